@@ -1,0 +1,32 @@
+package dev.resilienceharness.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A scenario's {@code expect:} lists, each compared position by position with the outcome list; a list that
+ * is not given is not checked. Elements may be {@code null} (e.g. {@code retry_after: [null]}).
+ */
+public record Expectations(List<String> status, List<Integer> attempts, List<String> reason,
+        List<String> retryAfter) {
+
+    /** No expectations. */
+    public static final Expectations NONE = new Expectations(null, null, null, null);
+
+    public Expectations {
+        status = copy(status);
+        attempts = copy(attempts);
+        reason = copy(reason);
+        retryAfter = copy(retryAfter);
+    }
+
+    private static <T> List<T> copy(List<T> list) {
+        // List.copyOf rejects null elements, which expectations allow.
+        return list == null ? null : Collections.unmodifiableList(new ArrayList<>(list));
+    }
+
+    public boolean isEmpty() {
+        return status == null && attempts == null && reason == null && retryAfter == null;
+    }
+}

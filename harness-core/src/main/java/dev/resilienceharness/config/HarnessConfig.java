@@ -1,0 +1,69 @@
+package dev.resilienceharness.config;
+
+import dev.resilienceharness.policy.Policy;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A loaded {@code resilience.yaml} (SPEC section 3).
+ *
+ * @param file          the yaml file it was read from
+ * @param version       the format version (1)
+ * @param cassettes     the cassette folder, resolved against the yaml's folder
+ * @param volatilePaths dotted paths into a cassette removed before fingerprinting, comparing and committing
+ * @param policy        the top-level degradation policy
+ * @param loop          {@code builtin} or the class name of the team's own loop
+ * @param requests      the request sent for an op, where one is declared
+ * @param scenarios     the scenarios, each with its effective policy
+ * @param budget        explicit caps checked on top of the policy's own bound
+ * @param redaction     what the secret scanner accepts
+ * @param provider      where the record goal sends requests, or {@code null}
+ */
+public record HarnessConfig(
+        Path file,
+        int version,
+        Path cassettes,
+        List<String> volatilePaths,
+        Policy policy,
+        String loop,
+        Map<String, ObjectNode> requests,
+        List<Scenario> scenarios,
+        Budget budget,
+        Redaction redaction,
+        Provider provider) {
+
+    /** The value of {@code loop:} that selects the built-in loop. */
+    public static final String BUILTIN_LOOP = "builtin";
+
+    public HarnessConfig {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(cassettes, "cassettes");
+        volatilePaths = List.copyOf(volatilePaths);
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(loop, "loop");
+        requests = Map.copyOf(requests);
+        scenarios = List.copyOf(scenarios);
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(redaction, "redaction");
+    }
+
+    /** The request sent for {@code op}: the declared one, else {@code {"op": "<op>"}}. Always a fresh copy. */
+    public ObjectNode request(String op) {
+        ObjectNode declared = requests.get(op);
+        if (declared != null) {
+            return declared.deepCopy();
+        }
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("op", op);
+        return node;
+    }
+
+    /** Whether the built-in loop runs the scenarios. */
+    public boolean usesBuiltinLoop() {
+        return BUILTIN_LOOP.equals(loop);
+    }
+}

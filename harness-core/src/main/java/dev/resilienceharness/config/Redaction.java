@@ -1,0 +1,20 @@
+package dev.resilienceharness.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the secret scanner accepts (SPEC section 9).
+ *
+ * @param allow    regexes matched against a finding's secret, and finding fingerprints, that are not reported
+ * @param baseline a baseline file of accepted finding fingerprints, resolved against the yaml's folder, or
+ *                 {@code null}
+ */
+public record Redaction(List<String> allow, Path baseline) {
+
+    public static final Redaction NONE = new Redaction(List.of(), null);
+
+    public Redaction {
+        allow = List.copyOf(allow);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.Reply;
+
+/** {@code bad_tool_call}: the call returns, but its tool-call JSON fails the schema. */
+public record BadToolCallFault() implements Fault {
+
+    public static final BadToolCallFault INSTANCE = new BadToolCallFault();
+
+    @Override
+    public String kind() {
+        return "bad_tool_call";
+    }
+
+    @Override
+    public Object toYaml() {
+        return kind();
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws BadToolCall {
+        throw new BadToolCall("injected bad_tool_call for op '" + op + "'");
+    }
+}

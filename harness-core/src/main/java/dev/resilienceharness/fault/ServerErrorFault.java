@@ -1,0 +1,33 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+import java.util.Map;
+
+/** {@code {server_error: {status: 503}}}: the provider answers with a 5xx, a transient failure. */
+public record ServerErrorFault(int status) implements Fault {
+
+    /** The status a bare {@code server_error} stands for. */
+    public static final int DEFAULT_STATUS = 503;
+
+    public ServerErrorFault {
+        if (status < 500 || status > 599) {
+            throw new IllegalArgumentException("server_error status must be 500-599, was " + status);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "server_error";
+    }
+
+    @Override
+    public Object toYaml() {
+        return Map.of(kind(), Map.of("status", status));
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws TransientError {
+        throw TransientError.status(status);
+    }
+}

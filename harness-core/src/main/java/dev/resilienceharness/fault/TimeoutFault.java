@@ -1,0 +1,25 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+
+/** {@code timeout}: the call times out, a transient failure. */
+public record TimeoutFault() implements Fault {
+
+    public static final TimeoutFault INSTANCE = new TimeoutFault();
+
+    @Override
+    public String kind() {
+        return "timeout";
+    }
+
+    @Override
+    public Object toYaml() {
+        return kind();
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws TransientError {
+        throw TransientError.timeout();
+    }
+}

@@ -1,0 +1,128 @@
+package dev.resilienceharness.policy;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A loop's degradation policy (SPEC section 3 {@code policy:}): how often to retry, how long to wait, and
+ * what to do on a quota rejection, a schema-broken tool call or a slow first token.
+ *
+ * @param maxAttempts    attempts per op for transient errors, the first included (at least 1)
+ * @param baseDelay      wait after the n-th transient failure is {@code baseDelay * 2^(n-1)} ...
+ * @param maxDelay       ... capped here
+ * @param maxTotalWait   bound on all virtual waiting in one scenario run
+ * @param quota          what to do on a quota rejection
+ * @param schema         what to do on a tool call that breaks its schema
+ * @param slowFirstToken when a first token counts as slow
+ * @param concurrency    starting limit of ops in flight, halved (min 1) on each slow first token
+ */
+public record Policy(
+        int maxAttempts,
+        Duration baseDelay,
+        Duration maxDelay,
+        Duration maxTotalWait,
+        Quota quota,
+        Schema schema,
+        SlowFirstToken slowFirstToken,
+        int concurrency) {
+
+    /** The defaults of every key but {@code max_total_wait}, which a config must always declare. */
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    public static final Duration DEFAULT_BASE_DELAY = Duration.ofMillis(10);
+    public static final Duration DEFAULT_MAX_DELAY = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_MAX_RETRY_AFTER = Duration.ofSeconds(60);
+    public static final int DEFAULT_REPAIR_ATTEMPTS = 1;
+    public static final Duration DEFAULT_SLOW_THRESHOLD = Duration.ofSeconds(2);
+    public static final int DEFAULT_CONCURRENCY = 4;
+
+    public Policy {
+        Objects.requireNonNull(baseDelay, "baseDelay");
+        Objects.requireNonNull(maxDelay, "maxDelay");
+        Objects.requireNonNull(maxTotalWait, "maxTotalWait");
+        Objects.requireNonNull(quota, "quota");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(slowFirstToken, "slowFirstToken");
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("max_attempts must be at least 1, was " + maxAttempts);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
+        }
+    }
+
+    /** A policy with every default and the given bound on total waiting. */
+    public static Policy defaults(Duration maxTotalWait) {
+        return new Policy(DEFAULT_MAX_ATTEMPTS, DEFAULT_BASE_DELAY, DEFAULT_MAX_DELAY, maxTotalWait,
+                new Quota(RetryAfterHandling.RETRY_ONCE, DEFAULT_MAX_RETRY_AFTER),
+                new Schema(DEFAULT_REPAIR_ATTEMPTS),
+                new SlowFirstToken(DEFAULT_SLOW_THRESHOLD),
+                DEFAULT_CONCURRENCY);
+    }
+
+    /** The wait after the op's n-th transient failure (n from 1): {@code min(baseDelay * 2^(n-1), maxDelay)}. */
+    public Duration backoff(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, was " + n);
+        }
+        long base = baseDelay.toNanos();
+        long cap = maxDelay.toNanos();
+        // Doubling saturates at the cap long before it could overflow.
+        long wait = base;
+        for (int i = 1; i < n && wait < cap; i++) {
+            wait = wait > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : wait * 2;
+        }
+        return Duration.ofNanos(Math.min(wait, cap));
+    }
+
+    /** Whether a quota rejection stating this delay may be waited for once under this policy. */
+    public boolean mayHonour(Duration retryAfter) {
+        return retryAfter != null
+                && quota.withRetryAfter() == RetryAfterHandling.RETRY_ONCE
+                && retryAfter.compareTo(quota.maxRetryAfter()) <= 0;
+    }
+
+    public Policy withMaxAttempts(int value) {
+        return new Policy(value, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency);
+    }
+
+    public Policy withMaxTotalWait(Duration value) {
+        return new Policy(maxAttempts, baseDelay, maxDelay, value, quota, schema, slowFirstToken, concurrency);
+    }
+
+    public Policy withQuota(Quota value) {
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, value, schema, slowFirstToken, concurrency);
+    }
+
+    public Policy withSchema(Schema value) {
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, value, slowFirstToken, concurrency);
+    }
+
+    /**
+     * What to do on a quota rejection.
+     *
+     * @param withRetryAfter what to do when the rejection states a delay
+     * @param maxRetryAfter  a longer stated delay is not waited for: the run stops
+     */
+    public record Quota(RetryAfterHandling withRetryAfter, Duration maxRetryAfter) {
+        public Quota {
+            Objects.requireNonNull(withRetryAfter, "withRetryAfter");
+            Objects.requireNonNull(maxRetryAfter, "maxRetryAfter");
+        }
+    }
+
+    /** @param repairAttempts repair calls allowed for a schema-broken tool call; 0 degrades at once */
+    public record Schema(int repairAttempts) {
+        public Schema {
+            if (repairAttempts < 0) {
+                throw new IllegalArgumentException("repair_attempts must not be negative, was " + repairAttempts);
+            }
+        }
+    }
+
+    /** @param threshold a first token later than this is slow */
+    public record SlowFirstToken(Duration threshold) {
+        public SlowFirstToken {
+            Objects.requireNonNull(threshold, "threshold");
+        }
+    }
+}
