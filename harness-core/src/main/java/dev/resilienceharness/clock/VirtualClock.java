@@ -16,6 +16,9 @@ public final class VirtualClock implements Sleeper {
     /** Where every scenario run's clock starts (SPEC section 5): 2026-01-01T00:00:00Z. */
     public static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
+    /** More waits than this in one run means the loop is stuck; the run is cut short. */
+    public static final int MAX_WAITS = 100_000;
+
     private final List<Wait> waits = new ArrayList<>();
     private long elapsedNanos;
 
@@ -29,9 +32,13 @@ public final class VirtualClock implements Sleeper {
         if (duration.isNegative()) {
             throw new IllegalArgumentException("cannot sleep a negative duration: " + duration);
         }
-        long nanos = duration.toNanos();
+        if (waits.size() >= MAX_WAITS) {
+            throw new RunawayLoop("the loop waited " + MAX_WAITS + " times in one run without finishing", true);
+        }
+        long nanos = duration.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L / 2 ? Long.MAX_VALUE / 2
+                : duration.toNanos();
         waits.add(new Wait(elapsedNanos, nanos));
-        elapsedNanos = Math.addExact(elapsedNanos, nanos);
+        elapsedNanos = elapsedNanos > Long.MAX_VALUE - nanos ? Long.MAX_VALUE : elapsedNanos + nanos;
     }
 
     /** The current virtual instant. */

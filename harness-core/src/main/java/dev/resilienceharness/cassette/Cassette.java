@@ -1,0 +1,32 @@
+package dev.resilienceharness.cassette;
+
+import dev.resilienceharness.transport.Reply;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.OptionalLong;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One recorded exchange (SPEC section 4): the request exactly as sent, the response, and optional timing.
+ *
+ * @param file        the file it was read from, or will be written to
+ * @param fingerprint the request's fingerprint (after volatile request paths are removed)
+ * @param request     the request
+ * @param response    the response body
+ * @param timing      the recorded timing, or {@code null}
+ */
+public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing) {
+
+    public Cassette {
+        Objects.requireNonNull(fingerprint, "fingerprint");
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(response, "response");
+    }
+
+    /** The recorded answer as the transport returns it, first-token latency included when recorded. */
+    public Reply reply() {
+        return new Reply(response, timing == null || timing.firstTokenMs() == null
+                ? OptionalLong.empty() : OptionalLong.of(timing.firstTokenMs()));
+    }
+}

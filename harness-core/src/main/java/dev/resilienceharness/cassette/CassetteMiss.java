@@ -1,0 +1,55 @@
+package dev.resilienceharness.cassette;
+
+import java.util.List;
+
+/**
+ * No cassette answers a request in replay mode. Names the op, the fingerprint looked for, and the nearest
+ * recorded request with the JSON paths where the two differ, so the fix is obvious.
+ */
+public final class CassetteMiss extends RuntimeException {
+
+    private final String op;
+    private final String fingerprint;
+    private final String nearestFile;
+    private final List<String> differingPaths;
+
+    public CassetteMiss(String op, String fingerprint, String nearestFile, List<String> differingPaths) {
+        super(message(op, fingerprint, nearestFile, differingPaths), null, false, false);
+        this.op = op;
+        this.fingerprint = fingerprint;
+        this.nearestFile = nearestFile;
+        this.differingPaths = List.copyOf(differingPaths);
+    }
+
+    private static String message(String op, String fingerprint, String nearest, List<String> paths) {
+        StringBuilder sb = new StringBuilder("no cassette for op '").append(op).append("': looked for ")
+                .append(fingerprint).append(".json");
+        if (nearest != null) {
+            sb.append("; the nearest recorded request is ").append(nearest).append(", which differs at ")
+                    .append(String.join(", ", paths.size() > 8 ? paths.subList(0, 8) : paths));
+            if (paths.size() > 8) {
+                sb.append(" and ").append(paths.size() - 8).append(" more");
+            }
+        } else {
+            sb.append("; the cassette folder holds no cassette");
+        }
+        return sb.append(". Run mvn resilience:record to record it").toString();
+    }
+
+    public String op() {
+        return op;
+    }
+
+    public String fingerprint() {
+        return fingerprint;
+    }
+
+    /** The file name of the nearest recorded request, or {@code null} when the folder is empty. */
+    public String nearestFile() {
+        return nearestFile;
+    }
+
+    public List<String> differingPaths() {
+        return differingPaths;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.resilienceharness.cassette;
+
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.JsonDiff;
+import dev.resilienceharness.json.VolatilePaths;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A folder of cassettes named by fingerprint (SPEC section 4), read lazily and written atomically. Safe for
+ * concurrent use: reads are cached per fingerprint; two writers of one fingerprint write the same bytes.
+ */
+public final class CassetteStore {
+
+    /** Calls the provider for real; used in record modes. */
+    @FunctionalInterface
+    public interface LiveCall {
+        /** Sends {@code request} and returns the cassette content to write (response and optional timing). */
+        Recorded call(ObjectNode request) throws IOException;
+    }
+
+    /** What a live call brought back. */
+    public record Recorded(JsonNode response, Timing timing) {
+    }
+
+    private final Path folder;
+    private final VolatilePaths volatilePaths;
+    private final Mode mode;
+    private final CassetteReader reader;
+    private final UnaryOperator<ObjectNode> beforeWrite;
+    private final Map<String, Cassette> cache = new ConcurrentHashMap<>();
+
+    /**
+     * @param folder        the cassette folder
+     * @param volatilePaths stripped before fingerprinting and before anything is written
+     * @param mode          replay, record or record-missing
+     * @param beforeWrite   last change to a cassette before it touches disk (the recorder's redaction)
+     */
+    public CassetteStore(Path folder, VolatilePaths volatilePaths, Mode mode, UnaryOperator<ObjectNode> beforeWrite) {
+        this.folder = Objects.requireNonNull(folder, "folder");
+        this.volatilePaths = Objects.requireNonNull(volatilePaths, "volatilePaths");
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.reader = new CassetteReader(folder, volatilePaths);
+        this.beforeWrite = Objects.requireNonNull(beforeWrite, "beforeWrite");
+    }
+
+    /** A replay-only store. */
+    public static CassetteStore replaying(Path folder, VolatilePaths volatilePaths) {
+        return new CassetteStore(folder, volatilePaths, Mode.REPLAY, UnaryOperator.identity());
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public VolatilePaths volatilePaths() {
+        return volatilePaths;
+    }
+
+    /** The file a request's cassette lives in. */
+    public Path fileFor(String fingerprint) {
+        return folder.resolve(fingerprint + ".json");
+    }
+
+    /** The fingerprint of {@code request} after volatile request paths are removed. */
+    public String fingerprint(ObjectNode request) {
+        return CassetteReader.fingerprint(request, volatilePaths);
+    }
+
+    /** Every {@code *.json} file in the folder, sorted by name; empty when the folder does not exist. */
+    public List<Path> files() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, "*.json")) {
+            for (Path p : ds) {
+                files.add(p);
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        files.sort(null);
+        return files;
+    }
+
+    /** The cassette stored under {@code fingerprint}, or {@code null} when there is no such file. */
+    public Cassette get(String fingerprint) throws CassetteException {
+        Cassette cached = cache.get(fingerprint);
+        if (cached != null) {
+            return cached;
+        }
+        Path file = fileFor(fingerprint);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        Cassette c = reader.read(file);
+        cache.put(fingerprint, c);
+        return c;
+    }
+
+    /**
+     * The cassette answering {@code request} for {@code op}.
+     *
+     * @throws CassetteMiss when there is none (replay), naming the nearest recorded request
+     */
+    public Cassette replay(String op, ObjectNode request) throws CassetteException {
+        String fp = fingerprint(request);
+        Cassette c = get(fp);
+        if (c == null) {
+            throw miss(op, fp, request);
+        }
+        return c;
+    }
+
+    /**
+     * Answers {@code request} by this store's mode: from the cassette, or by calling {@code live} and writing
+     * what comes back.
+     */
+    public Cassette exchange(String op, ObjectNode request, LiveCall live) throws CassetteException, IOException {
+        String fp = fingerprint(request);
+        if (mode != Mode.RECORD) {
+            Cassette c = get(fp);
+            if (c != null) {
+                return c;
+            }
+            if (mode == Mode.REPLAY) {
+                throw miss(op, fp, request);
+            }
+        }
+        Recorded recorded = live.call(request.deepCopy());
+        return write(request, recorded.response(), recorded.timing());
+    }
+
+    /** Writes one exchange atomically, volatile paths stripped and {@code beforeWrite} applied first. */
+    public Cassette write(ObjectNode request, JsonNode response, Timing timing) throws IOException {
+        ObjectNode cassette = JsonNodeFactory.instance.objectNode();
+        cassette.set("request", request.deepCopy());
+        cassette.set("response", response.deepCopy());
+        if (timing != null) {
+            cassette.set("timing", timing.toJson());
+        }
+        volatilePaths.strip(cassette);
+        cassette = beforeWrite.apply(cassette);
+        ObjectNode req = (ObjectNode) cassette.get("request");
+        String fp = fingerprint(req);
+        Path file = fileFor(fp);
+        AtomicFiles.write(file, Json.prettyPrint(cassette).getBytes(StandardCharsets.UTF_8));
+        Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")));
+        cache.put(fp, c);
+        return c;
+    }
+
+    private CassetteMiss miss(String op, String fingerprint, ObjectNode request) {
+        Path nearest = null;
+        List<String> nearestPaths = List.of();
+        try {
+            for (Path file : files()) {
+                Cassette c;
+                try {
+                    c = reader.read(file);
+                } catch (CassetteException e) {
+                    continue;
+                }
+                List<String> diff = JsonDiff.paths(c.request(), request);
+                if (nearest == null || diff.size() < nearestPaths.size()) {
+                    nearest = file;
+                    nearestPaths = diff;
+                }
+            }
+        } catch (IOException e) {
+            // The miss itself is the error worth reporting; a folder that cannot be listed just has no nearest.
+        }
+        return new CassetteMiss(op, fingerprint, nearest == null ? null : nearest.getFileName().toString(),
+                nearestPaths);
+    }
+}

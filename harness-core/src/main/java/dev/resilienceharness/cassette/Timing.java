@@ -1,0 +1,38 @@
+package dev.resilienceharness.cassette;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A cassette's optional {@code timing}: how late the first token arrived and how long the whole answer took.
+ *
+ * @param firstTokenMs milliseconds to the first token, or {@code null}
+ * @param totalMs      milliseconds to the last byte, or {@code null}
+ */
+public record Timing(Long firstTokenMs, Long totalMs) {
+
+    /** Reads a {@code timing} object; {@code null} for a missing one. */
+    static Timing fromJson(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        return new Timing(millis(node.get("first_token_ms")), millis(node.get("total_ms")));
+    }
+
+    private static Long millis(JsonNode n) {
+        return n == null || !n.isNumber() ? null : Math.round(n.asDouble());
+    }
+
+    /** The {@code timing} object as written in a cassette. */
+    public ObjectNode toJson() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        if (firstTokenMs != null) {
+            node.put("first_token_ms", firstTokenMs.longValue());
+        }
+        if (totalMs != null) {
+            node.put("total_ms", totalMs.longValue());
+        }
+        return node;
+    }
+}

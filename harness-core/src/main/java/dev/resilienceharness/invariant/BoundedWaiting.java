@@ -1,0 +1,59 @@
+package dev.resilienceharness.invariant;
+
+import dev.resilienceharness.scenario.RunTrace;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Invariant 4, bounded waiting: total virtual waiting in a run is at most {@code max_total_wait}. */
+public final class BoundedWaiting implements ScenarioInvariant {
+
+    @Override
+    public Invariant invariant() {
+        return Invariant.BOUNDED_WAIT;
+    }
+
+    @Override
+    public List<Violation> check(RunTrace trace) {
+        List<Violation> out = new ArrayList<>();
+        Duration bound = trace.scenario().policy().maxTotalWait();
+        if (trace.totalWait().compareTo(bound) > 0) {
+            out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), lastWaitingOp(trace),
+                    millis(bound), millis(trace.totalWait()),
+                    Messages.waitedTooLong(millis(trace.totalWait()), millis(bound)), Messages.HINT_WAIT));
+        }
+        if (trace.failure() != null && trace.failure().invariant() == Invariant.BOUNDED_WAIT) {
+            out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), null, millis(bound), null,
+                    trace.failure().message(), Messages.HINT_WAIT));
+        }
+        return out;
+    }
+
+    /** The op that was waiting when the bound was crossed: the op of the last call before that wait. */
+    private static String lastWaitingOp(RunTrace trace) {
+        long bound = trace.scenario().policy().maxTotalWait().toNanos();
+        long total = 0;
+        for (var wait : trace.waits()) {
+            total += wait.nanos();
+            if (total > bound) {
+                String op = null;
+                for (var call : trace.calls()) {
+                    if (call.atNanos() <= wait.startNanos()) {
+                        op = call.op();
+                    }
+                }
+                return op;
+            }
+        }
+        return null;
+    }
+
+    /** A duration in milliseconds as a person reads it: {@code 30000 ms}, {@code 0.5 ms}. */
+    static String millis(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000 == 0) {
+            return nanos / 1_000_000 + " ms";
+        }
+        return java.math.BigDecimal.valueOf(nanos, 6).stripTrailingZeros().toPlainString() + " ms";
+    }
+}

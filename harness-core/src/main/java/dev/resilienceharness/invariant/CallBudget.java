@@ -1,0 +1,138 @@
+package dev.resilienceharness.invariant;
+
+import dev.resilienceharness.config.Budget;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.scenario.CallRecord;
+import dev.resilienceharness.scenario.RunTrace;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Invariant 1, call budget: for every op, calls &le; 1 + min(T, max_attempts&minus;1) + Q + min(S,
+ * repair_attempts) + C, where T, S and C count the transient faults, schema failures and crashes that hit the
+ * op's calls and Q is 1 when a quota with a Retry-After the policy may honour hit it; no call after a stop; and
+ * {@code budget.max_calls_per_scenario} when given.
+ */
+public final class CallBudget implements ScenarioInvariant {
+
+    private final Budget budget;
+
+    public CallBudget(Budget budget) {
+        this.budget = budget;
+    }
+
+    @Override
+    public Invariant invariant() {
+        return Invariant.BUDGET;
+    }
+
+    /** The bound for each op that was called, in order of first call. */
+    public static Map<String, Integer> bounds(RunTrace trace) {
+        Policy policy = trace.scenario().policy();
+        Map<String, int[]> counts = tally(trace.calls());
+        Map<String, Integer> bounds = new LinkedHashMap<>();
+        counts.forEach((op, c) -> bounds.put(op, bound(policy, c)));
+        return bounds;
+    }
+
+    /** The scenario's call budget as the reports show it: the sum of the bounds of the ops called. */
+    public static int scenarioBound(RunTrace trace) {
+        int sum = 0;
+        for (int b : bounds(trace).values()) {
+            sum += b;
+        }
+        return sum;
+    }
+
+    private static int bound(Policy policy, int[] c) {
+        return 1 + Math.min(c[T], policy.maxAttempts() - 1) + c[Q]
+                + Math.min(c[S], policy.schema().repairAttempts()) + c[C];
+    }
+
+    private static final int CALLS = 0;
+    private static final int T = 1;
+    private static final int Q = 2;
+    private static final int S = 3;
+    private static final int C = 4;
+
+    private static Map<String, int[]> tally(List<CallRecord> calls) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        for (CallRecord call : calls) {
+            int[] c = counts.computeIfAbsent(call.op(), k -> new int[5]);
+            c[CALLS]++;
+            switch (call.result()) {
+                case TRANSIENT -> c[T]++;
+                case SCHEMA -> c[S]++;
+                case CRASH -> c[C]++;
+                case QUOTA -> {
+                    if (call.honourable()) {
+                        c[Q] = 1;
+                    }
+                }
+                case OK -> {
+                }
+            }
+        }
+        return counts;
+    }
+
+    @Override
+    public List<Violation> check(RunTrace trace) {
+        List<Violation> out = new ArrayList<>();
+        String name = trace.scenario().name();
+        Policy policy = trace.scenario().policy();
+        tally(trace.calls()).forEach((op, c) -> {
+            int bound = bound(policy, c);
+            if (c[CALLS] > bound) {
+                out.add(new Violation(Invariant.BUDGET, name, op, bound + " calls", c[CALLS] + " calls",
+                        Messages.overBudget(c[CALLS], bound, Math.min(c[T], policy.maxAttempts() - 1), c[Q],
+                                Math.min(c[S], policy.schema().repairAttempts()), c[C]),
+                        Messages.HINT_BUDGET));
+            }
+        });
+        afterStop(trace, out);
+        Integer cap = budget.maxCallsPerScenario();
+        if (cap != null && trace.calls().size() > cap) {
+            out.add(new Violation(Invariant.BUDGET, name, null, cap + " calls", trace.calls().size() + " calls",
+                    Messages.scenarioCap(trace.calls().size(), cap), Messages.HINT_SCENARIO_CAP));
+        }
+        if (trace.failure() != null && trace.failure().invariant() == Invariant.BUDGET) {
+            out.add(new Violation(Invariant.BUDGET, name, null, null, null, trace.failure().message(),
+                    Messages.HINT_BUDGET));
+        }
+        return out;
+    }
+
+    private static void afterStop(RunTrace trace, List<Violation> out) {
+        String stoppedOp = null;
+        for (Outcome o : trace.outcomes()) {
+            if (o.status() == Status.STOPPED) {
+                stoppedOp = o.op();
+                break;
+            }
+        }
+        if (stoppedOp == null) {
+            return;
+        }
+        int lastQuota = -1;
+        for (CallRecord call : trace.calls()) {
+            if (call.op().equals(stoppedOp) && call.result() == CallRecord.Result.QUOTA) {
+                lastQuota = call.index();
+            }
+        }
+        if (lastQuota < 0) {
+            return;
+        }
+        int after = trace.calls().size() - 1 - lastQuota;
+        if (after > 0) {
+            String firstOp = trace.calls().get(lastQuota + 1).op();
+            out.add(new Violation(Invariant.BUDGET, trace.scenario().name(), firstOp, "0 calls after a stop",
+                    after + (after == 1 ? " call" : " calls"), Messages.callsAfterStop(after, stoppedOp),
+                    Messages.HINT_AFTER_STOP));
+        }
+    }
+}

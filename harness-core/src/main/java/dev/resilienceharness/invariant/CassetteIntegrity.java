@@ -1,0 +1,114 @@
+package dev.resilienceharness.invariant;
+
+import dev.resilienceharness.cassette.Cassette;
+import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.json.VolatilePaths;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Invariant 6, cassette integrity: every file parses, its name equals its request's fingerprint, no volatile
+ * field remains, and every scenario op has a cassette. Cassettes no scenario uses are orphans: a warning, or
+ * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
+ */
+public final class CassetteIntegrity {
+
+    /**
+     * What the check found.
+     *
+     * @param checked    cassette files read
+     * @param violations broken files and missing cassettes
+     * @param warnings   orphan cassettes, when they are not errors
+     */
+    public record Report(int checked, List<Violation> violations, List<String> warnings) {
+        public Report {
+            violations = List.copyOf(violations);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    private CassetteIntegrity() {
+    }
+
+    /** Checks {@code config}'s cassette folder against its scenarios. */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors) throws IOException {
+        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
+        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
+        List<Path> files = store.files();
+        Map<String, String> needed = new LinkedHashMap<>();
+        for (Scenario s : config.scenarios()) {
+            for (String op : s.ops()) {
+                if (!needed.containsValue(op)) {
+                    needed.put(store.fingerprint(config.request(op)), op);
+                }
+            }
+        }
+        Map<String, Boolean> present = new ConcurrentHashMap<>();
+        List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
+        IntStream.range(0, files.size()).parallel().forEach(i -> {
+            Path file = files.get(i);
+            String subject = file.toString();
+            String name = file.getFileName().toString();
+            String stem = name.substring(0, name.length() - ".json".length());
+            Cassette c;
+            try {
+                c = reader.read(file);
+            } catch (CassetteException e) {
+                violations.add(new Violation(Invariant.CASSETTES, subject, null, null, null,
+                        e.getMessage().substring(subject.length() + 2), null));
+                return;
+            }
+            present.put(stem, Boolean.TRUE);
+            if (!stem.equals(c.fingerprint())) {
+                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()),
+                        c.fingerprint() + ".json", name, "the file name is not its request's fingerprint",
+                        "Rename it to " + c.fingerprint() + ".json, or re-record it with mvn resilience:record"));
+            }
+            ObjectNode whole = c.request().objectNode();
+            whole.set("request", c.request());
+            whole.set("response", c.response());
+            for (String path : volatilePaths.remaining(whole)) {
+                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, path,
+                        "volatile field " + path + " is still in the cassette",
+                        "Remove it (mvn resilience:record strips volatile paths before writing)"));
+            }
+        });
+        List<Violation> sorted = new ArrayList<>(violations);
+        sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
+        needed.forEach((fp, op) -> {
+            if (!present.containsKey(fp)) {
+                sorted.add(new Violation(Invariant.CASSETTES, config.file().toString(), op, null, null,
+                        "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
+                        "Run mvn resilience:record to record it"));
+            }
+        });
+        List<String> warnings = new ArrayList<>();
+        for (Path file : files) {
+            String name = file.getFileName().toString();
+            String stem = name.substring(0, name.length() - ".json".length());
+            if (present.containsKey(stem) && !needed.containsKey(stem)) {
+                String text = "orphan cassette: no scenario op sends its request";
+                if (orphansAreErrors) {
+                    sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,
+                            "Delete it, or run with orphans allowed"));
+                } else {
+                    warnings.add(file + ": " + text);
+                }
+            }
+        }
+        return new Report(files.size(), sorted, warnings);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.resilienceharness.invariant;
+
+/** The invariants of SPEC section 8, by the ids the reports use. */
+public enum Invariant {
+    BUDGET("budget"),
+    DETERMINISM("determinism"),
+    PARTIAL_WORK("partial_work"),
+    BOUNDED_WAIT("bounded_wait"),
+    EXPECTATIONS("expectations"),
+    CASSETTES("cassettes"),
+    SECRETS("secrets");
+
+    private final String id;
+
+    Invariant(String id) {
+        this.id = id;
+    }
+
+    /** The id in report.json and on the console. */
+    public String id() {
+        return id;
+    }
+
+    /** The invariant for an id, or {@code null} when there is none. */
+    public static Invariant fromId(String id) {
+        for (Invariant i : values()) {
+            if (i.id.equals(id)) {
+                return i;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.resilienceharness.invariant;
+
+import java.util.List;
+
+/** Every violation sentence and hint, in one place so that tests and docs can quote them exactly. */
+public final class Messages {
+
+    private Messages() {
+    }
+
+    static final String HINT_BUDGET = "Retry only what the policy allows: transient failures up to max_attempts,"
+            + " one retry after an honourable Retry-After, up to repair_attempts repairs";
+    static final String HINT_AFTER_STOP = "Return the outcomes at once when a quota stops the run";
+    static final String HINT_SCENARIO_CAP = "Lower the loop's retries or raise budget.max_calls_per_scenario";
+    static final String HINT_WAIT = "Check the total before each wait and degrade or stop instead of waiting past"
+            + " policy.max_total_wait";
+    static final String HINT_PARTIAL = "Keep every finished op's outcome, in order, and return them when the run"
+            + " stops";
+    static final String HINT_RESUME = "Journal each finished op (LoopRun.journal().record) and skip journaled ops"
+            + " when the loop starts";
+    static final String HINT_EXPECT = "Fix the loop, or the scenario's expect list if the policy changed on purpose";
+    static final String HINT_DETERMINISM = "Make outcomes depend only on the responses and the policy: no wall"
+            + " clock, randomness, or hash order; declare drifting response fields under volatile";
+    static final String HINT_LOOP_FAILED = "A loop must return its outcomes, not throw";
+
+    static String overBudget(int calls, int bound, int t, int q, int s, int c) {
+        return calls + " calls for the op; the policy allows " + bound + " (1 + " + t + " transient + " + q
+                + " quota + " + s + " repair + " + c + " restart)";
+    }
+
+    static String callsAfterStop(int count, String stoppedOp) {
+        return count + (count == 1 ? " call" : " calls") + " after the quota stop at op '" + stoppedOp + "'";
+    }
+
+    static String scenarioCap(int calls, int cap) {
+        return calls + " calls in the scenario; budget.max_calls_per_scenario is " + cap;
+    }
+
+    static String waitedTooLong(String actual, String bound) {
+        return "waited " + actual + " in total; policy.max_total_wait is " + bound;
+    }
+
+    static String missingOutcome(String op, boolean stopped) {
+        return stopped ? "finished before the stop but is missing from the outcome list"
+                : "has no outcome although the run did not stop";
+    }
+
+    static String duplicateOutcome(String op) {
+        return "appears more than once in the outcome list";
+    }
+
+    static String outOfOrder(List<String> expected, List<String> actual) {
+        return "outcomes are out of order: expected " + expected + ", got " + actual;
+    }
+
+    static String stopNotLast(String op) {
+        return "a stopped outcome is followed by more outcomes";
+    }
+
+    static String recalledAfterRestart(int calls) {
+        return "finished before the process restart but was called again after it (" + calls
+                + (calls == 1 ? " call)" : " calls)");
+    }
+
+    static String changedAfterRestart(String before, String after) {
+        return "its outcome changed across the restart: journaled " + before + ", returned " + after;
+    }
+
+    static String expectationMismatch(String list, List<?> expected, List<?> actual) {
+        return "expect." + list + " is " + expected + " but the outcomes show " + actual;
+    }
+
+    static String nondeterministic(int run, String path, String first, String other) {
+        return "run " + run + " differs from run 1 at " + path + ": " + first + " vs " + other;
+    }
+}

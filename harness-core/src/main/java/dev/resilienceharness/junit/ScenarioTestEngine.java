@@ -1,0 +1,246 @@
+package dev.resilienceharness.junit;
+
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigLoader;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.scenario.SetupException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestEngine;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.discovery.ClassSelector;
+import org.junit.platform.engine.discovery.ClasspathRootSelector;
+import org.junit.platform.engine.discovery.FileSelector;
+import org.junit.platform.engine.discovery.PackageSelector;
+import org.junit.platform.engine.discovery.UniqueIdSelector;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Runs {@code resilience.yaml} scenarios as JUnit Platform tests: one container per scenario, one test per
+ * invariant, so {@code mvn test}, IDEs and the plugin's goals all run scenarios the same way.
+ *
+ * <p>It discovers a yaml selected as a file, and, on a general discovery (classpath root, package or class
+ * selectors, as surefire and IDEs send), the file named by the configuration parameter
+ * {@value #CONFIG} or else {@code resilience.yaml} in the working directory. Configuration parameters:
+ * {@value #RUNS} (determinism runs, default 2), {@value #INVARIANTS} (comma-separated invariant ids to check,
+ * default all five scenario invariants) and {@value #PARALLEL} (run scenarios on all cores, default true).
+ * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}.
+ */
+public final class ScenarioTestEngine implements TestEngine {
+
+    public static final String ENGINE_ID = "resilience-harness";
+    public static final String CONFIG = "resilience.config";
+    public static final String RUNS = "resilience.runs";
+    public static final String INVARIANTS = "resilience.invariants";
+    public static final String PARALLEL = "resilience.parallel";
+    public static final String REPORT_KEY = "resilience.scenario";
+
+    @Override
+    public String getId() {
+        return ENGINE_ID;
+    }
+
+    @Override
+    public Optional<String> getGroupId() {
+        return Optional.of("dev.resilienceharness");
+    }
+
+    @Override
+    public Optional<String> getArtifactId() {
+        return Optional.of("harness-core");
+    }
+
+    @Override
+    public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        EngineDescriptor engine = new EngineDescriptor(uniqueId, "Resilience Harness");
+        Set<Path> files = new LinkedHashSet<>();
+        for (FileSelector s : request.getSelectorsByType(FileSelector.class)) {
+            String name = s.getPath().getFileName().toString();
+            if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+                files.add(s.getPath().toAbsolutePath().normalize());
+            }
+        }
+        List<String> scenarioFilter = new ArrayList<>();
+        for (UniqueIdSelector s : request.getSelectorsByType(UniqueIdSelector.class)) {
+            List<UniqueId.Segment> segs = s.getUniqueId().getSegments();
+            if (!segs.isEmpty() && segs.get(0).getValue().equals(ENGINE_ID) && segs.size() >= 2
+                    && segs.get(1).getType().equals(ConfigDescriptor.SEGMENT)) {
+                files.add(Path.of(segs.get(1).getValue()));
+                if (segs.size() >= 3) {
+                    scenarioFilter.add(segs.get(2).getValue());
+                }
+            }
+        }
+        boolean general = !request.getSelectorsByType(ClasspathRootSelector.class).isEmpty()
+                || !request.getSelectorsByType(PackageSelector.class).isEmpty()
+                || !request.getSelectorsByType(ClassSelector.class).isEmpty();
+        if (general && files.isEmpty()) {
+            Path file = request.getConfigurationParameters().get(CONFIG).map(Path::of)
+                    .orElse(Path.of("resilience.yaml")).toAbsolutePath().normalize();
+            if (Files.isRegularFile(file)) {
+                files.add(file);
+            }
+        }
+        Set<Invariant> invariants = invariants(request.getConfigurationParameters());
+        for (Path file : files) {
+            UniqueId configId = uniqueId.append(ConfigDescriptor.SEGMENT, file.toString());
+            HarnessConfig config = null;
+            ConfigException error = null;
+            try {
+                config = ConfigLoader.load(file);
+            } catch (ConfigException e) {
+                error = e;
+            }
+            ConfigDescriptor cd = new ConfigDescriptor(configId, file, config, error);
+            engine.addChild(cd);
+            if (config == null) {
+                continue;
+            }
+            for (Scenario s : config.scenarios()) {
+                if (!scenarioFilter.isEmpty() && !scenarioFilter.contains(s.name())) {
+                    continue;
+                }
+                ScenarioDescriptor sd = new ScenarioDescriptor(configId.append(ScenarioDescriptor.SEGMENT, s.name()),
+                        file, s);
+                cd.addChild(sd);
+                for (Invariant inv : invariants) {
+                    sd.addChild(new InvariantDescriptor(sd.getUniqueId().append(InvariantDescriptor.SEGMENT,
+                            inv.id()), inv, sd.getSource().orElse(null)));
+                }
+            }
+        }
+        return engine;
+    }
+
+    /** The invariants named by {@value #INVARIANTS}, or all scenario invariants. */
+    static Set<Invariant> invariants(ConfigurationParameters params) {
+        Optional<String> list = params.get(INVARIANTS);
+        if (list.isEmpty() || list.get().isBlank()) {
+            return Rehearsal.RUN_INVARIANTS;
+        }
+        Set<Invariant> out = EnumSet.noneOf(Invariant.class);
+        for (String id : list.get().split(",")) {
+            Invariant inv = Invariant.fromId(id.strip());
+            if (inv == null || !Rehearsal.RUN_INVARIANTS.contains(inv)) {
+                throw new IllegalArgumentException(INVARIANTS + ": unknown scenario invariant '" + id.strip()
+                        + "'; expected some of budget, determinism, partial_work, bounded_wait, expectations");
+            }
+            out.add(inv);
+        }
+        return out;
+    }
+
+    @Override
+    public void execute(ExecutionRequest request) {
+        TestDescriptor engine = request.getRootTestDescriptor();
+        EngineExecutionListener listener = new SynchronizedListener(request.getEngineExecutionListener());
+        ConfigurationParameters params = request.getConfigurationParameters();
+        int runs = params.get(RUNS, Integer::parseInt).orElse(2);
+        boolean parallel = params.getBoolean(PARALLEL).orElse(true);
+        listener.executionStarted(engine);
+        for (TestDescriptor child : engine.getChildren()) {
+            executeConfig((ConfigDescriptor) child, listener, runs, parallel);
+        }
+        listener.executionFinished(engine, TestExecutionResult.successful());
+    }
+
+    private static void executeConfig(ConfigDescriptor cd, EngineExecutionListener listener, int runs,
+            boolean parallel) {
+        listener.executionStarted(cd);
+        if (cd.error() != null) {
+            listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(cd.error().getMessage())));
+            return;
+        }
+        Rehearsal rehearsal;
+        try {
+            LoopFactory loops = LoopFactory.forName(cd.config().loop(),
+                    Thread.currentThread().getContextClassLoader());
+            rehearsal = Rehearsal.prepare(cd.config(), loops);
+        } catch (SetupException e) {
+            listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));
+            return;
+        } catch (LoopFactory.LoopNotUsable e) {
+            listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(
+                    cd.file() + ": loop: " + e.getMessage())));
+            return;
+        }
+        List<ScenarioDescriptor> scenarios = new ArrayList<>();
+        cd.getChildren().forEach(c -> scenarios.add((ScenarioDescriptor) c));
+        ClassLoader tccl = Thread.currentThread().getContextClassLoader();
+        Runnable all = () -> (parallel ? scenarios.parallelStream() : scenarios.stream()).forEach(sd -> {
+            ClassLoader previous = Thread.currentThread().getContextClassLoader();
+            Thread.currentThread().setContextClassLoader(tccl);
+            try {
+                executeScenario(rehearsal, sd, listener, runs);
+            } finally {
+                Thread.currentThread().setContextClassLoader(previous);
+            }
+        });
+        if (parallel) {
+            ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
+            try {
+                pool.submit(all).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            } finally {
+                pool.shutdown();
+            }
+        } else {
+            all.run();
+        }
+        listener.executionFinished(cd, TestExecutionResult.successful());
+    }
+
+    private static void executeScenario(Rehearsal rehearsal, ScenarioDescriptor sd, EngineExecutionListener listener,
+            int runs) {
+        listener.executionStarted(sd);
+        Set<Invariant> which = EnumSet.noneOf(Invariant.class);
+        sd.getChildren().forEach(c -> which.add(((InvariantDescriptor) c).invariant()));
+        ScenarioResult result = rehearsal.check(sd.scenario(), runs, which.isEmpty() ? Rehearsal.RUN_INVARIANTS : which);
+        listener.reportingEntryPublished(sd, ReportEntry.from(REPORT_KEY,
+                Json.compact(ScenarioReport.of(result).toJson())));
+        for (TestDescriptor child : sd.getChildren()) {
+            InvariantDescriptor id = (InvariantDescriptor) child;
+            listener.executionStarted(id);
+            List<String> lines = new ArrayList<>();
+            for (Violation v : result.violations()) {
+                if (v.invariant() == id.invariant()) {
+                    lines.add(v.line());
+                }
+            }
+            listener.executionFinished(id, lines.isEmpty() ? TestExecutionResult.successful()
+                    : TestExecutionResult.failed(new AssertionFailedError(String.join(System.lineSeparator(), lines))));
+        }
+        boolean cassetteTrouble = result.violations().stream().anyMatch(v -> v.invariant() == Invariant.CASSETTES);
+        listener.executionFinished(sd, cassetteTrouble
+                ? TestExecutionResult.failed(new AssertionFailedError(result.violations().stream()
+                        .filter(v -> v.invariant() == Invariant.CASSETTES).map(Violation::line).findFirst().orElse("")))
+                : TestExecutionResult.successful());
+    }
+}

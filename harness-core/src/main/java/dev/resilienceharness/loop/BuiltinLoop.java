@@ -1,0 +1,118 @@
+package dev.resilienceharness.loop;
+
+import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The built-in loop: the workshop's {@code run_steps} grown into SPEC section 6's policy table.
+ *
+ * <ul>
+ *   <li>timeout / 5xx: the op's n-th transient failure waits {@code min(base_delay*2^(n-1), max_delay)} and
+ *       retries while n &lt; {@code max_attempts}; then the op degrades ({@code reason: timeout});</li>
+ *   <li>quota with a {@code Retry-After} the policy may honour: wait the stated delay and retry once; a second
+ *       quota on the op, or any other quota, stops the run ({@code reason: quota}) keeping all finished work;</li>
+ *   <li>schema-broken tool call: up to {@code repair_attempts} repair calls (the payload plus
+ *       {@code "repair": n}); then the op degrades ({@code reason: schema});</li>
+ *   <li>slow first token (later than the threshold): no retry; the concurrency limit halves (min 1) and the ok
+ *       record carries {@code elapsed_ms} and the new {@code concurrency};</li>
+ *   <li>a wait that would push the run's total past {@code max_total_wait} is not taken: a transient op
+ *       degrades, a quota stops.</li>
+ * </ul>
+ * After a restart it resumes from its journal: finished ops are not called again and keep their recorded
+ * outcomes; the op that was in flight starts afresh (its attempts count from 1, as if uninterrupted), and the
+ * concurrency limit is the one the journal last recorded.
+ */
+public final class BuiltinLoop implements AgentLoop {
+
+    @Override
+    public List<Outcome> run(LoopRun run) {
+        Policy policy = run.policy();
+        Map<String, Outcome> journaled = new HashMap<>();
+        int concurrency = policy.concurrency();
+        for (Outcome o : run.journal().completed()) {
+            journaled.putIfAbsent(o.op(), o);
+            if (o.concurrency() != null) {
+                concurrency = o.concurrency();
+            }
+        }
+        List<Outcome> outcomes = new ArrayList<>(run.ops().size());
+        for (String op : run.ops()) {
+            Outcome outcome = journaled.get(op);
+            if (outcome == null) {
+                outcome = runOp(run, policy, op, concurrency);
+                run.journal().record(outcome);
+            }
+            if (outcome.concurrency() != null) {
+                concurrency = outcome.concurrency();
+            }
+            outcomes.add(outcome);
+            if (outcome.status() == Status.STOPPED) {
+                break;
+            }
+        }
+        return outcomes;
+    }
+
+    private static Outcome runOp(LoopRun run, Policy policy, String op, int concurrency) {
+        ObjectNode request = run.request(op);
+        ObjectNode payload = request;
+        int attempts = 0;
+        int transientFailures = 0;
+        int repairs = 0;
+        boolean quotaRetried = false;
+        while (true) {
+            attempts++;
+            try {
+                Reply reply = run.transport().call(payload);
+                Outcome ok = Outcome.ok(op, reply.body(), attempts);
+                if (reply.firstTokenMs().isPresent() && isSlow(reply.firstTokenMs().getAsLong(), policy)) {
+                    return ok.slow(reply.firstTokenMs().getAsLong(), Math.max(1, concurrency / 2));
+                }
+                return ok;
+            } catch (TransientError e) {
+                transientFailures++;
+                if (transientFailures >= policy.maxAttempts()) {
+                    return Outcome.degraded(op, "timeout", attempts);
+                }
+                Duration wait = policy.backoff(transientFailures);
+                if (!fits(run, policy, wait)) {
+                    return Outcome.degraded(op, "timeout", attempts);
+                }
+                run.sleeper().sleep(wait);
+            } catch (QuotaExhausted e) {
+                Optional<Duration> delay = e.delay(run.now());
+                if (quotaRetried || delay.isEmpty() || !policy.mayHonour(delay.get()) || !fits(run, policy, delay.get())) {
+                    return Outcome.stopped(op, e.retryAfter(), attempts);
+                }
+                quotaRetried = true;
+                run.sleeper().sleep(delay.get());
+            } catch (BadToolCall e) {
+                if (repairs >= policy.schema().repairAttempts()) {
+                    return Outcome.degraded(op, "schema", attempts);
+                }
+                repairs++;
+                payload = request.deepCopy();
+                payload.put("repair", repairs);
+            }
+        }
+    }
+
+    private static boolean isSlow(long elapsedMs, Policy policy) {
+        long thresholdNanos = policy.slowFirstToken().threshold().toNanos();
+        return elapsedMs > Long.MAX_VALUE / 1_000_000L || elapsedMs * 1_000_000L > thresholdNanos;
+    }
+
+    private static boolean fits(LoopRun run, Policy policy, Duration wait) {
+        return run.waited().plus(wait).compareTo(policy.maxTotalWait()) <= 0;
+    }
+}

@@ -1,0 +1,166 @@
+package dev.resilienceharness.report;
+
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.scenario.CallRecord;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.clock.VirtualClock;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One scenario as every report shows it (SPEC section 11's {@code scenarios[]} entry) plus the timeline the
+ * HTML page draws. It travels as JSON from the test engine to the goals, so it reads back what it writes.
+ *
+ * @param name        the scenario
+ * @param calls       transport calls in the first run
+ * @param callBudget  the SPEC section 8 bound over the ops called
+ * @param totalWaitMs all virtual waiting, in milliseconds
+ * @param waitBoundMs {@code max_total_wait}, in milliseconds
+ * @param outcomes    the outcome list, records in documented key order
+ * @param violations  every violation found
+ * @param timeline    the calls and waits, for the timeline picture
+ */
+public record ScenarioReport(String name, int calls, int callBudget, double totalWaitMs, double waitBoundMs,
+        ArrayNode outcomes, List<Violation> violations, Timeline timeline) {
+
+    public ScenarioReport {
+        violations = List.copyOf(violations);
+    }
+
+    /**
+     * The timeline of one run on the virtual clock.
+     *
+     * @param calls    each call: op, fault met, how it ended, when (ms)
+     * @param waits    each wait: start and length (ms)
+     * @param restarts indexes of the calls during which the process died
+     */
+    public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts) {
+        public Timeline {
+            calls = List.copyOf(calls);
+            waits = List.copyOf(waits);
+            restarts = List.copyOf(restarts);
+        }
+    }
+
+    /** One call on the timeline. */
+    public record Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs) {
+    }
+
+    /** One wait on the timeline. */
+    public record Wait(double startMs, double ms) {
+    }
+
+    /** The report of a checked scenario. */
+    public static ScenarioReport of(ScenarioResult result) {
+        ArrayNode outcomes = JsonNodeFactory.instance.arrayNode();
+        for (Outcome o : result.trace().outcomes()) {
+            outcomes.add(o.toJson());
+        }
+        List<Call> calls = new ArrayList<>();
+        for (CallRecord c : result.trace().calls()) {
+            calls.add(new Call(c.op(), c.repair(), c.fault(), c.result().name().toLowerCase(java.util.Locale.ROOT),
+                    c.atNanos() / 1_000_000.0, c.firstTokenMs()));
+        }
+        List<Wait> waits = new ArrayList<>();
+        for (VirtualClock.Wait w : result.trace().waits()) {
+            waits.add(new Wait(w.startNanos() / 1_000_000.0, w.nanos() / 1_000_000.0));
+        }
+        List<Integer> restarts = result.trace().restarts().stream().map(r -> r.afterCall()).toList();
+        return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
+                result.trace().totalWaitMs(), result.waitBoundMs(), outcomes, result.violations(),
+                new Timeline(calls, waits, restarts));
+    }
+
+    /** The {@code scenarios[]} entry of report.json, with the timeline under {@code timeline}. */
+    public ObjectNode toJson() {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("name", name);
+        node.put("calls", calls);
+        node.put("call_budget", callBudget);
+        node.put("total_wait_ms", totalWaitMs);
+        node.put("wait_bound_ms", waitBoundMs);
+        node.set("outcomes", outcomes);
+        ArrayNode vs = node.putArray("violations");
+        for (Violation v : violations) {
+            vs.add(violationJson(v));
+        }
+        ObjectNode tl = node.putObject("timeline");
+        ArrayNode cs = tl.putArray("calls");
+        for (Call c : timeline.calls()) {
+            ObjectNode cn = cs.addObject();
+            cn.put("op", c.op());
+            cn.put("repair", c.repair());
+            cn.put("fault", c.fault());
+            cn.put("result", c.result());
+            cn.put("at_ms", c.atMs());
+            if (c.firstTokenMs() != null) {
+                cn.put("first_token_ms", c.firstTokenMs().longValue());
+            }
+        }
+        ArrayNode ws = tl.putArray("waits");
+        for (Wait w : timeline.waits()) {
+            ws.addObject().put("start_ms", w.startMs()).put("ms", w.ms());
+        }
+        ArrayNode rs = tl.putArray("restarts");
+        timeline.restarts().forEach(rs::add);
+        return node;
+    }
+
+    /** A violation as report.json writes it: invariant and message first, then the details. */
+    public static ObjectNode violationJson(Violation v) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        n.put("invariant", v.invariant().id());
+        n.put("message", v.line());
+        n.put("subject", v.subject());
+        putNullable(n, "op", v.op());
+        putNullable(n, "bound", v.bound());
+        putNullable(n, "actual", v.actual());
+        n.put("detail", v.message());
+        putNullable(n, "hint", v.hint());
+        return n;
+    }
+
+    private static void putNullable(ObjectNode n, String key, String value) {
+        if (value == null) {
+            n.putNull(key);
+        } else {
+            n.put(key, value);
+        }
+    }
+
+    /** Reads a violation back from {@link #violationJson}. */
+    public static Violation violationFromJson(JsonNode n) {
+        return new Violation(Invariant.fromId(n.get("invariant").asString()), n.get("subject").asString(),
+                text(n, "op"), text(n, "bound"), text(n, "actual"), n.get("detail").asString(), text(n, "hint"));
+    }
+
+    private static String text(JsonNode n, String key) {
+        JsonNode v = n.get(key);
+        return v == null || v.isNull() ? null : v.asString();
+    }
+
+    /** Reads a report back from {@link #toJson()}. */
+    public static ScenarioReport fromJson(JsonNode node) {
+        List<Violation> violations = new ArrayList<>();
+        node.get("violations").forEach(v -> violations.add(violationFromJson(v)));
+        JsonNode tl = node.get("timeline");
+        List<Call> calls = new ArrayList<>();
+        tl.get("calls").forEach(c -> calls.add(new Call(c.get("op").asString(), c.get("repair").asInt(),
+                c.get("fault").asString(), c.get("result").asString(), c.get("at_ms").asDouble(),
+                c.hasNonNull("first_token_ms") ? c.get("first_token_ms").asLong() : null)));
+        List<Wait> waits = new ArrayList<>();
+        tl.get("waits").forEach(w -> waits.add(new Wait(w.get("start_ms").asDouble(), w.get("ms").asDouble())));
+        List<Integer> restarts = new ArrayList<>();
+        tl.get("restarts").forEach(r -> restarts.add(r.asInt()));
+        return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),
+                node.get("call_budget").asInt(), node.get("total_wait_ms").asDouble(),
+                node.get("wait_bound_ms").asDouble(), (ArrayNode) node.get("outcomes"), violations,
+                new Timeline(calls, waits, restarts));
+    }
+}

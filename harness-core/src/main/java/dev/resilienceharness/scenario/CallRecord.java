@@ -1,0 +1,26 @@
+package dev.resilienceharness.scenario;
+
+/**
+ * One transport call made during a scenario run, as the invariants and the report's timeline see it.
+ *
+ * @param index        0-based position in the run
+ * @param op           the op the call was for
+ * @param repair       the repair number ({@code "repair": n} in the payload), 0 for a plain call
+ * @param fault        the fault kind the call met ({@code none} when it was answered as recorded)
+ * @param result       how the call ended for the loop
+ * @param status       the HTTP status of a server error, else 0
+ * @param retryAfter   the {@code Retry-After} text of a quota rejection, else {@code null}
+ * @param honourable   a quota rejection whose delay the policy may wait for ({@code retry_once}, within
+ *                     {@code max_retry_after})
+ * @param atNanos      virtual time of the call, nanoseconds after the run's start
+ * @param firstTokenMs first-token latency of an answered call, else {@code null}
+ * @param incarnation  which process incarnation made it: 0, then 1 after the first restart, ...
+ */
+public record CallRecord(int index, String op, int repair, String fault, Result result, int status,
+        String retryAfter, boolean honourable, long atNanos, Long firstTokenMs, int incarnation) {
+
+    /** How a call ended for the loop. */
+    public enum Result {
+        OK, TRANSIENT, QUOTA, SCHEMA, CRASH
+    }
+}

@@ -1,0 +1,225 @@
+package dev.resilienceharness.scenario;
+
+import dev.resilienceharness.cassette.Cassette;
+import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteMiss;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.clock.RunawayLoop;
+import dev.resilienceharness.clock.VirtualClock;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.fault.CrashFault;
+import dev.resilienceharness.invariant.BoundedWaiting;
+import dev.resilienceharness.invariant.CallBudget;
+import dev.resilienceharness.invariant.ExpectedOutcomes;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.PartialWorkSurvival;
+import dev.resilienceharness.invariant.ReplayDeterminism;
+import dev.resilienceharness.invariant.ScenarioInvariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.MemoryJournal;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.transport.ProcessRecycled;
+import dev.resilienceharness.transport.ToolCallSchema;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs a config's scenarios against a loop and checks them: the engine behind every goal, the JUnit engine
+ * and plain-Java use. Prepared once (every op's cassette read and its tool calls checked), then safe to run
+ * scenarios from several threads.
+ */
+public final class Rehearsal {
+
+    /** The scenario-run invariants, in report order. */
+    public static final Set<Invariant> RUN_INVARIANTS = EnumSet.of(Invariant.BUDGET, Invariant.DETERMINISM,
+            Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS);
+
+    private final HarnessConfig config;
+    private final LoopFactory loops;
+    private final VolatilePaths volatilePaths;
+    private final Map<ObjectNode, OpExchange> byRequest;
+    private final Map<String, OpExchange> byFingerprint;
+    private final List<ScenarioInvariant> runChecks;
+    private final ReplayDeterminism determinism;
+
+    private Rehearsal(HarnessConfig config, LoopFactory loops, VolatilePaths volatilePaths,
+            Map<ObjectNode, OpExchange> byRequest, Map<String, OpExchange> byFingerprint) {
+        this.config = config;
+        this.loops = loops;
+        this.volatilePaths = volatilePaths;
+        this.byRequest = byRequest;
+        this.byFingerprint = byFingerprint;
+        this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
+                new ExpectedOutcomes());
+        this.determinism = new ReplayDeterminism(volatilePaths);
+    }
+
+    /**
+     * Reads the cassette of every op of every scenario and checks its tool calls once.
+     *
+     * @throws SetupException listing every op without a usable cassette, by yaml file, line and key
+     */
+    public static Rehearsal prepare(HarnessConfig config, LoopFactory loops) throws SetupException {
+        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
+        ToolCallSchema schemas = new ToolCallSchema();
+        Map<ObjectNode, OpExchange> byRequest = new HashMap<>();
+        Map<String, OpExchange> byFingerprint = new HashMap<>();
+        Map<String, OpExchange> byOp = new HashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Scenario s : config.scenarios()) {
+            for (int i = 0; i < s.ops().size(); i++) {
+                String op = s.ops().get(i);
+                if (byOp.containsKey(op)) {
+                    continue;
+                }
+                ObjectNode request = config.request(op);
+                try {
+                    Cassette c = store.replay(op, request);
+                    OpExchange exchange = new OpExchange(op, c, schemas.problem(request, c.response()));
+                    byOp.put(op, exchange);
+                    byRequest.put(request, exchange);
+                    byFingerprint.put(c.fingerprint(), exchange);
+                } catch (CassetteMiss e) {
+                    byOp.put(op, null);
+                    problems.add(where(config, s, i) + e.getMessage());
+                } catch (CassetteException e) {
+                    byOp.put(op, null);
+                    problems.add(where(config, s, i) + "the cassette for op '" + op + "' is unusable: "
+                            + e.getMessage());
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new SetupException(problems);
+        }
+        return new Rehearsal(config, loops, volatilePaths, byRequest, byFingerprint);
+    }
+
+    private static String where(HarnessConfig config, Scenario s, int opIndex) {
+        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios[" + s.name() + "].ops["
+                + opIndex + "]: ";
+    }
+
+    public HarnessConfig config() {
+        return config;
+    }
+
+    /**
+     * Runs {@code scenario} once on a fresh loop and transport.
+     *
+     * @param volatileRandom when not {@code null}, volatile response paths get fresh random values
+     */
+    public RunTrace run(Scenario scenario, RandomGenerator volatileRandom) {
+        VirtualClock clock = new VirtualClock();
+        ScenarioTransport transport = new ScenarioTransport(byRequest, byFingerprint, volatilePaths,
+                scenario.faults(), scenario.policy(), clock, volatileRandom);
+        MemoryJournal journal = new MemoryJournal();
+        List<RunTrace.Restart> restarts = new ArrayList<>();
+        int allowedRestarts = 1;
+        for (var f : scenario.faults()) {
+            if (f instanceof CrashFault) {
+                allowedRestarts++;
+            }
+        }
+        List<Outcome> outcomes = List.of();
+        RunTrace.Failure failure = null;
+        while (true) {
+            try {
+                AgentLoop loop = loops.create();
+                LoopRun run = new LoopRun(scenario.ops(), config::request, transport, scenario.policy(), clock,
+                        journal);
+                List<Outcome> returned = loop.run(run);
+                if (transport.dead()) {
+                    // The loop swallowed its own process's death; what a dead process returns is lost.
+                    throw new ProcessRecycled("(swallowed)");
+                }
+                if (returned == null) {
+                    failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop returned null instead of"
+                            + " its outcome list");
+                } else {
+                    outcomes = returned;
+                }
+                break;
+            } catch (ProcessRecycled e) {
+                if (restarts.size() >= allowedRestarts) {
+                    failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop kept dying after "
+                            + restarts.size() + " restarts");
+                    break;
+                }
+                restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed()));
+                transport.restart();
+            } catch (RunawayLoop e) {
+                Invariant where = e.waiting() ? Invariant.BOUNDED_WAIT : Invariant.BUDGET;
+                failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
+                break;
+            } catch (CassetteMiss e) {
+                failure = new RunTrace.Failure(Invariant.CASSETTES, e.getMessage());
+                break;
+            } catch (RuntimeException | StackOverflowError e) {
+                failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop threw "
+                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                        + ", losing every outcome of the run");
+                break;
+            }
+        }
+        return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
+                failure);
+    }
+
+    private static int lastCrash(List<CallRecord> calls) {
+        for (int i = calls.size() - 1; i >= 0; i--) {
+            if (calls.get(i).result() == CallRecord.Result.CRASH) {
+                return i;
+            }
+        }
+        return Math.max(0, calls.size() - 1);
+    }
+
+    /**
+     * Runs {@code scenario} {@code runs} times (at least once) and checks the invariants in {@code which}.
+     * Volatile response paths get new random values in every run, seeded by scenario name and run number so
+     * a failure reproduces.
+     */
+    public ScenarioResult check(Scenario scenario, int runs, Set<Invariant> which) {
+        int n = which.contains(Invariant.DETERMINISM) ? Math.max(2, runs) : 1;
+        List<RunTrace> traces = new ArrayList<>(n);
+        for (int r = 0; r < n; r++) {
+            RandomGenerator rnd = volatilePaths.touchesResponse()
+                    ? new SplittableRandom(((long) scenario.name().hashCode() << 8) ^ r) : null;
+            traces.add(run(scenario, rnd));
+        }
+        RunTrace first = traces.get(0);
+        Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
+        for (ScenarioInvariant check : runChecks) {
+            if (which.contains(check.invariant())) {
+                found.put(check.invariant(), check.check(first));
+            }
+        }
+        if (which.contains(Invariant.DETERMINISM)) {
+            found.put(Invariant.DETERMINISM, determinism.check(traces));
+        }
+        List<Violation> violations = new ArrayList<>();
+        for (Invariant inv : Invariant.values()) {
+            violations.addAll(found.getOrDefault(inv, List.of()));
+        }
+        if (first.failure() != null && first.failure().invariant() == Invariant.CASSETTES) {
+            violations.add(new Violation(Invariant.CASSETTES, scenario.name(), null, null, null,
+                    first.failure().message(), null));
+        }
+        return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.resilienceharness.scenario;
+
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.invariant.Violation;
+import java.util.List;
+
+/**
+ * A checked scenario: the first run's trace, the call budget the reports show, and every violation found.
+ *
+ * @param scenario   the scenario
+ * @param trace      the first run's trace
+ * @param callBudget the sum of the per-op call bounds of SPEC section 8 over the ops called
+ * @param violations every violation, in invariant order
+ */
+public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations) {
+
+    public ScenarioResult {
+        violations = List.copyOf(violations);
+    }
+
+    public int calls() {
+        return trace.calls().size();
+    }
+
+    public double waitBoundMs() {
+        return scenario.policy().maxTotalWait().toNanos() / 1_000_000.0;
+    }
+}

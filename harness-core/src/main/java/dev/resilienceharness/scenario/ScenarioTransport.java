@@ -1,0 +1,164 @@
+package dev.resilienceharness.scenario;
+
+import dev.resilienceharness.cassette.CassetteMiss;
+import dev.resilienceharness.clock.RunawayLoop;
+import dev.resilienceharness.clock.VirtualClock;
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.fault.NoFault;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.ProcessRecycled;
+import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.Transport;
+import dev.resilienceharness.transport.TransientError;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The transport a loop gets in a scenario run (SPEC section 5): answers every call for an op from the op's
+ * cassette, applies the fault plan one entry per call, turns recorded schema-broken tool calls into
+ * {@link BadToolCall}, and logs every call for the invariants.
+ *
+ * <p>Not thread-safe: one instance serves one scenario run.
+ */
+final class ScenarioTransport implements Transport {
+
+    /** More calls than this in one run means the loop is stuck; the run is cut short. */
+    static final int MAX_CALLS = 10_000;
+
+    private final Map<ObjectNode, OpExchange> byRequest;
+    private final Map<String, OpExchange> byFingerprint;
+    private final VolatilePaths volatilePaths;
+    private final List<Fault> plan;
+    private final Policy policy;
+    private final VirtualClock clock;
+    private final RandomGenerator volatileRandom;
+    private final Map<String, Reply> replies = new HashMap<>();
+    private final List<CallRecord> calls = new ArrayList<>();
+    private int next;
+    private int incarnation;
+    private boolean dead;
+    private int deadCalls;
+
+    /**
+     * @param exchanges      each op's prepared exchange, keyed by the op's request
+     * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
+     */
+    ScenarioTransport(Map<ObjectNode, OpExchange> exchanges, Map<String, OpExchange> byFingerprint,
+            VolatilePaths volatilePaths, List<Fault> plan, Policy policy, VirtualClock clock,
+            RandomGenerator volatileRandom) {
+        this.byRequest = exchanges;
+        this.byFingerprint = byFingerprint;
+        this.volatilePaths = volatilePaths;
+        this.plan = plan;
+        this.policy = policy;
+        this.clock = clock;
+        this.volatileRandom = volatileRandom;
+    }
+
+    /** A new process incarnation begins: calls work again. */
+    void restart() {
+        incarnation++;
+        dead = false;
+    }
+
+    /** Whether the current incarnation's process has died. */
+    boolean dead() {
+        return dead;
+    }
+
+    List<CallRecord> calls() {
+        return calls;
+    }
+
+    @Override
+    public Reply call(ObjectNode payload) throws CallFailure {
+        if (dead) {
+            // The process is gone; whatever it still tries cannot reach the provider.
+            if (++deadCalls > MAX_CALLS) {
+                throw new RunawayLoop("the loop kept calling after its process died " + MAX_CALLS + " times", false);
+            }
+            throw new ProcessRecycled("(after the process died)");
+        }
+        if (calls.size() >= MAX_CALLS) {
+            throw new RunawayLoop("the loop made " + MAX_CALLS + " calls in one run without finishing", false);
+        }
+        int repair = payload.path("repair").asInt(0);
+        OpExchange exchange = resolve(payload, repair);
+        String op = exchange.op();
+        Fault fault = next < plan.size() ? plan.get(next) : NoFault.INSTANCE;
+        next++;
+        long at = clock.elapsedNanos();
+        int index = calls.size();
+        try {
+            Reply reply = fault.strike(op, recordedReply(exchange));
+            if (exchange.schemaProblem() != null) {
+                calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.SCHEMA, 0, null, false,
+                        at, null, incarnation));
+                throw new BadToolCall(exchange.schemaProblem());
+            }
+            Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
+            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.OK, 0, null, false, at,
+                    firstToken, incarnation));
+            return reply;
+        } catch (TransientError e) {
+            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.TRANSIENT, e.status(), null,
+                    false, at, null, incarnation));
+            throw e;
+        } catch (QuotaExhausted e) {
+            Optional<Duration> delay = e.delay(clock.now());
+            boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
+            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.QUOTA, 429, e.retryAfter(),
+                    honourable, at, null, incarnation));
+            throw e;
+        } catch (BadToolCall e) {
+            if (calls.size() == index) {
+                calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.SCHEMA, 0, null, false,
+                        at, null, incarnation));
+            }
+            throw e;
+        } catch (ProcessRecycled e) {
+            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.CRASH, 0, null, false, at,
+                    null, incarnation));
+            dead = true;
+            throw e;
+        }
+    }
+
+    private OpExchange resolve(ObjectNode payload, int repair) {
+        ObjectNode request = payload;
+        if (payload.has("repair")) {
+            request = payload.deepCopy();
+            request.remove("repair");
+        }
+        OpExchange exchange = byRequest.get(request);
+        if (exchange != null) {
+            return exchange;
+        }
+        String fp = dev.resilienceharness.cassette.CassetteReader.fingerprint(request, volatilePaths);
+        exchange = byFingerprint.get(fp);
+        if (exchange == null) {
+            String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
+            throw new CassetteMiss(op, fp, null, List.of());
+        }
+        return exchange;
+    }
+
+    private Reply recordedReply(OpExchange exchange) {
+        Reply recorded = exchange.cassette().reply();
+        if (volatileRandom == null || !volatilePaths.touchesResponse()) {
+            return recorded;
+        }
+        return replies.computeIfAbsent(exchange.op(), op -> new Reply(
+                volatilePaths.randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigLoader;
+import dev.resilienceharness.config.HarnessConfig;
+import java.io.File;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What every goal shares: skipping, finding and loading {@code resilience.yaml}, and turning engine errors into
+ * Maven's two failure kinds. {@link #execute()} is final; a goal implements {@link #run(HarnessConfig)}.
+ */
+public abstract class AbstractResilienceMojo extends AbstractMojo {
+
+    /** The Maven project. */
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    /** The configuration file: scenarios, policy, cassette folder. */
+    @Parameter(property = "resilience.config", defaultValue = "${project.basedir}/resilience.yaml")
+    protected File config;
+
+    /** Skips every resilience goal. */
+    @Parameter(property = "resilience.skip", defaultValue = "false")
+    protected boolean skip;
+
+    /** Where reports go: report.html, report.json, JUnit XML and secrets.sarif. */
+    @Parameter(property = "resilience.outputDirectory", defaultValue = "${project.build.directory}/resilience")
+    protected File outputDirectory;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("Skipping resilience:" + goal() + " (resilience.skip is true)");
+            return;
+        }
+        if (goalSkipped()) {
+            getLog().info("Skipping resilience:" + goal() + " (resilience." + goal() + ".skip is true)");
+            return;
+        }
+        if (!config.isFile()) {
+            if ("pom".equals(project.getPackaging())) {
+                getLog().info("Skipping resilience:" + goal() + ": no " + config.getName() + " in this pom module");
+                return;
+            }
+            throw new MojoExecutionException(config + ": no such file. Create a resilience.yaml (see the README)"
+                    + " or point -Dresilience.config at yours");
+        }
+        HarnessConfig loaded;
+        try {
+            loaded = ConfigLoader.load(config.toPath());
+        } catch (ConfigException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        try {
+            run(loaded);
+        } catch (RuntimeException e) {
+            throw new MojoExecutionException("resilience:" + goal() + " failed unexpectedly: " + e
+                    + ". Please report this with the output of mvn -e", e);
+        }
+    }
+
+    /** The goal's name, as in {@code resilience:<goal>}. */
+    protected abstract String goal();
+
+    /** Whether the goal's own {@code resilience.<goal>.skip} is set. */
+    protected abstract boolean goalSkipped();
+
+    /** Does the goal's work on a loaded config. */
+    protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException;
+}

@@ -1,0 +1,48 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.report.ScenarioReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** A goal that runs scenarios: it loads the team's loop from the project's test classpath. */
+public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
+
+    /** How many times each scenario runs for the determinism check (at least 2). */
+    @Parameter(property = "resilience.runs", defaultValue = "2")
+    protected int runs;
+
+    /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
+    protected List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
+            throws MojoExecutionException {
+        if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
+            throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
+        }
+        List<String> classpath;
+        try {
+            classpath = project.getTestClasspathElements();
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
+        }
+        ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath);
+        if (!outcome.setupErrors().isEmpty()) {
+            throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
+        }
+        getLog().info("Ran " + outcome.scenarios().size() + " scenarios of " + config.file().getFileName()
+                + " with loop " + config.loop());
+        return outcome.scenarios();
+    }
+
+    /** Every violation of the scenarios, scenario by scenario. */
+    protected static List<Violation> violations(List<ScenarioReport> reports) {
+        List<Violation> all = new ArrayList<>();
+        reports.forEach(r -> all.addAll(r.violations()));
+        return all;
+    }
+}

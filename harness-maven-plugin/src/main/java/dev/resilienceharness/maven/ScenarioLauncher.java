@@ -1,0 +1,118 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.junit.ScenarioTestEngine;
+import dev.resilienceharness.report.ScenarioReport;
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs a config's scenarios through the JUnit Platform launcher with the harness's test engine (the same code
+ * path as surefire and the IDE), with the project's test classpath visible so the team's own loop loads.
+ */
+final class ScenarioLauncher {
+
+    /** What the scenarios came to: one report per scenario, or the setup errors that kept them from running. */
+    record Outcome(List<ScenarioReport> scenarios, List<String> setupErrors) {
+    }
+
+    private ScenarioLauncher() {
+    }
+
+    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath)
+            throws MojoExecutionException {
+        Path yaml = config.file();
+        List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
+        List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        LauncherConfig launcherConfig = LauncherConfig.builder()
+                .enableTestEngineAutoRegistration(false)
+                .enableTestExecutionListenerAutoRegistration(false)
+                .enableLauncherSessionListenerAutoRegistration(false)
+                .enableLauncherDiscoveryListenerAutoRegistration(false)
+                .enablePostDiscoveryFilterAutoRegistration(false)
+                .addTestEngines(new ScenarioTestEngine())
+                .build();
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectFile(yaml.toFile()))
+                .configurationParameter(ScenarioTestEngine.RUNS, Integer.toString(runs))
+                .configurationParameter(ScenarioTestEngine.INVARIANTS,
+                        invariants.stream().map(Invariant::id).collect(Collectors.joining(",")))
+                .configurationParameter("junit.platform.discovery.issue.severity.critical", "error")
+                .build();
+        TestExecutionListener listener = new TestExecutionListener() {
+            @Override
+            public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
+                String json = entry.getKeyValuePairs().get(ScenarioTestEngine.REPORT_KEY);
+                if (json != null) {
+                    reports.add(ScenarioReport.fromJson(Json.readTree(json.getBytes(StandardCharsets.UTF_8))));
+                }
+            }
+
+            @Override
+            public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                if (id.isContainer() && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                    errors.add(result.getThrowable().map(Throwable::getMessage).orElse(id.getDisplayName()));
+                }
+            }
+        };
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        try (URLClassLoader projectLoader = projectLoader(testClasspath)) {
+            thread.setContextClassLoader(projectLoader);
+            Launcher launcher = LauncherFactory.create(launcherConfig);
+            launcher.execute(request, listener);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot close the project's test class loader: " + e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+        // Scenarios finish in any order on several threads; reports list them as the yaml does.
+        Map<String, Integer> order = new HashMap<>();
+        for (Scenario s : config.scenarios()) {
+            order.putIfAbsent(s.name(), order.size());
+        }
+        List<ScenarioReport> ordered = new ArrayList<>(reports);
+        ordered.sort(Comparator.comparingInt(r -> order.getOrDefault(r.name(), Integer.MAX_VALUE)));
+        return new Outcome(ordered, List.copyOf(errors));
+    }
+
+    /** The project's test classpath on top of the plugin's own classes (parent first, so core types agree). */
+    private static URLClassLoader projectLoader(List<String> testClasspath) throws MojoExecutionException {
+        List<URL> urls = new ArrayList<>();
+        for (String element : testClasspath) {
+            try {
+                urls.add(new File(element).toURI().toURL());
+            } catch (MalformedURLException e) {
+                throw new MojoExecutionException("bad test classpath element " + element + ": " + e.getMessage(), e);
+            }
+        }
+        return new URLClassLoader(urls.toArray(URL[]::new), ScenarioLauncher.class.getClassLoader());
+    }
+}

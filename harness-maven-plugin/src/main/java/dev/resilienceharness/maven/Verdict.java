@@ -1,0 +1,49 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+
+/** Logs violations one per line and fails the goal once with a summary, or only warns. */
+final class Verdict {
+
+    private Verdict() {
+    }
+
+    /**
+     * Logs each violation on its own line ({@code [ERROR]}, or {@code [WARNING]} when not failing), then throws
+     * one {@link MojoFailureException} summarising them when {@code fail} is set.
+     */
+    static void deliver(Log log, String goal, List<Violation> violations, boolean fail, String reportHint)
+            throws MojoFailureException {
+        if (violations.isEmpty()) {
+            return;
+        }
+        for (Violation v : violations) {
+            if (fail) {
+                log.error(v.line());
+            } else {
+                log.warn(v.line());
+            }
+        }
+        String summary = summary(violations) + (reportHint == null ? "" : "; " + reportHint);
+        if (fail) {
+            throw new MojoFailureException("resilience:" + goal + ": " + summary);
+        }
+        log.warn("resilience:" + goal + ": " + summary + " (not failing: failOnViolation is false)");
+    }
+
+    /** {@code 3 violations (budget 2, expectations 1)}. */
+    static String summary(List<Violation> violations) {
+        Map<Invariant, Integer> counts = new EnumMap<>(Invariant.class);
+        violations.forEach(v -> counts.merge(v.invariant(), 1, Integer::sum));
+        StringJoiner by = new StringJoiner(", ", " (", ")");
+        counts.forEach((inv, n) -> by.add(inv.id() + " " + n));
+        return violations.size() + (violations.size() == 1 ? " violation" : " violations") + by;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CassetteIntegrity;
+import java.io.IOException;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Checks the cassette folder: every file parses, is named by its request's fingerprint, holds no volatile
+ * field, and every scenario op has a cassette. Orphan cassettes are warned about.
+ */
+@Mojo(name = "verify-cassettes", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class VerifyCassettesMojo extends AbstractResilienceMojo {
+
+    /** Skips this goal only. */
+    @Parameter(property = "resilience.verify-cassettes.skip", defaultValue = "false")
+    private boolean skipGoal;
+
+    /** Fails the build on a violation; with false, violations are logged as warnings. */
+    @Parameter(property = "resilience.failOnViolation", defaultValue = "true")
+    private boolean failOnViolation;
+
+    /** Treats cassettes that no scenario op uses as violations instead of warnings. */
+    @Parameter(property = "resilience.failOnOrphans", defaultValue = "false")
+    private boolean failOnOrphans;
+
+    @Override
+    protected String goal() {
+        return "verify-cassettes";
+    }
+
+    @Override
+    protected boolean goalSkipped() {
+        return skipGoal;
+    }
+
+    @Override
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        CassetteIntegrity.Report report;
+        try {
+            report = CassetteIntegrity.check(config, failOnOrphans);
+        } catch (IOException e) {
+            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+                    + e.getMessage(), e);
+        }
+        report.warnings().forEach(getLog()::warn);
+        getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
+        Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
+    }
+}
