@@ -115,6 +115,10 @@ public final class ConfigMessages {
                 + Integer.MAX_VALUE + ")";
     }
 
+    public static String integerTooLong(int maxDigits) {
+        return "numbers too large: an integer here may have at most " + maxDigits + " digits";
+    }
+
     public static String integerTooSmall(int min, String text) {
         return "expected an integer of at least " + min + ", got " + YamlNode.abbreviate(text);
     }
