@@ -65,20 +65,29 @@ public final class YamlReader {
     private static final Set<String> SCALAR_TAGS = Set.of("!", CORE_TAG + "str");
     private static final Set<String> COLLECTION_TAGS = Set.of("!", CORE_TAG + "map", CORE_TAG + "seq");
 
-    /** Immutable once built, like every Jackson factory, and so safe to share. */
-    private static final EventYamlFactory FACTORY = new EventYamlFactory(YAMLFactory.builder()
-            .loadSettings(LoadSettings.builder()
-                    // Duplicates are found while building the tree, so both lines can be named.
-                    .setAllowDuplicateKeys(true)
-                    .setMaxAliasesForCollections(MAX_COLLECTION_ALIASES)
-                    .setCodePointLimit(MAX_BYTES)
-                    .setUseMarks(true)
-                    .build())
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    // One more level than ours, so our message is the one a user sees.
-                    .maxNestingDepth(MAX_DEPTH + 1)
-                    .maxDocumentLength(MAX_BYTES)
-                    .build()));
+    /**
+     * A factory for one text. snakeyaml-engine copies its whole window of unread text for every buffer it reads,
+     * so a buffer smaller than the text makes a long line cost quadratic time; one that holds the whole text
+     * (at most 4 MiB) keeps reading linear.
+     */
+    private static EventYamlFactory factory(int length) {
+        return new EventYamlFactory(YAMLFactory.builder()
+                .loadSettings(LoadSettings.builder()
+                        // Duplicates are found while building the tree, so both lines can be named.
+                        .setAllowDuplicateKeys(true)
+                        // The streaming parser never composes, so these two are a second line of defence: the
+                        // tree builder enforces both the alias limits and the size.
+                        .setMaxAliasesForCollections(MAX_COLLECTION_ALIASES)
+                        .setCodePointLimit(MAX_BYTES)
+                        .setBufferSize(Math.max(1024, length + 1))
+                        .setUseMarks(true)
+                        .build())
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        // One more level than ours, so our message is the one a user sees.
+                        .maxNestingDepth(MAX_DEPTH + 1)
+                        .maxDocumentLength(MAX_BYTES)
+                        .build()));
+    }
 
     private final Path file;
     private final String text;
@@ -138,7 +147,8 @@ public final class YamlReader {
     }
 
     private YamlNode document() throws ConfigException {
-        try (EventParser p = (EventParser) FACTORY.createParser(ObjectReadContext.empty(), new StringReader(text))) {
+        try (EventParser p = (EventParser) factory(text.length())
+                .createParser(ObjectReadContext.empty(), new StringReader(text))) {
             parser = p;
             JsonToken first = p.nextToken();
             if (first == null) {
