@@ -1,0 +1,434 @@
+package dev.resilienceharness.config;
+
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.policy.Policy;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Loads {@code resilience.yaml} (SPEC section 3) strictly: anything unknown, mistyped, missing or out of range is a
+ * {@link ConfigException} naming the file, line, column and dotted key, and saying what was expected. Nothing else
+ * escapes {@link #load}.
+ *
+ * <p>Choices made where the SPEC is silent:
+ * <ul>
+ *   <li>Key paths count list items from 0: {@code scenarios[0]} is the first scenario.</li>
+ *   <li>Checks run in this order: the file as bytes and as YAML ({@link YamlReader}), {@code version}, unknown
+ *       top-level keys, then each top-level key in document order, then the keys that are required, then each
+ *       scenario's effective policy. The first problem found is reported.</li>
+ *   <li>{@code max_total_wait} may be left out of the top-level policy when every scenario declares it; the
+ *       error names the first scenario left without one, at the top-level {@code policy} key (or the top of the
+ *       file when there is none), since that is where it usually belongs. {@link HarnessConfig#policy()} then
+ *       carries a zero bound, so a scenario built in code from it may not wait at all.</li>
+ *   <li>Scalars follow YAML 1.2's JSON schema: {@code yes}, {@code on}, {@code ~} and {@code 0x10} are text, so
+ *       {@code max_attempts: 0x10} is an error, not 16. Integer settings must be written as integers
+ *       ({@code "3"} quoted is refused); durations accept a quoted plain number ({@code "2"} is 2s).</li>
+ *   <li>A key written with nothing after it (null) is an error wherever a list, mapping, number or text is
+ *       expected; the message says to write {@code []} or {@code {}} for an empty one. The exceptions are those
+ *       where null has a meaning: {@code expect.reason} and {@code expect.retry_after} items, and
+ *       {@code quota.retry_after} (no header).</li>
+ *   <li>Durations have no exponent form ({@code 1e3} is refused), are exact to the nanosecond (a finer one is
+ *       refused, never rounded) and may be zero; {@code base_delay} may exceed {@code max_delay} (the cap wins).</li>
+ *   <li>Faults: {@code {kind: {}}} is accepted for every kind and means the bare kind ({@code {server_error: {}}}
+ *       is status 503); bare {@code slow_first_token} is refused because it has no default lateness. A
+ *       {@code retry_after} number keeps its text as written ({@code 1.50} stays {@code "1.50"}); a boolean,
+ *       list or mapping there is refused.</li>
+ *   <li>{@code expect.attempts} items are integers of at least 0; {@code expect.reason} items are free text (a
+ *       team's own loop may have reasons of its own).</li>
+ *   <li>{@code volatile} paths are dotted, with no empty segment, and start with {@code request},
+ *       {@code response}, {@code timing} (the keys of a cassette) or {@code *}.</li>
+ *   <li>{@code loop} is {@code builtin} or a binary class name in a package ({@code com.acme.MyLoop},
+ *       {@code com.acme.Outer$Loop}); a single word is refused as a likely typo of {@code builtin}.</li>
+ *   <li>{@code requests} may name ops that no scenario runs. Request integers may have at most 1000 digits; a
+ *       float that is not finite ({@code .inf}, {@code .nan}, {@code 1e999}) is refused.</li>
+ *   <li>{@code redaction.allow} entries of exactly 16 lowercase hex digits are finding fingerprints; any other
+ *       entry must compile as a Java regex of at most 1000 characters.</li>
+ *   <li>{@code provider} needs {@code base_url} (http or https, with a host); {@code api_key_env} is optional and
+ *       must look like an environment variable name.</li>
+ *   <li>Anchors and aliases work, within {@link YamlReader}'s limits; an error inside an aliased value is
+ *       reported where the anchored value was written. YAML merge keys ({@code <<}) are not supported and show as
+ *       an unknown key.</li>
+ * </ul>
+ */
+public final class ConfigLoader {
+
+    static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
+            "scenarios", "budget", "redaction", "provider");
+    static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy");
+    static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after");
+    static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
+    static final List<String> BUDGET_KEYS = List.of("max_calls_per_scenario");
+    static final List<String> REDACTION_KEYS = List.of("allow", "baseline");
+    static final List<String> PROVIDER_KEYS = List.of("base_url", "api_key_env");
+    static final List<String> VOLATILE_ROOTS = List.of("request", "response", "timing", "*");
+
+    /** Used when {@code volatile:} is absent; {@code volatile: []} means none. */
+    public static final List<String> DEFAULT_VOLATILE = List.of("response.id", "response.created",
+            "response.system_fingerprint");
+    /** Used when {@code cassettes:} is absent. */
+    public static final String DEFAULT_CASSETTES = "cassettes";
+
+    static final int MAX_ALLOW_PATTERN = 1000;
+
+    private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{16}");
+    private static final Pattern BINARY_NAME = Pattern.compile(
+            "[\\p{L}_$][\\p{L}\\p{N}_$]*(?:\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)+");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private final Path file;
+    private final NodeReader r;
+    private final Path folder;
+
+    private ConfigLoader(Path file) {
+        this.file = file;
+        this.r = new NodeReader(file);
+        Path parent = file.toAbsolutePath().getParent();
+        this.folder = parent != null ? parent : file.toAbsolutePath();
+    }
+
+    /** Reads and checks the configuration in {@code yaml}. */
+    public static HarnessConfig load(Path yaml) throws ConfigException {
+        return load(yaml, readBytes(yaml));
+    }
+
+    /**
+     * Checks the configuration in {@code content} as if it had been read from {@code file}: errors name
+     * {@code file}, and relative paths in it are resolved against {@code file}'s folder.
+     */
+    public static HarnessConfig load(Path file, byte[] content) throws ConfigException {
+        try {
+            return new ConfigLoader(file).read(content);
+        } catch (RuntimeException e) {
+            // A safety net: every known problem is a ConfigException already; this one is a bug to report.
+            throw new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
+                    + "); please report this with the file attached");
+        }
+    }
+
+    private static byte[] readBytes(Path yaml) throws ConfigException {
+        try {
+            if (Files.isDirectory(yaml)) {
+                throw new ConfigException(yaml, 0, 0, null, ConfigMessages.unreadable("it is a folder, not a file"));
+            }
+            if (Files.exists(yaml) && Files.size(yaml) > YamlReader.MAX_BYTES) {
+                throw new ConfigException(yaml, 0, 0, null, ConfigMessages.tooLarge(Files.size(yaml)));
+            }
+            try (InputStream in = Files.newInputStream(yaml)) {
+                // Reads one byte past the limit, so a file that grew since its size was taken is still refused.
+                return in.readNBytes(YamlReader.MAX_BYTES + 1);
+            }
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(yaml, 0, 0, null, ConfigMessages.notFound());
+        } catch (AccessDeniedException e) {
+            throw new ConfigException(yaml, 0, 0, null, ConfigMessages.unreadable("permission denied"));
+        } catch (IOException e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new ConfigException(yaml, 0, 0, null, ConfigMessages.unreadable(reason));
+        }
+    }
+
+    private HarnessConfig read(byte[] content) throws ConfigException {
+        YamlNode root = YamlReader.read(file, content);
+        if (root == null || root instanceof YamlNode.Scalar s && s.isNull()) {
+            throw new ConfigException(file, 1, 1, null, ConfigMessages.empty());
+        }
+        if (!(root instanceof YamlNode.Mapping top)) {
+            throw r.error(root, null, ConfigMessages.topLevelNotMapping(root.describe()));
+        }
+        if (top.get("version") != null) {
+            version(top.get("version"));
+        }
+        r.mapping(top, "", "a mapping", TOP_KEYS);
+        r.require(top, "", "version", "declare version: 1");
+
+        Path cassettes = folder.resolve(DEFAULT_CASSETTES).normalize();
+        List<String> volatilePaths = DEFAULT_VOLATILE;
+        PartialPolicy policy = PartialPolicy.EMPTY;
+        String loop = HarnessConfig.BUILTIN_LOOP;
+        Map<String, ObjectNode> requests = new LinkedHashMap<>();
+        List<Draft> drafts = List.of();
+        Budget budget = Budget.NONE;
+        Redaction redaction = Redaction.NONE;
+        Provider provider = null;
+        for (YamlNode.Entry e : top.entries()) {
+            YamlNode v = e.value();
+            switch (e.key()) {
+                case "cassettes" -> cassettes = path(v, "cassettes", "the cassette folder, relative to the yaml's");
+                case "volatile" -> volatilePaths = volatilePaths(v);
+                case "policy" -> policy = PartialPolicy.read(r, v, "policy");
+                case "loop" -> loop = loop(v);
+                case "requests" -> requests = requests(v);
+                case "scenarios" -> drafts = scenarios(v);
+                case "budget" -> budget = budget(v);
+                case "redaction" -> redaction = redaction(v);
+                case "provider" -> provider = provider(v);
+                default -> {
+                    // version, checked above
+                }
+            }
+        }
+        r.require(top, "", "scenarios", "declare a non-empty list of scenarios, each with a name and ops");
+
+        List<Scenario> scenarios = new ArrayList<>();
+        for (Draft d : drafts) {
+            PartialPolicy effective = d.policy().over(policy);
+            if (effective.maxTotalWait() == null) {
+                YamlNode.Entry at = top.entry("policy");
+                String detail = ConfigMessages.maxTotalWaitMissing(d.name());
+                throw at != null ? r.error(at, "policy.max_total_wait", detail)
+                        : r.error(top, "policy.max_total_wait", detail);
+            }
+            scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line()));
+        }
+        Policy topPolicy = policy.maxTotalWait() != null ? policy.toPolicy()
+                : policy.over(new PartialPolicy(null, null, null, Duration.ZERO, null, null, null, null, null))
+                        .toPolicy();
+        return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
+                redaction, provider);
+    }
+
+    private void version(YamlNode v) throws ConfigException {
+        if (!(v instanceof YamlNode.Scalar s) || s.type() != YamlNode.ScalarType.INTEGER || !s.text().equals("1")) {
+            throw r.error(v, "version", ConfigMessages.expected("1, the only version of this format", v.describe()));
+        }
+    }
+
+    private Path path(YamlNode v, String key, String what) throws ConfigException {
+        String text = r.nonBlankText(v, key, what);
+        try {
+            return folder.resolve(text).normalize();
+        } catch (InvalidPathException e) {
+            throw r.error(v, key, ConfigMessages.badPath(text));
+        }
+    }
+
+    private List<String> volatilePaths(YamlNode v) throws ConfigException {
+        List<YamlNode> items = r.list(v, "volatile", "a list of dotted paths such as response.id");
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            String key = NodeReader.index("volatile", i);
+            YamlNode item = items.get(i);
+            String path = r.nonBlankText(item, key, "a dotted path into the cassette such as response.id");
+            String[] segments = path.split("\\.", -1);
+            for (String segment : segments) {
+                if (segment.isEmpty()) {
+                    throw r.error(item, key, ConfigMessages.expected(
+                            "a dotted path into the cassette such as response.id, with no empty part",
+                            item.describe()));
+                }
+            }
+            if (!VOLATILE_ROOTS.contains(segments[0])) {
+                String root = DidYouMean.suggest(segments[0], VOLATILE_ROOTS);
+                String suggestion = root == null ? null : root + path.substring(segments[0].length());
+                throw r.error(item, key, ConfigMessages.badVolatileRoot(path, suggestion));
+            }
+            paths.add(path);
+        }
+        return paths;
+    }
+
+    private String loop(YamlNode v) throws ConfigException {
+        String what = "builtin or the binary class name of your loop, such as com.acme.agent.MyLoop";
+        String text = r.text(v, "loop", what);
+        if (text.equals(HarnessConfig.BUILTIN_LOOP) || BINARY_NAME.matcher(text).matches()) {
+            return text;
+        }
+        String detail = ConfigMessages.expected(what, v.describe());
+        if (DidYouMean.suggest(text, List.of(HarnessConfig.BUILTIN_LOOP)) != null) {
+            detail += "; did you mean 'builtin'?";
+        }
+        throw r.error(v, "loop", detail);
+    }
+
+    private Map<String, ObjectNode> requests(YamlNode v) throws ConfigException {
+        if (!(v instanceof YamlNode.Mapping m)) {
+            throw r.wrongType(v, "requests", "a mapping from op name to its request", "write {} for none");
+        }
+        Map<String, ObjectNode> requests = new LinkedHashMap<>();
+        for (YamlNode.Entry e : m.entries()) {
+            String key = NodeReader.child("requests", e.key());
+            if (e.key().isBlank()) {
+                throw r.error(e, key, ConfigMessages.expected("an op name", "an empty text"));
+            }
+            requests.put(e.key(), JsonValues.object(r, e.value(), key,
+                    "the JSON request sent for op '" + YamlNode.abbreviate(e.key())
+                            + "', written as a mapping such as {model: m, messages: [...]}"));
+        }
+        return requests;
+    }
+
+    /** A scenario as written, before its policy is laid over the top-level one. */
+    private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
+            PartialPolicy policy, int line) {
+    }
+
+    private List<Draft> scenarios(YamlNode v) throws ConfigException {
+        List<YamlNode> items = r.nonEmptyList(v, "scenarios", "a non-empty list of scenarios");
+        List<Draft> drafts = new ArrayList<>();
+        Map<String, YamlNode> names = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            String path = NodeReader.index("scenarios", i);
+            YamlNode.Mapping m = r.mapping(items.get(i), path, "a scenario: a mapping with name and ops",
+                    SCENARIO_KEYS);
+            YamlNode nameNode = r.require(m, path, "name", "every scenario needs a unique name");
+            String namePath = NodeReader.child(path, "name");
+            String name = r.nonBlankText(nameNode, namePath, "a scenario name");
+            YamlNode first = names.putIfAbsent(name, nameNode);
+            if (first != null) {
+                throw r.error(nameNode, namePath,
+                        ConfigMessages.duplicateScenario(name, first.line(), nameNode.line()));
+            }
+            List<String> ops = new ArrayList<>();
+            String opsPath = NodeReader.child(path, "ops");
+            List<YamlNode> opNodes = r.nonEmptyList(r.require(m, path, "ops", "list the ops to run, such as [plan]"),
+                    opsPath, "a non-empty list of op names such as [plan, patch]");
+            for (int j = 0; j < opNodes.size(); j++) {
+                ops.add(r.nonBlankText(opNodes.get(j), NodeReader.index(opsPath, j), "an op name such as plan"));
+            }
+            List<Fault> faults = new ArrayList<>();
+            if (m.get("faults") != null) {
+                String faultsPath = NodeReader.child(path, "faults");
+                List<YamlNode> faultNodes = r.list(m.get("faults"), faultsPath, "a list of faults");
+                for (int j = 0; j < faultNodes.size(); j++) {
+                    faults.add(FaultEntries.read(r, faultNodes.get(j), NodeReader.index(faultsPath, j)));
+                }
+            }
+            Expectations expect = m.get("expect") == null ? Expectations.NONE
+                    : expectations(m.get("expect"), NodeReader.child(path, "expect"));
+            PartialPolicy policy = m.get("policy") == null ? PartialPolicy.EMPTY
+                    : PartialPolicy.read(r, m.get("policy"), NodeReader.child(path, "policy"));
+            drafts.add(new Draft(name, ops, faults, expect, policy, m.line()));
+        }
+        return drafts;
+    }
+
+    private Expectations expectations(YamlNode v, String path) throws ConfigException {
+        YamlNode.Mapping m = r.mapping(v, path, "a mapping of expected outcome lists (status, attempts, reason,"
+                + " retry_after)", EXPECT_KEYS);
+        List<String> status = null;
+        List<Integer> attempts = null;
+        List<String> reason = null;
+        List<String> retryAfter = null;
+        if (m.get("status") != null) {
+            String p = NodeReader.child(path, "status");
+            status = new ArrayList<>();
+            List<YamlNode> items = r.list(m.get("status"), p, "a list of statuses such as [ok, degraded]");
+            for (int i = 0; i < items.size(); i++) {
+                status.add(r.oneOf(items.get(i), NodeReader.index(p, i), STATUSES));
+            }
+        }
+        if (m.get("attempts") != null) {
+            String p = NodeReader.child(path, "attempts");
+            attempts = new ArrayList<>();
+            List<YamlNode> items = r.list(m.get("attempts"), p, "a list of attempt counts such as [1, 2]");
+            for (int i = 0; i < items.size(); i++) {
+                attempts.add(r.integer(items.get(i), NodeReader.index(p, i), 0));
+            }
+        }
+        if (m.get("reason") != null) {
+            String p = NodeReader.child(path, "reason");
+            reason = new ArrayList<>();
+            List<YamlNode> items = r.list(m.get("reason"), p, "a list of reasons such as [timeout, null]");
+            for (int i = 0; i < items.size(); i++) {
+                YamlNode item = items.get(i);
+                reason.add(item instanceof YamlNode.Scalar s && s.isNull() ? null
+                        : r.text(item, NodeReader.index(p, i), "a reason such as timeout, quota or schema, or null"));
+            }
+        }
+        if (m.get("retry_after") != null) {
+            String p = NodeReader.child(path, "retry_after");
+            retryAfter = new ArrayList<>();
+            List<YamlNode> items = r.list(m.get("retry_after"), p, "a list of Retry-After texts such as [\"2\", null]");
+            for (int i = 0; i < items.size(); i++) {
+                retryAfter.add(r.sourceText(items.get(i), NodeReader.index(p, i),
+                        "the Retry-After header text, or null"));
+            }
+        }
+        Expectations expect = new Expectations(status, attempts, reason, retryAfter);
+        return expect.isEmpty() ? Expectations.NONE : expect;
+    }
+
+    private Budget budget(YamlNode v) throws ConfigException {
+        YamlNode.Mapping m = r.mapping(v, "budget", "a mapping with max_calls_per_scenario", BUDGET_KEYS);
+        YamlNode max = m.get("max_calls_per_scenario");
+        return max == null ? Budget.NONE : new Budget(r.integer(max, "budget.max_calls_per_scenario", 1));
+    }
+
+    private Redaction redaction(YamlNode v) throws ConfigException {
+        YamlNode.Mapping m = r.mapping(v, "redaction", "a mapping with allow and baseline", REDACTION_KEYS);
+        List<String> allow = new ArrayList<>();
+        if (m.get("allow") != null) {
+            List<YamlNode> items = r.list(m.get("allow"), "redaction.allow",
+                    "a list of regexes and finding fingerprints");
+            for (int i = 0; i < items.size(); i++) {
+                String key = NodeReader.index("redaction.allow", i);
+                YamlNode item = items.get(i);
+                String text = r.nonBlankText(item, key, "a Java regex or a 16-hex finding fingerprint");
+                if (!FINGERPRINT.matcher(text).matches()) {
+                    checkRegex(item, key, text);
+                }
+                allow.add(text);
+            }
+        }
+        Path baseline = m.get("baseline") == null ? null
+                : path(m.get("baseline"), "redaction.baseline", "the baseline file, relative to the yaml's folder");
+        return new Redaction(allow, baseline);
+    }
+
+    private void checkRegex(YamlNode item, String key, String text) throws ConfigException {
+        if (text.length() > MAX_ALLOW_PATTERN) {
+            throw r.error(item, key, ConfigMessages.expected("a regex of at most " + MAX_ALLOW_PATTERN
+                    + " characters", "one of " + text.length()));
+        }
+        try {
+            Pattern.compile(text);
+        } catch (PatternSyntaxException e) {
+            throw r.error(item, key, ConfigMessages.badRegex(e.getDescription(), e.getIndex()));
+        }
+    }
+
+    private Provider provider(YamlNode v) throws ConfigException {
+        YamlNode.Mapping m = r.mapping(v, "provider", "a mapping with base_url and api_key_env", PROVIDER_KEYS);
+        String urlWhat = "an http or https URL such as https://llm.example.test/v1";
+        YamlNode urlNode = r.require(m, "provider", "base_url", "the provider's OpenAI-compatible base URL, such as"
+                + " https://llm.example.test/v1");
+        String text = r.nonBlankText(urlNode, "provider.base_url", urlWhat);
+        URI url;
+        try {
+            url = new URI(text);
+        } catch (URISyntaxException e) {
+            throw r.error(urlNode, "provider.base_url", ConfigMessages.expected(urlWhat, urlNode.describe()));
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null) {
+            throw r.error(urlNode, "provider.base_url", ConfigMessages.expected(urlWhat, urlNode.describe()));
+        }
+        String env = null;
+        YamlNode envNode = m.get("api_key_env");
+        if (envNode != null) {
+            String envWhat = "the name of an environment variable such as PROVIDER_API_KEY";
+            env = r.text(envNode, "provider.api_key_env", envWhat);
+            if (!ENV_NAME.matcher(env).matches()) {
+                throw r.error(envNode, "provider.api_key_env", ConfigMessages.expected(envWhat, envNode.describe()));
+            }
+        }
+        return new Provider(url, env);
+    }
+}

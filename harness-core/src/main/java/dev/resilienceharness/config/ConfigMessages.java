@@ -1,0 +1,203 @@
+package dev.resilienceharness.config;
+
+import java.util.Collection;
+import java.util.Locale;
+
+/**
+ * Every sentence a {@link ConfigException} can say after its {@code file:line:column: key:} prefix, kept in one
+ * place so tests and the plugin's integration tests can assert them.
+ */
+public final class ConfigMessages {
+
+    static final String MIB_4 = "4 MiB";
+
+    private ConfigMessages() {
+    }
+
+    // --- the file as bytes and as YAML ---
+
+    public static String tooLarge(long bytes) {
+        return "the file is " + bytes + " bytes; the limit is " + MIB_4;
+    }
+
+    public static String notUtf8(int badByte) {
+        return String.format(Locale.ROOT,
+                "the file is not valid UTF-8: byte 0x%02x cannot be decoded here; save the file as UTF-8", badByte);
+    }
+
+    public static String notFound() {
+        return "the file does not exist; create it or point resilience.config at another file";
+    }
+
+    public static String unreadable(String reason) {
+        return "cannot read the file: " + reason;
+    }
+
+    public static String forbiddenCharacter(int codePoint) {
+        return String.format(Locale.ROOT, "the character U+%04X is not allowed in YAML; remove it", codePoint);
+    }
+
+    public static String syntax(String problem) {
+        return "not valid YAML: " + problem;
+    }
+
+    public static String tooBig(String problem) {
+        return "too large to read: " + problem;
+    }
+
+    public static String complexKey() {
+        return "not valid here: a key must be a plain text, not a list or a mapping";
+    }
+
+    public static String tooDeep(int max) {
+        return "lists and mappings nested more than " + max + " levels deep; a resilience.yaml needs far fewer";
+    }
+
+    public static String tooManyAliases(int max) {
+        return "more than " + max + " aliases to lists or mappings; write the values out instead";
+    }
+
+    public static String aliasExpansion(long max) {
+        return "the aliases expand to more than " + max
+                + " values, which looks like an alias bomb; write the values out instead";
+    }
+
+    public static String unknownAnchor(String name) {
+        return "the alias *" + name + " refers to no anchor &" + name + " declared before it";
+    }
+
+    public static String unsupportedTag(String tag) {
+        return "the tag '" + tag + "' is not supported; remove it (only !!str, !!map and !!seq are accepted)";
+    }
+
+    public static String duplicateKey(String key, int firstLine, int firstColumn, int line, int column) {
+        return "duplicate key '" + key + "': first at line " + firstLine + ", column " + firstColumn
+                + ", again at line " + line + ", column " + column + "; keep only one";
+    }
+
+    public static String secondDocument() {
+        return "only one YAML document is allowed; remove the second '---' and what follows it";
+    }
+
+    // --- the configuration's shape ---
+
+    public static String empty() {
+        return "the file is empty: it needs at least version, policy.max_total_wait and scenarios";
+    }
+
+    public static String topLevelNotMapping(String got) {
+        return "the top level must be a mapping with keys such as version, policy and scenarios, got " + got;
+    }
+
+    public static String unknownKey(String key, String suggestion, Collection<String> allowed) {
+        return withSuggestion("unknown key '" + YamlNode.abbreviate(key) + "'", suggestion,
+                "the keys allowed here are: " + String.join(", ", allowed));
+    }
+
+    public static String missingKey(String key, String what) {
+        return "missing required key '" + key + "': " + what;
+    }
+
+    public static String expected(String what, String got) {
+        return "expected " + what + ", got " + got;
+    }
+
+    public static String nullNotAllowed(String what, String fix) {
+        return "expected " + what + ", got nothing (null); " + fix;
+    }
+
+    public static String emptyList(String what) {
+        return "expected " + what + ", got an empty list";
+    }
+
+    public static String tooLargeInteger(String text) {
+        return "numbers too large: " + YamlNode.abbreviate(text) + " does not fit in an integer (at most "
+                + Integer.MAX_VALUE + ")";
+    }
+
+    public static String integerTooLong(int maxDigits) {
+        return "numbers too large: an integer here may have at most " + maxDigits + " digits";
+    }
+
+    public static String integerTooSmall(int min, String text) {
+        return "expected an integer of at least " + min + ", got " + YamlNode.abbreviate(text);
+    }
+
+    public static String notFinite(String text) {
+        return "expected a finite number (JSON has no NaN or infinity), got " + YamlNode.abbreviate(text);
+    }
+
+    public static String maxTotalWaitMissing(String scenario) {
+        return "declare policy.max_total_wait, the bound on all virtual waiting in one scenario run (e.g. 30s);"
+                + " scenario '" + YamlNode.abbreviate(scenario) + "' has none";
+    }
+
+    public static String duplicateScenario(String name, int firstLine, int line) {
+        return "duplicate scenario name '" + YamlNode.abbreviate(name) + "': first at line " + firstLine
+                + ", again at line " + line + "; scenario names must be unique";
+    }
+
+    public static String unknownFault(String name, String suggestion, Collection<String> kinds) {
+        return withSuggestion("unknown fault '" + YamlNode.abbreviate(name) + "'", suggestion,
+                "the fault kinds are: " + String.join(", ", kinds));
+    }
+
+    public static String faultNeedsSettings(String kind, String example) {
+        return "the fault " + kind + " needs settings: write " + example;
+    }
+
+    public static String faultMappingSize(int size) {
+        return "expected a fault written as one key with its settings, such as {quota: {retry_after: \"2\"}}, got a"
+                + " mapping with " + size + " keys; put each fault in its own list entry";
+    }
+
+    public static String badRegex(String description, int index) {
+        return "not a valid regular expression (" + description + (index >= 0 ? " near index " + index : "")
+                + "); write a Java regex or a 16-hex finding fingerprint";
+    }
+
+    public static String badVolatileRoot(String path, String suggestion) {
+        return "expected a path starting with request, response, timing or *, got '" + YamlNode.abbreviate(path)
+                + "'" + didYouMean(suggestion);
+    }
+
+    public static String badPath(String text) {
+        return "not a usable path: '" + YamlNode.abbreviate(text) + "'; write a folder or file path relative to"
+                + " the yaml's folder";
+    }
+
+    public static String oneOf(Collection<String> values, String suggestion, String got) {
+        return "expected one of " + String.join(", ", values) + ", got " + got + didYouMean(suggestion);
+    }
+
+    // --- durations ---
+
+    public static String badDuration(String text) {
+        return "expected a duration such as 10ms, 2s, 1m or a plain number of seconds, got '"
+                + YamlNode.abbreviate(text) + "'";
+    }
+
+    public static String negativeDuration(String text) {
+        return "a duration must not be negative, got '" + YamlNode.abbreviate(text) + "'";
+    }
+
+    public static String durationTooLarge(String text) {
+        return "numbers too large: a duration is at most one year (365 days), got '" + YamlNode.abbreviate(text)
+                + "'";
+    }
+
+    public static String durationTooPrecise(String text) {
+        return "a duration is counted in whole nanoseconds, got '" + YamlNode.abbreviate(text) + "'";
+    }
+
+    private static String withSuggestion(String head, String suggestion, String tail) {
+        if (suggestion == null) {
+            return head + "; " + tail;
+        }
+        return head + didYouMean(suggestion) + " " + Character.toUpperCase(tail.charAt(0)) + tail.substring(1);
+    }
+
+    private static String didYouMean(String suggestion) {
+        return suggestion == null ? "" : "; did you mean '" + suggestion + "'?";
+    }
+}

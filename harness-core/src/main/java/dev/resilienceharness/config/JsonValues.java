@@ -1,0 +1,90 @@
+package dev.resilienceharness.config;
+
+import java.math.BigInteger;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns a YAML value into the JSON value it spells, for the {@code requests:} of {@code resilience.yaml}: text to
+ * strings, integers to int, long or big-integer nodes by size, floats to doubles, booleans, null, lists to arrays
+ * and mappings to objects in key order.
+ */
+public final class JsonValues {
+
+    /** Integers with more digits than this are refused rather than parsed: nobody's request needs them. */
+    static final int MAX_INTEGER_DIGITS = 1000;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private JsonValues() {
+    }
+
+    /** The JSON object a mapping spells; anything else is an error saying it must be {@code what}. */
+    public static ObjectNode object(NodeReader r, YamlNode node, String path, String what) throws ConfigException {
+        if (!(node instanceof YamlNode.Mapping)) {
+            throw r.wrongType(node, path, what, "write {} for an empty object");
+        }
+        return (ObjectNode) value(r, node, path);
+    }
+
+    /** The JSON value {@code node} spells. */
+    public static JsonNode value(NodeReader r, YamlNode node, String path) throws ConfigException {
+        if (node instanceof YamlNode.Mapping m) {
+            ObjectNode object = NODES.objectNode();
+            for (YamlNode.Entry e : m.entries()) {
+                object.set(e.key(), value(r, e.value(), NodeReader.child(path, e.key())));
+            }
+            return object;
+        }
+        if (node instanceof YamlNode.Sequence s) {
+            ArrayNode array = NODES.arrayNode();
+            List<YamlNode> items = s.items();
+            for (int i = 0; i < items.size(); i++) {
+                array.add(value(r, items.get(i), NodeReader.index(path, i)));
+            }
+            return array;
+        }
+        YamlNode.Scalar scalar = (YamlNode.Scalar) node;
+        String text = scalar.text();
+        return switch (scalar.type()) {
+            case STRING -> NODES.stringNode(text);
+            case BOOLEAN -> NODES.booleanNode(Boolean.parseBoolean(text));
+            case NULL -> NODES.nullNode();
+            case INTEGER -> integer(r, scalar, path);
+            case FLOAT -> {
+                double d = parseDouble(text);
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw r.error(node, path, ConfigMessages.notFinite(text));
+                }
+                yield NODES.numberNode(d);
+            }
+        };
+    }
+
+    /** YAML's {@code .inf} and {@code .nan} are not Java's spelling; both end up refused as not finite. */
+    private static double parseDouble(String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static JsonNode integer(NodeReader r, YamlNode.Scalar scalar, String path) throws ConfigException {
+        String text = scalar.text();
+        if (text.length() > MAX_INTEGER_DIGITS) {
+            throw r.error(scalar, path, ConfigMessages.integerTooLong(MAX_INTEGER_DIGITS));
+        }
+        BigInteger value = new BigInteger(text);
+        if (value.bitLength() < 32) {
+            return NODES.numberNode(value.intValue());
+        }
+        if (value.bitLength() < 64) {
+            return NODES.numberNode(value.longValue());
+        }
+        return NODES.numberNode(value);
+    }
+}

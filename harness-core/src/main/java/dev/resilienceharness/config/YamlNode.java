@@ -1,0 +1,150 @@
+package dev.resilienceharness.config;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A node of a parsed YAML document that remembers where it was written, so every configuration error can
+ * name its line and column. Aliases are resolved to the node they refer to (shared, not copied).
+ */
+public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.Mapping {
+
+    /** 1-based line of the node's first character. */
+    int line();
+
+    /** 1-based column of the node's first character. */
+    int column();
+
+    /** How many nodes this one stands for once every alias inside it is expanded (itself included). */
+    long weight();
+
+    /** How many levels of lists and mappings this node holds, itself included (a scalar holds 0). */
+    int height();
+
+    /** The node in words for an error message: {@code a list}, {@code the text 'fast'}, {@code the number 3}. */
+    String describe();
+
+    /** What YAML's JSON schema made of a plain scalar; a quoted scalar is always {@link #STRING}. */
+    enum ScalarType {
+        STRING, INTEGER, FLOAT, BOOLEAN, NULL
+    }
+
+    /**
+     * A scalar: its text exactly as the document gave it (quotes removed, escapes decoded) and its type.
+     *
+     * @param text the scalar's value text; empty for an empty value
+     */
+    record Scalar(String text, ScalarType type, int line, int column) implements YamlNode {
+
+        public Scalar {
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(type, "type");
+        }
+
+        public boolean isNull() {
+            return type == ScalarType.NULL;
+        }
+
+        @Override
+        public long weight() {
+            return 1;
+        }
+
+        @Override
+        public int height() {
+            return 0;
+        }
+
+        @Override
+        public String describe() {
+            return switch (type) {
+                case STRING -> "the text '" + abbreviate(text) + "'";
+                case INTEGER, FLOAT -> "the number " + abbreviate(text);
+                case BOOLEAN -> "the boolean " + text;
+                case NULL -> "nothing (null)";
+            };
+        }
+    }
+
+    /** A list; {@code items} in document order. */
+    record Sequence(List<YamlNode> items, int line, int column, long weight, int height) implements YamlNode {
+
+        public Sequence(List<YamlNode> items, int line, int column) {
+            this(items, line, column, 1 + weightOf(items.stream().map(YamlNode::weight).toList()),
+                    1 + items.stream().mapToInt(YamlNode::height).max().orElse(0));
+        }
+
+        public Sequence {
+            items = List.copyOf(items);
+        }
+
+        @Override
+        public String describe() {
+            return items.isEmpty() ? "an empty list" : "a list";
+        }
+    }
+
+    /** A mapping; {@code entries} in document order, keys unique. */
+    record Mapping(List<Entry> entries, int line, int column, long weight, int height) implements YamlNode {
+
+        public Mapping(List<Entry> entries, int line, int column) {
+            this(entries, line, column, 1 + weightOf(entries.stream().map(e -> e.value().weight()).toList()),
+                    1 + entries.stream().mapToInt(e -> e.value().height()).max().orElse(0));
+        }
+
+        public Mapping {
+            entries = List.copyOf(entries);
+        }
+
+        /** The entry for {@code key}, or {@code null}. */
+        public Entry entry(String key) {
+            for (Entry e : entries) {
+                if (e.key().equals(key)) {
+                    return e;
+                }
+            }
+            return null;
+        }
+
+        /** The value for {@code key}, or {@code null} when the key is absent. */
+        public YamlNode get(String key) {
+            Entry e = entry(key);
+            return e == null ? null : e.value();
+        }
+
+        @Override
+        public String describe() {
+            return entries.isEmpty() ? "an empty mapping" : "a mapping";
+        }
+    }
+
+    /** One key of a mapping, located at the key, with its value. */
+    record Entry(String key, int line, int column, YamlNode value) {
+
+        public Entry {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /** Shortens a long text for a message, so one bad value cannot flood a build log. */
+    static String abbreviate(String text) {
+        int max = 60;
+        if (text.length() <= max) {
+            return text;
+        }
+        if (Character.isHighSurrogate(text.charAt(max - 1))) {
+            max--;
+        }
+        return text.substring(0, max) + "...";
+    }
+
+    /** Sums weights, saturating instead of overflowing: alias expansion can be exponential. */
+    private static long weightOf(List<Long> weights) {
+        long sum = 0;
+        for (long w : weights) {
+            sum = sum > Long.MAX_VALUE - w ? Long.MAX_VALUE : sum + w;
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.resilienceharness.json;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The project's one JSON mapper, as strict as Python's {@code json.loads}: a duplicate key, {@code NaN},
+ * {@code Infinity}, trailing content or an empty input is an error; integers read as int, long or BigInteger
+ * and other numbers as double, so a value read here fingerprints exactly as Python would fingerprint it.
+ */
+public final class Json {
+
+    // Python refuses to convert integers longer than this (sys.int_info.default_max_str_digits).
+    private static final int MAX_NUMBER_LENGTH = 4300;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNumberLength(MAX_NUMBER_LENGTH)
+                            .build())
+                    .build())
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .build();
+
+    private Json() {
+    }
+
+    /** The shared strict mapper (immutable and thread-safe). */
+    public static JsonMapper mapper() {
+        return MAPPER;
+    }
+
+    /**
+     * Parses one JSON document.
+     *
+     * @throws JacksonException when the bytes are not exactly one JSON value, or an object repeats a key
+     */
+    public static JsonNode readTree(byte[] json) {
+        return MAPPER.readValue(json, JsonNode.class);
+    }
+
+    /**
+     * Parses one JSON document.
+     *
+     * @throws JacksonException as {@link #readTree(byte[])}
+     */
+    public static JsonNode readTree(String json) {
+        return MAPPER.readValue(json, JsonNode.class);
+    }
+
+    /**
+     * The text of a cassette file: what Python's {@code json.dumps(obj, indent=2)} prints, keys in insertion
+     * order, non-ASCII escaped as {@code \}{@code uXXXX}, without a final newline.
+     *
+     * @throws IllegalArgumentException for a NaN or infinite number, or a node that is not plain JSON
+     */
+    public static String prettyPrint(JsonNode node) {
+        return IndentedJson.write(node);
+    }
+}
