@@ -67,4 +67,9 @@ public final class Json {
     public static String prettyPrint(JsonNode node) {
         return IndentedJson.write(node);
     }
+
+    /** One line of compact JSON, keys in insertion order (journal records, report entries). */
+    public static String compact(JsonNode node) {
+        return MAPPER.writeValueAsString(node);
+    }
 }
