@@ -33,7 +33,7 @@ public final class CallBudget implements ScenarioInvariant {
     /** The bound for each op that was called, in order of first call. */
     public static Map<String, Integer> bounds(RunTrace trace) {
         Policy policy = trace.scenario().policy();
-        Map<String, int[]> counts = tally(trace.calls());
+        Map<String, int[]> counts = tally(trace);
         Map<String, Integer> bounds = new LinkedHashMap<>();
         counts.forEach((op, c) -> bounds.put(op, bound(policy, c)));
         return bounds;
@@ -59,9 +59,14 @@ public final class CallBudget implements ScenarioInvariant {
     private static final int S = 3;
     private static final int C = 4;
 
-    private static Map<String, int[]> tally(List<CallRecord> calls) {
+    /** Per op: calls and the faults that hit them, leaving out re-calls after a restart (partial work's). */
+    private static Map<String, int[]> tally(RunTrace trace) {
         Map<String, int[]> counts = new LinkedHashMap<>();
-        for (CallRecord call : calls) {
+        java.util.BitSet recalls = PartialWorkSurvival.recallsAfterRestart(trace);
+        for (CallRecord call : trace.calls()) {
+            if (recalls.get(call.index())) {
+                continue;
+            }
             int[] c = counts.computeIfAbsent(call.op(), k -> new int[5]);
             c[CALLS]++;
             switch (call.result()) {
@@ -85,7 +90,7 @@ public final class CallBudget implements ScenarioInvariant {
         List<Violation> out = new ArrayList<>();
         String name = trace.scenario().name();
         Policy policy = trace.scenario().policy();
-        tally(trace.calls()).forEach((op, c) -> {
+        tally(trace).forEach((op, c) -> {
             int bound = bound(policy, c);
             if (c[CALLS] > bound) {
                 out.add(new Violation(Invariant.BUDGET, name, op, bound + " calls", c[CALLS] + " calls",

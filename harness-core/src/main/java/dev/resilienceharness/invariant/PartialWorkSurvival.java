@@ -6,6 +6,7 @@ import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.CallRecord;
 import dev.resilienceharness.scenario.RunTrace;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -124,6 +125,29 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
                 }
             }
         }
+    }
+
+    /**
+     * The calls that re-did an op finished before a restart: partial-work violations, which the call budget
+     * leaves out so that each broken loop is reported under exactly one invariant.
+     */
+    static BitSet recallsAfterRestart(RunTrace trace) {
+        BitSet recalls = new BitSet();
+        List<CallRecord> calls = trace.calls();
+        for (RunTrace.Restart restart : trace.restarts()) {
+            String crashedOp = calls.get(restart.afterCall()).op();
+            Set<String> finished = new HashSet<>();
+            for (int i = 0; i < restart.afterCall(); i++) {
+                finished.add(calls.get(i).op());
+            }
+            finished.remove(crashedOp);
+            for (int i = restart.afterCall() + 1; i < calls.size(); i++) {
+                if (finished.contains(calls.get(i).op())) {
+                    recalls.set(i);
+                }
+            }
+        }
+        return recalls;
     }
 
     private static boolean sameRecord(Outcome a, Outcome b) {
