@@ -17,8 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code response.id} or {@code response.choices.*.message.tool_calls.*.id}, naming fields that change from
  * one recording to the next. A {@code *} segment matches every array element and every object property; a
  * number also matches that array index; any other segment matches the property of that name. Matched fields
- * are removed before fingerprinting, comparing and committing, and randomized by the determinism check.
- * A matched property is removed; a matched array element is set to {@code null} instead, so that the elements
+ * are stripped before fingerprinting, comparing and committing, and randomized by the determinism check:
+ * a matched property is removed, a matched array element is set to {@code null} instead, so that the elements
  * after it keep their indices. A path that matches nothing is not an error. Immutable and thread-safe.
  */
 public final class VolatilePaths {
