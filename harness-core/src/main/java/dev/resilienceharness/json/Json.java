@@ -13,6 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The project's one JSON mapper, as strict as Python's {@code json.loads}: a duplicate key, {@code NaN},
  * {@code Infinity}, trailing content or an empty input is an error; integers read as int, long or BigInteger
  * and other numbers as double, so a value read here fingerprints exactly as Python would fingerprint it.
+ * Two differences remain: Jackson refuses a lone surrogate escape in a property name, which Python accepts, and
+ * reads a float literal beyond the double range (as Python does) as an infinity that has no canonical form.
  */
 public final class Json {
 

@@ -109,7 +109,8 @@ class PythonFloatTest {
         }
         BigDecimal nearest = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
         if (Double.parseDouble(nearest.toString()) == magnitude) {
-            assertEquals(0, nearest.compareTo(printed), nearest + " is nearer (or the even one of a tie) than " + printed);
+            assertEquals(0, nearest.compareTo(printed),
+                    nearest + " is nearer (or the even one of a tie) than " + printed);
         }
     }
 
