@@ -54,6 +54,16 @@ public final class VolatilePaths {
         return new VolatilePaths(copy, compiled);
     }
 
+    /** Whether any path reaches into the request (and so changes fingerprints). */
+    public boolean touchesRequest() {
+        return inRequest.length > 0;
+    }
+
+    /** Whether any path reaches into the response (and so into outcome values). */
+    public boolean touchesResponse() {
+        return inResponse.length > 0;
+    }
+
     /** The paths as configured. */
     public List<String> paths() {
         return paths;

@@ -2,6 +2,7 @@ package dev.resilienceharness.loop;
 
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
@@ -103,6 +104,9 @@ public final class BuiltinLoop implements AgentLoop {
                 repairs++;
                 payload = request.deepCopy();
                 payload.put("repair", repairs);
+            } catch (CallFailure e) {
+                // CallFailure is sealed: the three kinds above are all there are.
+                throw new AssertionError("unknown call failure " + e.getClass().getName(), e);
             }
         }
     }

@@ -19,7 +19,7 @@ public final class HashOrderLoop implements AgentLoop {
         List<Outcome> out = new ArrayList<>();
         for (String op : run.ops()) {
             try {
-                ObjectNode value = run.transport().call(run.request(op)).body().deepCopy();
+                ObjectNode value = (ObjectNode) run.transport().call(run.request(op)).body().deepCopy();
                 value.put("trace", System.identityHashCode(new Object()) + ":" + System.nanoTime());
                 out.add(Outcome.ok(op, value, 1));
             } catch (CallFailure e) {
