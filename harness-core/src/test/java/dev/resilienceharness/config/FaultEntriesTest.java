@@ -90,7 +90,7 @@ class FaultEntriesTest {
                 error("{slow_first_token: {}}"));
         assertEquals("f.yaml:1:33: f.slow_first_token.elapsed_ms: expected an integer of at least 0, got -1",
                 error("{slow_first_token: {elapsed_ms: -1}}"));
-        assertEquals("f.yaml:1:13: f.timeout.after: unknown key 'after'; the keys allowed here are: ",
+        assertEquals("f.yaml:1:12: f.timeout.after: the fault timeout takes no settings; write it bare: timeout",
                 error("{timeout: {after: 1}}"));
         assertEquals("f.yaml:1:8: f.quota: expected a mapping of quota settings (retry_after), got nothing (null);"
                 + " write {} for an empty mapping", error("{quota: }"));
