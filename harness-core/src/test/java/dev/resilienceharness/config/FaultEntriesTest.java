@@ -13,11 +13,11 @@ import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
 import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 
 class FaultEntriesTest {
 
