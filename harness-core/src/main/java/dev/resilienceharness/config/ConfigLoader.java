@@ -30,9 +30,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Choices made where the SPEC is silent:
  * <ul>
  *   <li>Key paths count list items from 0: {@code scenarios[0]} is the first scenario.</li>
- *   <li>Checks run in this order: the file as bytes and as YAML ({@link YamlReader}), {@code version}, unknown
- *       top-level keys, then each top-level key in document order, then the keys that are required, then each
- *       scenario's effective policy. The first problem found is reported.</li>
+ *   <li>Checks run in this order and the first problem found is reported: the file as bytes and as YAML
+ *       ({@link YamlReader}); a wrong {@code version}; unknown top-level keys; a missing {@code version}; each
+ *       top-level key in document order; a missing {@code scenarios}; each scenario's effective policy.</li>
  *   <li>{@code max_total_wait} may be left out of the top-level policy when every scenario declares it; the
  *       error names the first scenario left without one, at the top-level {@code policy} key (or the top of the
  *       file when there is none), since that is where it usually belongs. {@link HarnessConfig#policy()} then
@@ -62,6 +62,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       entry must compile as a Java regex of at most 1000 characters.</li>
  *   <li>{@code provider} needs {@code base_url} (http or https, with a host); {@code api_key_env} is optional and
  *       must look like an environment variable name.</li>
+ *   <li>A runtime failure that is not a known problem (a bug) is still reported as a {@link ConfigException},
+ *       whose message says "internal error", rather than escaping.</li>
  *   <li>Anchors and aliases work, within {@link YamlReader}'s limits; an error inside an aliased value is
  *       reported where the anchored value was written. YAML merge keys ({@code <<}) are not supported and show as
  *       an unknown key.</li>

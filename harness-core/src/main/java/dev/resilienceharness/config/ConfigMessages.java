@@ -146,6 +146,10 @@ public final class ConfigMessages {
         return "the fault " + kind + " needs settings: write " + example;
     }
 
+    public static String faultTakesNoSettings(String kind) {
+        return "the fault " + kind + " takes no settings; write it bare: " + kind;
+    }
+
     public static String faultMappingSize(int size) {
         return "expected a fault written as one key with its settings, such as {quota: {retry_after: \"2\"}}, got a"
                 + " mapping with " + size + " keys; put each fault in its own list entry";

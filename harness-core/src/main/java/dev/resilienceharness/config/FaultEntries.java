@@ -65,6 +65,10 @@ public final class FaultEntries {
             case "slow_first_token" -> List.of("elapsed_ms");
             default -> List.of();
         };
+        if (keys.isEmpty() && entry.value() instanceof YamlNode.Mapping m && !m.entries().isEmpty()) {
+            YamlNode.Entry setting = m.entries().get(0);
+            throw r.error(setting, NodeReader.child(kindPath, setting.key()), ConfigMessages.faultTakesNoSettings(kind));
+        }
         String what = keys.isEmpty() ? "an empty mapping: " + kind + " takes no settings"
                 : "a mapping of " + kind + " settings (" + String.join(", ", keys) + ")";
         YamlNode.Mapping settings = r.mapping(entry.value(), kindPath, what, keys);

@@ -70,7 +70,7 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     record Sequence(List<YamlNode> items, int line, int column, long weight, int height) implements YamlNode {
 
         public Sequence(List<YamlNode> items, int line, int column) {
-            this(items, line, column, 1 + weightOf(items.stream().map(YamlNode::weight).toList()),
+            this(items, line, column, weightOf(items.stream().map(YamlNode::weight).toList()),
                     1 + items.stream().mapToInt(YamlNode::height).max().orElse(0));
         }
 
@@ -88,7 +88,7 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     record Mapping(List<Entry> entries, int line, int column, long weight, int height) implements YamlNode {
 
         public Mapping(List<Entry> entries, int line, int column) {
-            this(entries, line, column, 1 + weightOf(entries.stream().map(e -> e.value().weight()).toList()),
+            this(entries, line, column, weightOf(entries.stream().map(e -> e.value().weight()).toList()),
                     1 + entries.stream().mapToInt(e -> e.value().height()).max().orElse(0));
         }
 
@@ -139,9 +139,9 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
         return text.substring(0, max) + "...";
     }
 
-    /** Sums weights, saturating instead of overflowing: alias expansion can be exponential. */
+    /** One for the collection plus its children's weights, saturating: alias expansion can be exponential. */
     private static long weightOf(List<Long> weights) {
-        long sum = 0;
+        long sum = 1;
         for (long w : weights) {
             sum = sum > Long.MAX_VALUE - w ? Long.MAX_VALUE : sum + w;
         }

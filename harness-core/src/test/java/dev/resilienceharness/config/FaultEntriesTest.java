@@ -1,0 +1,112 @@
+package dev.resilienceharness.config;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.resilienceharness.fault.BadToolCallFault;
+import dev.resilienceharness.fault.CrashFault;
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.fault.NoFault;
+import dev.resilienceharness.fault.QuotaFault;
+import dev.resilienceharness.fault.ServerErrorFault;
+import dev.resilienceharness.fault.SlowFirstTokenFault;
+import dev.resilienceharness.fault.TimeoutFault;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FaultEntriesTest {
+
+    private static final Path FILE = Path.of("f.yaml");
+
+    private static Fault read(String yaml) throws ConfigException {
+        return FaultEntries.read(new NodeReader(FILE), YamlReader.read(FILE, yaml.getBytes(UTF_8)), "f");
+    }
+
+    private static String error(String yaml) {
+        return assertThrows(ConfigException.class, () -> read(yaml)).getMessage();
+    }
+
+    static Stream<Arguments> entries() {
+        return Stream.of(
+                Arguments.of("none", NoFault.INSTANCE),
+                Arguments.of("timeout", TimeoutFault.INSTANCE),
+                Arguments.of("server_error", new ServerErrorFault(503)),
+                Arguments.of("quota", new QuotaFault(null)),
+                Arguments.of("bad_tool_call", BadToolCallFault.INSTANCE),
+                Arguments.of("crash", CrashFault.INSTANCE),
+                Arguments.of("{server_error: {status: 599}}", new ServerErrorFault(599)),
+                Arguments.of("{server_error: {}}", new ServerErrorFault(503)),
+                Arguments.of("{quota: {}}", new QuotaFault(null)),
+                Arguments.of("{quota: {retry_after: null}}", new QuotaFault(null)),
+                Arguments.of("{quota: {retry_after: 1.5}}", new QuotaFault("1.5")),
+                Arguments.of("{quota: {retry_after: 2}}", new QuotaFault("2")),
+                Arguments.of("{quota: {retry_after: '2'}}", new QuotaFault("2")),
+                Arguments.of("{quota: {retry_after: soon}}", new QuotaFault("soon")),
+                Arguments.of("{quota: {retry_after: -3}}", new QuotaFault("-3")),
+                Arguments.of("{quota: {retry_after: 'Wed, 21 Oct 2015 07:28:00 GMT'}}",
+                        new QuotaFault("Wed, 21 Oct 2015 07:28:00 GMT")),
+                Arguments.of("{slow_first_token: {elapsed_ms: 0}}", new SlowFirstTokenFault(0)),
+                Arguments.of("{slow_first_token: {elapsed_ms: 3500}}", new SlowFirstTokenFault(3500)),
+                Arguments.of("{timeout: {}}", TimeoutFault.INSTANCE),
+                Arguments.of("{crash: {}}", CrashFault.INSTANCE));
+    }
+
+    @ParameterizedTest
+    @MethodSource("entries")
+    void readsEachForm(String yaml, Fault expected) throws Exception {
+        assertEquals(expected, read(yaml));
+    }
+
+    @Test
+    void unknownBareName() {
+        assertEquals("f.yaml:1:1: f: unknown fault 'server-error'; did you mean 'server_error'? The fault kinds are:"
+                + " none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash", error("server-error"));
+        assertEquals("f.yaml:1:1: f: unknown fault 'explode'; the fault kinds are: none, timeout, server_error, quota,"
+                + " bad_tool_call, slow_first_token, crash", error("explode"));
+    }
+
+    @Test
+    void unknownKindWithSettings() {
+        assertEquals("f.yaml:1:2: f.slow_first_tokn: unknown fault 'slow_first_tokn'; did you mean 'slow_first_token'?"
+                + " The fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash",
+                error("{slow_first_tokn: {elapsed_ms: 1}}"));
+    }
+
+    @Test
+    void settingsAreChecked() {
+        assertEquals("f.yaml:1:25: f.server_error.status: expected a 5xx status from 500 to 599, got the number 600",
+                error("{server_error: {status: 600}}"));
+        assertEquals("f.yaml:1:25: f.server_error.status: expected a 5xx status from 500 to 599, got the text '503'",
+                error("{server_error: {status: '503'}}"));
+        assertEquals("f.yaml:1:10: f.quota.retry: unknown key 'retry'; the keys allowed here are: retry_after",
+                error("{quota: {retry: 2}}"));
+        assertEquals("f.yaml:1:20: f.slow_first_token.elapsed_ms: missing required key 'elapsed_ms': how late the first token"
+                + " arrives, in milliseconds: write {slow_first_token: {elapsed_ms: 3500}}",
+                error("{slow_first_token: {}}"));
+        assertEquals("f.yaml:1:33: f.slow_first_token.elapsed_ms: expected an integer of at least 0, got -1",
+                error("{slow_first_token: {elapsed_ms: -1}}"));
+        assertEquals("f.yaml:1:12: f.timeout.after: the fault timeout takes no settings; write it bare: timeout",
+                error("{timeout: {after: 1}}"));
+        assertEquals("f.yaml:1:8: f.quota: expected a mapping of quota settings (retry_after), got nothing (null);"
+                + " write {} for an empty mapping", error("{quota: }"));
+    }
+
+    @Test
+    void oneFaultPerEntry() {
+        assertEquals("f.yaml:1:1: f: expected a fault written as one key with its settings, such as {quota:"
+                + " {retry_after: \"2\"}}, got a mapping with 2 keys; put each fault in its own list entry",
+                error("{timeout: {}, crash: {}}"));
+    }
+
+    @Test
+    void otherShapesAreRefused() {
+        assertEquals("f.yaml:1:1: f: expected a fault: one of none, timeout, server_error, quota, bad_tool_call,"
+                + " slow_first_token, crash, or a kind with settings such as {quota: {retry_after: \"2\"}}, got the"
+                + " number 3", error("3"));
+    }
+}
