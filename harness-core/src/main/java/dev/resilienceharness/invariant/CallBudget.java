@@ -93,8 +93,8 @@ public final class CallBudget implements ScenarioInvariant {
         tally(trace).forEach((op, c) -> {
             int bound = bound(policy, c);
             if (c[CALLS] > bound) {
-                out.add(new Violation(Invariant.BUDGET, name, op, bound + " calls", c[CALLS] + " calls",
-                        Messages.overBudget(c[CALLS], bound, Math.min(c[T], policy.maxAttempts() - 1), c[Q],
+                out.add(new Violation(Invariant.BUDGET, name, op, Messages.calls(bound), Messages.calls(c[CALLS]),
+                        Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
                                 Math.min(c[S], policy.schema().repairAttempts()), c[C]),
                         Messages.HINT_BUDGET));
             }
@@ -102,7 +102,7 @@ public final class CallBudget implements ScenarioInvariant {
         afterStop(trace, out);
         Integer cap = budget.maxCallsPerScenario();
         if (cap != null && trace.calls().size() > cap) {
-            out.add(new Violation(Invariant.BUDGET, name, null, cap + " calls", trace.calls().size() + " calls",
+            out.add(new Violation(Invariant.BUDGET, name, null, Messages.calls(cap), Messages.calls(trace.calls().size()),
                     Messages.scenarioCap(trace.calls().size(), cap), Messages.HINT_SCENARIO_CAP));
         }
         if (trace.failure() != null && trace.failure().invariant() == Invariant.BUDGET) {
@@ -136,7 +136,7 @@ public final class CallBudget implements ScenarioInvariant {
         if (after > 0) {
             String firstOp = trace.calls().get(lastQuota + 1).op();
             out.add(new Violation(Invariant.BUDGET, trace.scenario().name(), firstOp, "0 calls after a stop",
-                    after + (after == 1 ? " call" : " calls"), Messages.callsAfterStop(after, stoppedOp),
+                    Messages.calls(after), Messages.callsAfterStop(after, stoppedOp),
                     Messages.HINT_AFTER_STOP));
         }
     }

@@ -81,7 +81,7 @@ public final class CassetteIntegrity {
             whole.set("request", c.request());
             whole.set("response", c.response());
             for (String path : volatilePaths.remaining(whole)) {
-                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, path,
+                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, null,
                         "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
             }

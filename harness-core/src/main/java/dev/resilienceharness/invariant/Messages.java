@@ -23,13 +23,18 @@ public final class Messages {
             + " clock, randomness, or hash order; declare drifting response fields under volatile";
     static final String HINT_LOOP_FAILED = "A loop must return its outcomes, not throw";
 
-    static String overBudget(int calls, int bound, int t, int q, int s, int c) {
-        return calls + " calls for the op; the policy allows " + bound + " (1 + " + t + " transient + " + q
-                + " quota + " + s + " repair + " + c + " restart)";
+    /** {@code 1 call}, {@code 4 calls}. */
+    static String calls(int n) {
+        return n + (n == 1 ? " call" : " calls");
+    }
+
+    static String overBudget(int t, int q, int s, int c) {
+        return "more calls than the policy allows (1 + " + t + " transient + " + q + " quota + " + s + " repair + "
+                + c + " restart)";
     }
 
     static String callsAfterStop(int count, String stoppedOp) {
-        return count + (count == 1 ? " call" : " calls") + " after the quota stop at op '" + stoppedOp + "'";
+        return calls(count) + " after the quota stop at op '" + stoppedOp + "'";
     }
 
     static String scenarioCap(int calls, int cap) {
@@ -40,9 +45,12 @@ public final class Messages {
         return "waited " + actual + " in total; policy.max_total_wait is " + bound;
     }
 
-    static String missingOutcome(String op, boolean stopped) {
-        return stopped ? "finished before the stop but is missing from the outcome list"
-                : "has no outcome although the run did not stop";
+    static String missingOutcome(boolean stopped, boolean called) {
+        if (!stopped) {
+            return "has no outcome although the run did not stop";
+        }
+        return called ? "was called before the stop but is missing from the outcome list"
+                : "has no outcome";
     }
 
     static String duplicateOutcome(String op) {

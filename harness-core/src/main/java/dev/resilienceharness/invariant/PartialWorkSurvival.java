@@ -69,10 +69,13 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
         for (CallRecord call : trace.calls()) {
             called.add(call.op());
         }
+        // A run also stopped when its last call met a quota, whatever the loop returned.
+        List<CallRecord> calls = trace.calls();
+        stopped |= !calls.isEmpty() && calls.get(calls.size() - 1).result() == CallRecord.Result.QUOTA;
         for (String op : ops) {
             if (!seen.contains(op) && (called.contains(op) || !stopped)) {
                 out.add(new Violation(Invariant.PARTIAL_WORK, name, op, "1 outcome", "none",
-                        Messages.missingOutcome(op, stopped), Messages.HINT_PARTIAL));
+                        Messages.missingOutcome(stopped, called.contains(op)), Messages.HINT_PARTIAL));
             }
         }
         List<String> expectedOrder = new ArrayList<>();
@@ -113,7 +116,7 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
                 Integer n = recalls.get(op);
                 if (n != null && reported.add(op)) {
                     out.add(new Violation(Invariant.PARTIAL_WORK, name, op, "0 calls after the restart",
-                            n + (n == 1 ? " call" : " calls"), Messages.recalledAfterRestart(n),
+                            Messages.calls(n), Messages.recalledAfterRestart(n),
                             Messages.HINT_RESUME));
                 }
             }

@@ -110,8 +110,8 @@ public final class Rehearsal {
     }
 
     private static String where(HarnessConfig config, Scenario s, int opIndex) {
-        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios[" + s.name() + "].ops["
-                + opIndex + "]: ";
+        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios["
+                + config.scenarios().indexOf(s) + "].ops[" + opIndex + "]: ";
     }
 
     public HarnessConfig config() {

@@ -19,7 +19,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     protected int runs;
 
     /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
-    protected List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
+    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
             throws MojoExecutionException {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
@@ -34,7 +34,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }
-        getLog().info("Ran " + outcome.scenarios().size() + " scenarios of " + config.file().getFileName()
+        getLog().info("Ran " + outcome.scenarios().size() + (outcome.scenarios().size() == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()
                 + " with loop " + config.loop());
         return outcome.scenarios();
     }

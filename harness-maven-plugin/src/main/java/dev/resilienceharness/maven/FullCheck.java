@@ -1,0 +1,56 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CassetteIntegrity;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.Rehearsal;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+
+/** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
+final class FullCheck {
+
+    /**
+     * Everything one pass found.
+     *
+     * @param cassettes the cassette integrity report
+     * @param scenarios one report per scenario, empty when missing cassettes kept them from running
+     */
+    record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios) {
+
+        /** Every violation, cassettes first. */
+        List<Violation> violations() {
+            List<Violation> all = new ArrayList<>(cassettes.violations());
+            scenarios.forEach(s -> all.addAll(s.violations()));
+            return all;
+        }
+    }
+
+    private FullCheck() {
+    }
+
+    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
+            throws MojoExecutionException {
+        CassetteIntegrity.Report cassettes;
+        try {
+            cassettes = CassetteIntegrity.check(config, failOnOrphans);
+        } catch (IOException e) {
+            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+                    + e.getMessage(), e);
+        }
+        cassettes.warnings().forEach(mojo.getLog()::warn);
+        mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
+        boolean missing = cassettes.violations().stream()
+                .anyMatch(v -> v.op() != null && v.subject().equals(config.file().toString()));
+        List<ScenarioReport> scenarios = List.of();
+        if (missing) {
+            mojo.getLog().warn("Scenarios were not run: some ops have no cassette (listed below)");
+        } else {
+            scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS);
+        }
+        return new Result(cassettes, scenarios);
+    }
+}
