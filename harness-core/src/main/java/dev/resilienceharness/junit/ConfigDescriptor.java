@@ -36,6 +36,12 @@ final class ConfigDescriptor extends AbstractTestDescriptor {
         return error;
     }
 
+    /** Keeps a config that failed to load in the tree (and so in the results), although it holds no test. */
+    @Override
+    public boolean mayRegisterTests() {
+        return error != null;
+    }
+
     @Override
     public Type getType() {
         return Type.CONTAINER;
