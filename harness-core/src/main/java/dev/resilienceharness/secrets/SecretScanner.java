@@ -92,15 +92,25 @@ public final class SecretScanner {
 
     /**
      * The surroundings of the document being walked: the file itself, or JSON carried in one of its strings.
-     *
-     * @param pathPrefix the path of the document's root
-     * @param holder     the name of the field holding the document's root, or {@code null} for the file
-     * @param site       where the carrying string is, or {@code null} for the file
-     * @param depth      0 for the file, n for JSON n strings deep
+     * Where the carrying string sits is worked out only when a finding inside needs it.
      */
-    private record Embedding(String pathPrefix, String holder, Site site, int depth) {
+    private static final class Embedding {
 
-        static final Embedding FILE = new Embedding(JsonPath.ROOT, null, null, 0);
+        /** The name of the field holding the document's root, or {@code null} for the file. */
+        final String holder;
+        /** 0 for the file, n for JSON n strings deep. */
+        final int depth;
+        /** The parser standing on the carrying string, or {@code null} for the file. */
+        final JsonParser carrier;
+        final Embedding outer;
+        private Site carrierSite;
+
+        Embedding(String holder, int depth, JsonParser carrier, Embedding outer) {
+            this.holder = holder;
+            this.depth = depth;
+            this.carrier = carrier;
+            this.outer = outer;
+        }
     }
 
     /** What a field name implies, worked out once per distinct name and scan. */
@@ -119,6 +129,7 @@ public final class SecretScanner {
         private final StringInspector names = new StringInspector();
         private final Map<String, Name> nameInfo = new HashMap<>();
         private final Collection<Finding> findings = new LinkedHashSet<>();
+        private final Embedding top = new Embedding(null, 0, null, null);
 
         Scan(Path file, byte[] content) {
             this.file = file;
@@ -133,7 +144,7 @@ public final class SecretScanner {
                 if (roots > 0) {
                     throw malformed(parser.currentTokenLocation(), "more than one top-level JSON value");
                 }
-                token(parser, token, Embedding.FILE, findings);
+                token(parser, token, top, findings);
                 if (isValueEnd(parser, token)) {
                     roots++;
                 }
@@ -168,7 +179,7 @@ public final class SecretScanner {
             while (owner.inArray()) {
                 owner = owner.getParent();
             }
-            String field = owner.inObject() ? owner.currentName() : embedding.holder();
+            String field = owner.inObject() ? owner.currentName() : embedding.holder;
             Name name = field == null ? Name.NONE : info(field);
             boolean credential = name.credentialHeader() && owner.inObject() && isHeaders(owner, embedding);
             char[] buffer = parser.getStringCharacters();
@@ -179,12 +190,9 @@ public final class SecretScanner {
                 site = site(parser, embedding);
                 report(out, site, Rule.CREDENTIAL_HEADER, new String(buffer, from, to - from));
             }
-            if (embedding.depth() < EmbeddedJson.MAX_DEPTH && EmbeddedJson.looksLike(buffer, from, to)) {
+            if (embedding.depth < EmbeddedJson.MAX_DEPTH && EmbeddedJson.looksLike(buffer, from, to)) {
                 String carried = new String(buffer, from, to - from);
-                if (site == null) {
-                    site = site(parser, embedding);
-                }
-                if (embedded(carried, field, site, embedding.depth() + 1, out)) {
+                if (embedded(carried, new Embedding(field, embedding.depth + 1, parser, embedding), out)) {
                     return;
                 }
                 buffer = carried.toCharArray();
@@ -204,8 +212,7 @@ public final class SecretScanner {
         }
 
         /** Scans JSON carried in a string; {@code false}, with nothing reported, when it does not parse. */
-        private boolean embedded(String json, String holder, Site site, int depth, Collection<Finding> out) {
-            Embedding embedding = new Embedding(site.path(), holder, site, depth);
+        private boolean embedded(String json, Embedding embedding, Collection<Finding> out) {
             Collection<Finding> found = new LinkedHashSet<>();
             try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json)) {
                 int roots = 0;
@@ -232,7 +239,7 @@ public final class SecretScanner {
             while (parent != null && parent.inArray()) {
                 parent = parent.getParent();
             }
-            String holder = parent == null || parent.inRoot() ? embedding.holder() : parent.currentName();
+            String holder = parent == null || parent.inRoot() ? embedding.holder : parent.currentName();
             return CredentialHeaders.isHeaders(holder);
         }
 
@@ -245,12 +252,17 @@ public final class SecretScanner {
         }
 
         private Site site(JsonParser parser, Embedding embedding) {
-            String path = path(parser, embedding.pathPrefix());
-            if (embedding.site() != null) {
-                return new Site(embedding.site().line(), embedding.site().column(), path);
+            if (embedding.carrier == null) {
+                String path = path(parser, JsonPath.ROOT);
+                position.moveTo(parser.currentTokenLocation().getByteOffset());
+                return new Site(position.line(), position.column(), path);
             }
-            position.moveTo(parser.currentTokenLocation().getByteOffset());
-            return new Site(position.line(), position.column(), path);
+            // the outer parser has not moved on: it still stands on the string carrying this JSON
+            if (embedding.carrierSite == null) {
+                embedding.carrierSite = site(embedding.carrier, embedding.outer);
+            }
+            Site carrier = embedding.carrierSite;
+            return new Site(carrier.line(), carrier.column(), path(parser, carrier.path()));
         }
 
         private String path(JsonParser parser, String prefix) {

@@ -56,7 +56,8 @@ final class TokenScanner {
                 while (i < to && Chars.isToken(a[i])) {
                     i++;
                 }
-                int resume = classify(a, from, start, i, to, sink);
+                // every shape starts with a run of four or more (a card group, "Basic", a key prefix)
+                int resume = i - start >= 4 ? classify(a, start, i, to, sink) : i;
                 if (resume > i) {
                     i = resume;
                     runStart = -1;
@@ -97,7 +98,7 @@ final class TokenScanner {
     }
 
     /** Checks the run {@code a[start, end)}; returns where scanning resumes (past a longer match) or {@code end}. */
-    private static int classify(char[] a, int from, int start, int end, int to, Sink sink) {
+    private static int classify(char[] a, int start, int end, int to, Sink sink) {
         char first = a[start];
         switch (first) {
             case 'e' -> {
