@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p><b>Linear time.</b> The file is read once by Jackson's streaming parser, which is linear. Each string is
  * read by {@link StringInspector}, linear in the string (see {@link TokenScanner} for the argument); JSON inside
- * a string is parsed again at most {@value EmbeddedJson#MAX_DEPTH} levels deep. No regular expression touches
+ * a string is parsed again, at most four levels deep. No regular expression touches
  * the content (allow-list regexes see only found secrets), so long single-line JSON cannot trigger catastrophic
  * backtracking. Positions and paths are worked out only for findings.
  *
