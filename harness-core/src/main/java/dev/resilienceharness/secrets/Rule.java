@@ -43,7 +43,7 @@ package dev.resilienceharness.secrets;
  *       {@code Basic} credentials</td><td>{@code wJal****}</td></tr>
  *   <tr><td>{@code email-address}</td><td>an e-mail address with a dotted domain and an alphabetic
  *       top-level domain</td><td>{@code jane****}</td></tr>
- *   <tr><td>{@code card-number}</td><td>13 to 19 digits, plain or in 4-4-4-4 / 4-6-5 / 4-4-4-4-3 groups
+ *   <tr><td>{@code card-number}</td><td>13 to 19 digits, plain or in 4-4-4-4 / 4-6-5 / 4-6-4 / 4-4-4-4-3 groups
  *       separated by spaces or dashes, with a card network's prefix and length, passing the Luhn check</td>
  *       <td>{@code 4111****}</td></tr>
  * </table>

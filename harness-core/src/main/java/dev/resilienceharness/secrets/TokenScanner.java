@@ -6,8 +6,9 @@ package dev.resilienceharness.secrets;
  * ({@code Basic} credentials, {@code name=value} and {@code name: value} pairs, percent escapes).
  *
  * <p><b>Why it is linear.</b> The text is cut into maximal runs of {@linkplain Chars#isToken token characters}
- * ({@code [A-Za-z0-9_-]}). A run is looked at only when it starts, and only through its first character: a
- * {@code switch} on it is the keyword prefilter, and most runs (words, numbers, ids) leave it at once. A run that
+ * ({@code [A-Za-z0-9_-]}). A run is looked at only once it ends, and only when it has four or more characters
+ * (every shape starts with such a run); then a {@code switch} on its first character is the keyword prefilter,
+ * and most runs (words, numbers, ids) leave it at once. A run that
  * passes is checked by a hand-written shape test that reads the run once ({@link ProviderTokens}) or reads a
  * bounded distance beyond it ({@link CardNumbers}: 23 characters, {@link BasicCredentials}: its token); the
  * detectors that read further ({@link JsonWebTokens}, {@link PemBlocks}) return where the match ends and the pass
