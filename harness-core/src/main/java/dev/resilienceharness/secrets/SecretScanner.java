@@ -1,0 +1,324 @@
+package dev.resilienceharness.secrets;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.exc.UnexpectedEndOfInputException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Finds secrets in cassettes by reading them as JSON (SPEC section 9): every key and every string value is
+ * scanned after the parser has decoded its escapes ({@code \u0073k-}, {@code \/}); JSON carried in a string
+ * (tool-call {@code arguments}) is parsed and scanned with its own path; URLs and query strings are
+ * percent-decoded; {@code Basic} credentials are base64-decoded; credential headers are reported whatever their
+ * value. Values accepted by the {@link Allowlist} are left out.
+ *
+ * <p><b>Linear time.</b> The file is read once by Jackson's streaming parser, which is linear. Each string is
+ * read by {@link StringInspector}, linear in the string (see {@link TokenScanner} for the argument); JSON inside
+ * a string is parsed again, at most four levels deep. No regular expression touches
+ * the content (allow-list regexes see only found secrets), so long single-line JSON cannot trigger catastrophic
+ * backtracking. Positions and paths are worked out only for findings.
+ *
+ * <p>Instances are immutable and thread-safe; each scan has its own state.
+ */
+public final class SecretScanner {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final String WHAT_TO_DO = "; fix the file or re-record it with `mvn resilience:record`";
+
+    private final Allowlist allowlist;
+
+    /** A scanner that reports everything it finds. */
+    public SecretScanner() {
+        this(Allowlist.NONE);
+    }
+
+    /** A scanner that leaves out what {@code allowlist} accepts. */
+    public SecretScanner(Allowlist allowlist) {
+        this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+    }
+
+    /**
+     * The secrets in a cassette file's content, in document order.
+     *
+     * @param file    the file's path, as it should appear in findings (relative paths read best)
+     * @param content the file's bytes (UTF-8)
+     * @throws MalformedJsonException when the content is not one JSON value; names the file, line and column
+     */
+    public List<Finding> scan(Path file, byte[] content) throws MalformedJsonException {
+        Objects.requireNonNull(file, "file");
+        Scan scan = new Scan(file, content);
+        try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), content)) {
+            scan.document(parser);
+        } catch (JacksonException e) {
+            throw scan.malformed(e);
+        }
+        return List.copyOf(scan.findings);
+    }
+
+    /**
+     * The secrets in an in-memory cassette, such as one about to be written. Lines and columns refer to the
+     * tree's pretty-printed form, the shape cassettes are written in.
+     */
+    public List<Finding> scan(Path file, JsonNode tree) {
+        byte[] content = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree);
+        try {
+            return scan(file, content);
+        } catch (MalformedJsonException e) {
+            throw new IllegalStateException("Jackson wrote JSON it cannot read back: " + e.getMessage(), e);
+        }
+    }
+
+    /** Where a string sits: its position in the file and its JSON path. */
+    private record Site(int line, int column, String path) {
+    }
+
+    /**
+     * The surroundings of the document being walked: the file itself, or JSON carried in one of its strings.
+     * Where the carrying string sits is worked out only when a finding inside needs it.
+     */
+    private static final class Embedding {
+
+        /** The name of the field holding the document's root, or {@code null} for the file. */
+        final String holder;
+        /** 0 for the file, n for JSON n strings deep. */
+        final int depth;
+        /** The parser standing on the carrying string, or {@code null} for the file. */
+        final JsonParser carrier;
+        final Embedding outer;
+        private Site carrierSite;
+
+        Embedding(String holder, int depth, JsonParser carrier, Embedding outer) {
+            this.holder = holder;
+            this.depth = depth;
+            this.carrier = carrier;
+            this.outer = outer;
+        }
+    }
+
+    /** What a field name implies, worked out once per distinct name and scan. */
+    private record Name(boolean keyLike, boolean credentialHeader, boolean holdsSecret) {
+
+        static final Name NONE = new Name(false, false, false);
+    }
+
+    /** The state of one scan of one file. */
+    private final class Scan {
+
+        private final Path file;
+        private final byte[] content;
+        private final SourcePosition position;
+        private final StringInspector values = new StringInspector();
+        private final StringInspector names = new StringInspector();
+        private final Map<String, Name> nameInfo = new HashMap<>();
+        private final Collection<Finding> findings = new LinkedHashSet<>();
+        private final Embedding top = new Embedding(null, 0, null, null);
+
+        Scan(Path file, byte[] content) {
+            this.file = file;
+            this.content = content;
+            this.position = new SourcePosition(content);
+        }
+
+        void document(JsonParser parser) throws MalformedJsonException {
+            int roots = 0;
+            JsonToken token;
+            while ((token = parser.nextToken()) != null) {
+                if (roots > 0) {
+                    throw malformed(parser.currentTokenLocation(), "more than one top-level JSON value");
+                }
+                token(parser, token, top, findings);
+                if (isValueEnd(parser, token)) {
+                    roots++;
+                }
+            }
+            if (roots == 0) {
+                throw new MalformedJsonException(file, 0, 0, "empty: no JSON value" + WHAT_TO_DO);
+            }
+        }
+
+        private void token(JsonParser parser, JsonToken token, Embedding embedding, Collection<Finding> out) {
+            if (token == JsonToken.PROPERTY_NAME) {
+                name(parser, embedding, out);
+            } else if (token == JsonToken.VALUE_STRING) {
+                value(parser, embedding, out);
+            }
+        }
+
+        private void name(JsonParser parser, Embedding embedding, Collection<Finding> out) {
+            String name = parser.currentName();
+            if (!info(name).holdsSecret()) {
+                return;
+            }
+            List<Hit> hits = List.copyOf(names.inspect(name.toCharArray(), 0, name.length(), false));
+            Site site = site(parser, embedding);
+            for (Hit hit : hits) {
+                report(out, site, hit.rule(), hit.secret());
+            }
+        }
+
+        private void value(JsonParser parser, Embedding embedding, Collection<Finding> out) {
+            TokenStreamContext owner = parser.streamReadContext();
+            while (owner.inArray()) {
+                owner = owner.getParent();
+            }
+            String field = owner.inObject() ? owner.currentName() : embedding.holder;
+            Name name = field == null ? Name.NONE : info(field);
+            boolean credential = name.credentialHeader() && owner.inObject() && isHeaders(owner, embedding);
+            char[] buffer = parser.getStringCharacters();
+            int from = parser.getStringOffset();
+            int to = from + parser.getStringLength();
+            Site site = null;
+            if (credential) {
+                site = site(parser, embedding);
+                report(out, site, Rule.CREDENTIAL_HEADER, new String(buffer, from, to - from));
+            }
+            if (embedding.depth < EmbeddedJson.MAX_DEPTH && EmbeddedJson.looksLike(buffer, from, to)) {
+                String carried = new String(buffer, from, to - from);
+                if (embedded(carried, new Embedding(field, embedding.depth + 1, parser, embedding), out)) {
+                    return;
+                }
+                buffer = carried.toCharArray();
+                from = 0;
+                to = buffer.length;
+            }
+            List<Hit> hits = values.inspect(buffer, from, to, name.keyLike() && !credential);
+            if (hits.isEmpty()) {
+                return;
+            }
+            if (site == null) {
+                site = site(parser, embedding);
+            }
+            for (Hit hit : hits) {
+                report(out, site, hit.rule(), hit.secret());
+            }
+        }
+
+        /** Scans JSON carried in a string; {@code false}, with nothing reported, when it does not parse. */
+        private boolean embedded(String json, Embedding embedding, Collection<Finding> out) {
+            Collection<Finding> found = new LinkedHashSet<>();
+            try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json)) {
+                int roots = 0;
+                JsonToken token;
+                while ((token = parser.nextToken()) != null) {
+                    if (roots > 0) {
+                        return false;
+                    }
+                    token(parser, token, embedding, found);
+                    if (isValueEnd(parser, token)) {
+                        roots++;
+                    }
+                }
+            } catch (JacksonException e) {
+                return false;
+            }
+            out.addAll(found);
+            return true;
+        }
+
+        /** Whether the object {@code context} is a {@code headers} object: the value of a field so named. */
+        private boolean isHeaders(TokenStreamContext context, Embedding embedding) {
+            TokenStreamContext parent = context.getParent();
+            while (parent != null && parent.inArray()) {
+                parent = parent.getParent();
+            }
+            String holder = parent == null || parent.inRoot() ? embedding.holder : parent.currentName();
+            return CredentialHeaders.isHeaders(holder);
+        }
+
+        private void report(Collection<Finding> out, Site site, Rule rule, String secret) {
+            String fingerprint = Finding.fingerprint(rule, secret);
+            if (!allowlist.allows(secret, fingerprint)) {
+                out.add(new Finding(file, site.line(), site.column(), site.path(), rule, Finding.mask(secret),
+                        fingerprint));
+            }
+        }
+
+        private Site site(JsonParser parser, Embedding embedding) {
+            if (embedding.carrier == null) {
+                String path = path(parser, JsonPath.ROOT);
+                position.moveTo(parser.currentTokenLocation().getByteOffset());
+                return new Site(position.line(), position.column(), path);
+            }
+            // the outer parser has not moved on: it still stands on the string carrying this JSON
+            if (embedding.carrierSite == null) {
+                embedding.carrierSite = site(embedding.carrier, embedding.outer);
+            }
+            Site carrier = embedding.carrierSite;
+            return new Site(carrier.line(), carrier.column(), path(parser, carrier.path()));
+        }
+
+        private String path(JsonParser parser, String prefix) {
+            Deque<TokenStreamContext> chain = new ArrayDeque<>();
+            for (TokenStreamContext c = parser.streamReadContext(); c != null && !c.inRoot(); c = c.getParent()) {
+                chain.push(c);
+            }
+            StringBuilder path = new StringBuilder(prefix);
+            for (TokenStreamContext c : chain) {
+                if (c.inObject()) {
+                    String name = c.currentName();
+                    JsonPath.appendName(path, name == null ? "" : name, name != null && info(name).holdsSecret());
+                } else {
+                    JsonPath.appendIndex(path, c.getCurrentIndex());
+                }
+            }
+            return path.toString();
+        }
+
+        private Name info(String name) {
+            Name info = nameInfo.get(name);
+            if (info == null) {
+                boolean holdsSecret = !names.inspect(name.toCharArray(), 0, name.length(), false).isEmpty();
+                info = new Name(KeyNames.isKeyLike(name), CredentialHeaders.isCredential(name), holdsSecret);
+                nameInfo.put(name, info);
+            }
+            return info;
+        }
+
+        MalformedJsonException malformed(JacksonException e) {
+            String reason;
+            if (e instanceof UnexpectedEndOfInputException) {
+                reason = "not valid JSON: the content ends before the JSON value does";
+            } else if (e instanceof StreamConstraintsException) {
+                reason = "JSON beyond the parser's limits (nesting depth or string length)";
+            } else {
+                reason = "not valid JSON";
+            }
+            // Jackson's own message quotes the offending content, which may be a secret: it is left out.
+            return malformed(e.getLocation(), reason);
+        }
+
+        private MalformedJsonException malformed(TokenStreamLocation location, String reason) {
+            int line = 0;
+            int column = 0;
+            if (location != null && location.getByteOffset() >= 0) {
+                SourcePosition at = new SourcePosition(content).moveTo(location.getByteOffset());
+                line = at.line();
+                column = at.column();
+            }
+            return new MalformedJsonException(file, line, column, reason + WHAT_TO_DO);
+        }
+    }
+
+    /** Whether {@code token} completes a top-level value. */
+    private static boolean isValueEnd(JsonParser parser, JsonToken token) {
+        return parser.streamReadContext().inRoot() && (token.isScalarValue() || token.isStructEnd());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HighEntropyTest {
+
+    private static final String BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Xk9fQ2mLp8Rt5vWz", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYFAKEKEY", "9f86d081884c7d65",
+        "tok_1234567890abcdef", "FAKEaB3dE5gH7jK9mN1pQ3rS", "Zx8Qw2Er6Ty4Ui0Op1As+/=="})
+    void randomKeysAreSecrets(String value) {
+        assertTrue(HighEntropy.isRandom(value), value);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"MySecretPassword", "ReplaceWithYourOwnSecret", "ReplaceWithYourOwnKey",
+        "TestingToken12345", "ThisIsNotASecretValue1", "correcthorsebatterystaple", "YOUR_API_KEY_HERE",
+        "not-a-real-access-key", "user-1234567890", "order_1234567890123", "claude-3-5-sonnet-20241022",
+        "gpt-4o-mini-2024-07-18", "text-embedding-3-small", "AdminAdminAdmin123", "${OPENAI_API_KEY}",
+        "<your-api-key>", "chatcmpl-FAKE0123456789abcdefABCDEF", "123e4567-e89b-12d3-a456-426614174000",
+        "da39a3ee5e6b4b0d3255bfef95601890afd80709", "[REDACTED:openai-key:1a2b3c4d]", "Xk9fQ2mLp8Rt5vW",
+        "aaaaaaaaaaaaaaaaaaaaaaaa", "2026-01-01T10:00:00.000Z"})
+    void wordsIdsAndPlaceholdersAreNot(String value) {
+        assertFalse(HighEntropy.isRandom(value), value);
+    }
+
+    @Test
+    void catchesAlmostEveryRandomKeyOfSixteenOrMore() {
+        Random random = new Random(7);
+        for (int length : new int[] {16, 24, 40}) {
+            int missed = 0;
+            int n = 20_000;
+            for (int i = 0; i < n; i++) {
+                StringBuilder sb = new StringBuilder();
+                for (int k = 0; k < length; k++) {
+                    sb.append(BASE62.charAt(random.nextInt(BASE62.length())));
+                }
+                if (!HighEntropy.isRandom(sb.toString())) {
+                    missed++;
+                }
+            }
+            assertTrue(missed < n / 100, length + " characters: missed " + missed + " of " + n);
+        }
+    }
+
+    @Test
+    void candidateDropsAnAuthSchemeAndRejectsProse() {
+        assertEquals("Xk9fQ2mLp8Rt5vWz", HighEntropy.candidate("Bearer Xk9fQ2mLp8Rt5vWz"));
+        assertEquals("Xk9fQ2mLp8Rt5vWz", HighEntropy.candidate("  Xk9fQ2mLp8Rt5vWz "));
+        assertNull(HighEntropy.candidate("see the vault entry"));
+        assertNull(HighEntropy.candidate("Bearer-ish Xk9fQ2mLp8Rt5vWz"));
+    }
+
+    @Test
+    void entropyIsInBitsPerCharacter() {
+        assertEquals(0.0, HighEntropy.entropy("aaaa"), 1e-9);
+        assertEquals(2.0, HighEntropy.entropy("abcd"), 1e-9);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class KeyNamesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"api_key", "apikey", "apiKey", "APIKey", "x-api-key", "OPENAI_API_KEY", "secret",
+        "client_secret", "clientSecret", "token", "auth_token", "accessToken", "x-auth-token", "password",
+        "db_password", "passwd", "access_key", "aws_secret_access_key", "private_key", "auth", "Authorization",
+        "secret_key", "refresh_token"})
+    void keyLikeNames(String name) {
+        assertTrue(KeyNames.isKeyLike(name), name);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"author", "max_tokens", "prompt_tokens", "token_type", "api_key_env", "api_key_id",
+        "password_hash", "secret_ref", "token_count", "monkey", "keyboard", "x-request-id", "system_fingerprint",
+        "content", "model", "x-ratelimit-remaining-tokens", "tokenizer", ""})
+    void otherNames(String name) {
+        assertFalse(KeyNames.isKeyLike(name), name);
+    }
+
+    @Test
+    void splitsWordsAtPunctuationAndCamelCase() {
+        assertEquals(List.of("x", "api", "key"), KeyNames.words("x-api-key"));
+        assertEquals(List.of("api", "key", "id"), KeyNames.words("APIKeyId"));
+        assertEquals(List.of("client", "secret"), KeyNames.words("clientSecret"));
+    }
+
+    @Test
+    void prefilterNeedsOneOfTheKeywords() {
+        char[] a = "x-API-Key".toCharArray();
+        assertTrue(KeyNames.mayBeKeyLike(a, 0, a.length));
+        char[] b = "content".toCharArray();
+        assertFalse(KeyNames.mayBeKeyLike(b, 0, b.length));
+    }
+}

@@ -1,0 +1,41 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class PemBlocksTest {
+
+    private static int end(String text, int start) {
+        char[] a = text.toCharArray();
+        int runEnd = start;
+        while (runEnd < a.length && Chars.isToken(a[runEnd])) {
+            runEnd++;
+        }
+        return PemBlocks.end(a, start, runEnd, a.length);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY", "PRIVATE KEY",
+        "ENCRYPTED PRIVATE KEY", "DSA PRIVATE KEY", "PGP PRIVATE KEY BLOCK"})
+    void matchesPrivateKeyBlocksThroughTheirEndLine(String label) {
+        String block = "-----BEGIN " + label + "-----\nMIIEFAKE+/abc\n-----END " + label + "-----";
+        assertEquals(2 + block.length(), end("x\n" + block + "\ntrailer", 2));
+    }
+
+    @Test
+    void anUnterminatedBlockRunsToTheEndOfTheText() {
+        String text = "-----BEGIN RSA PRIVATE KEY-----\nMIIEFAKE and then nothing";
+        assertEquals(text.length(), end(text, 0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----",
+        "-----BEGIN CERTIFICATE-----\nMIID\n-----END CERTIFICATE-----", "-----BEGINRSA PRIVATE KEY-----",
+        "-----BEGIN rsa private key-----"})
+    void publicKeysAndCertificatesAreNotSecrets(String text) {
+        assertEquals(-1, end(text, 0));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ProviderTokensTest {
+
+    private static Rule match(String run) {
+        return ProviderTokens.match(run.toCharArray(), 0, run.length());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "sk-proj-FAKEabcdefghijklmnop0123456789, openai-key",
+        "sk-svcacct-FAKE_abcdefghijklmnop0123-xyz, openai-key",
+        "sk-admin-FAKEabcdefghijklmnopqr01234567, openai-key",
+        "sk-FAKEabcdefghijklmnopqrstuvwxyz0123456789AB, openai-key",
+        "sk-ant-api03-FAKEabcdefghijklmnopqrstuvwxyz0123456789-_AA, anthropic-key",
+        "AIzaSyFAKE0123456789abcdefghijklmnopqrs, google-api-key",
+        "hf_FAKEabcdefghijklmnopqrstuvwxyzAB, huggingface-token",
+        "gsk_FAKEabcdefghijklmnopqrstuvwxyz0123456789ABCD, groq-key",
+        "AKIAFAKE0123456789AB, aws-access-key-id",
+        "ASIAFAKE0123456789AB, aws-access-key-id",
+        "ghp_FAKEabcdefghijklmnopqrstuvwxyz012345, github-token",
+        "ghs_FAKEabcdefghijklmnopqrstuvwxyz012345, github-token",
+        "github_pat_FAKE0123456789abcdefgh_ijklmnopqrstuvwxyz, github-token",
+        "xoxb-0000000000-0000000000000-FAKEabcdef, slack-token",
+        "xoxp-12-FAKEabcdef, slack-token",
+        "sk_test_FAKEabcdefghijklmn0, stripe-key",
+        "rk_live_FAKEabcdefghijklmn0, stripe-key",
+    })
+    void recognisesEachProvidersShape(String run, String rule) {
+        assertEquals(rule, match(run).id());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "sk-learn", "sk-proj-short0", "sk-proj-only-hyphenated-words-here-and-more",
+        "sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "sk-ant-short0",
+        "AIzaSyFAKE0123456789abcdefghijklmnopqrsX", "AIzaTooShort0123", "AKIAabcdefghijklmnop", "AKIAFAKE0123456789ABC",
+        "hf_hub_download_and_more_words", "hf_abcdefghijklmnopqrstuvwxyzabcd", "gsk_short0", "ghp_short0",
+        "ghx_FAKEabcdefghijklmnopqrstuvwxyz012345", "github_pat_short", "xoxb-words-only-here", "xoxz-0000000000000",
+        "sk_live_short0", "pk_live_FAKEabcdefghijklmn0", "desk-proj-FAKEabcdefghijklmnop0123456789",
+    })
+    void leavesNearMissesAlone(String run) {
+        assertNull(match(run), run);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sk-proj-FAKEabcdefghijklmnop0123456789"})
+    void looksOnlyAtTheRunItIsGiven(String key) {
+        char[] a = ("x " + key + " y").toCharArray();
+        assertEquals(Rule.OPENAI_KEY, ProviderTokens.match(a, 2, 2 + key.length()));
+        assertNull(ProviderTokens.match(a, 2, 2 + 10));
+    }
+}

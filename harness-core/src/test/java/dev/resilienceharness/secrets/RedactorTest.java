@@ -1,0 +1,113 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+class RedactorTest {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final String KEY = "sk-proj-FAKEabcdefghijklmnop0123456789";
+    private static final String RANDOM = "FAKEaB3dE5gH7jK9mN1pQ3rS";
+
+    private static ObjectNode json(String text) {
+        return (ObjectNode) MAPPER.readTree(text);
+    }
+
+    private static String placeholder(Rule rule, String secret) {
+        return "[REDACTED:" + rule.id() + ":" + Finding.fingerprint(rule, secret).substring(0, 8) + "]";
+    }
+
+    @Test
+    void dropsCredentialHeadersEverywhereWhateverTheirCase() throws RedactionFailedException {
+        ObjectNode cassette = json("{\"request\": {\"headers\": {\"AUTHORIZATION\": \"Bearer x\", \"Accept\": \"*/*\","
+                + " \"X-Api-Key\": \"k\"}, \"retry\": [{\"headers\": {\"cookie\": \"a=b\"}}]},"
+                + " \"response\": {\"headers\": {\"Set-Cookie\": \"s=1\", \"x-request-id\": \"req_1\"}}}");
+        assertEquals(json("{\"request\": {\"headers\": {\"Accept\": \"*/*\"}, \"retry\": [{\"headers\": {}}]},"
+                + " \"response\": {\"headers\": {\"x-request-id\": \"req_1\"}}}"), new Redactor().redact(cassette));
+    }
+
+    @Test
+    void replacesEachSecretInsideItsStringDeterministically() throws RedactionFailedException {
+        ObjectNode cassette = json("{\"note\": \"use " + KEY + " or mail fake@mailbox.test\", \"api_key\": \""
+                + RANDOM + "\", \"auth\": \"Bearer " + RANDOM + "\", \"n\": 3}");
+        ObjectNode redacted = new Redactor().redact(cassette);
+        assertEquals("use " + placeholder(Rule.OPENAI_KEY, KEY) + " or mail "
+                + placeholder(Rule.EMAIL_ADDRESS, "fake@mailbox.test"), redacted.get("note").asString());
+        assertEquals(placeholder(Rule.HIGH_ENTROPY_SECRET, RANDOM), redacted.get("api_key").asString());
+        assertEquals("Bearer " + placeholder(Rule.HIGH_ENTROPY_SECRET, RANDOM), redacted.get("auth").asString());
+        assertEquals(3, redacted.get("n").asInt());
+        assertEquals(redacted, new Redactor().redact(cassette));
+    }
+
+    @Test
+    void rewritesJsonCarriedInStrings() throws RedactionFailedException {
+        String args = MAPPER.writeValueAsString(MAPPER.readTree("{\"city\": \"Lisbon\", \"api_key\": \"" + KEY + "\"}"));
+        ObjectNode cassette = MAPPER.createObjectNode();
+        cassette.putObject("function").put("arguments", args);
+        ObjectNode redacted = new Redactor().redact(cassette);
+        assertEquals("{\"city\":\"Lisbon\",\"api_key\":\"" + placeholder(Rule.OPENAI_KEY, KEY) + "\"}",
+                redacted.get("function").get("arguments").asString());
+        ObjectNode clean = MAPPER.createObjectNode();
+        clean.put("arguments", "{ \"city\" : \"Lisbon\" }");
+        assertEquals(clean, new Redactor().redact(clean));
+    }
+
+    @Test
+    void cutsPercentEncodedAndBasicEncodedSecretsWhole() throws RedactionFailedException {
+        String encoded = KEY.replace("-", "%2D");
+        String basic = Base64.getEncoder().encodeToString(("user:" + KEY).getBytes(StandardCharsets.UTF_8));
+        ObjectNode cassette = json("{\"url\": \"https://x.test/v1?key=" + encoded + "&stream=true\", \"proxy\": "
+                + "\"Basic " + basic + "\"}");
+        ObjectNode redacted = new Redactor().redact(cassette);
+        assertEquals("https://x.test/v1?key=" + placeholder(Rule.OPENAI_KEY, KEY) + "&stream=true",
+                redacted.get("url").asString());
+        assertEquals("Basic " + placeholder(Rule.OPENAI_KEY, KEY), redacted.get("proxy").asString());
+    }
+
+    @Test
+    void redactsKeysAndLeavesTheInputAlone() throws RedactionFailedException {
+        ObjectNode cassette = json("{\"cache\": {\"" + KEY + "\": 1}}");
+        ObjectNode before = cassette.deepCopy();
+        ObjectNode redacted = new Redactor().redact(cassette);
+        assertTrue(redacted.get("cache").has(placeholder(Rule.OPENAI_KEY, KEY)));
+        assertEquals(before, cassette);
+    }
+
+    @Test
+    void keepsWhatTheAllowListAccepts() throws RedactionFailedException {
+        ObjectNode cassette = json("{\"to\": \"fake@example.test\", \"cc\": \"fake@mailbox.test\"}");
+        ObjectNode redacted = new Redactor(Allowlist.of(List.of(".*@example\\.test"))).redact(cassette);
+        assertEquals("fake@example.test", redacted.get("to").asString());
+        assertEquals(placeholder(Rule.EMAIL_ADDRESS, "fake@mailbox.test"), redacted.get("cc").asString());
+    }
+
+    @Test
+    void failsClosedWhenTheRescanStillFindsASecret() {
+        ObjectNode cassette = json("{\"to\": \"fake@example.test\"}");
+        Redactor lenient = new Redactor(Allowlist.of(List.of(".*@example\\.test")), new SecretScanner());
+        RedactionFailedException e = assertThrows(RedactionFailedException.class, () -> lenient.redact(cassette));
+        assertEquals(1, e.remaining().size());
+        assertEquals("$.to", e.remaining().get(0).jsonPath());
+        assertFalse(e.getMessage().contains("fake@example.test"));
+    }
+
+    @Test
+    void aRedactedCassetteScansClean() throws RedactionFailedException {
+        ObjectNode cassette = json("{\"request\": {\"headers\": {\"Authorization\": \"Bearer " + KEY + "\"},"
+                + " \"messages\": [{\"content\": \"-----BEGIN RSA PRIVATE KEY-----\\nMIIEFAKE\\n"
+                + "-----END RSA PRIVATE KEY-----\"}]}}");
+        ObjectNode redacted = new Redactor().redact(cassette);
+        assertEquals(List.of(), new SecretScanner().scan(Path.of("r.json"), redacted));
+        assertEquals(redacted, new Redactor().redact(redacted));
+    }
+}

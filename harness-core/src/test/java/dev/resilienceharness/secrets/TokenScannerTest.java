@@ -1,0 +1,76 @@
+package dev.resilienceharness.secrets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TokenScannerTest {
+
+    /** Records what a pass reports, as readable strings. */
+    private static final class Recorder implements TokenScanner.Sink {
+
+        final String text;
+        final List<String> events = new ArrayList<>();
+
+        Recorder(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public void secret(Rule rule, int start, int end) {
+            events.add(rule.id() + "=" + text.substring(start, end));
+        }
+
+        @Override
+        public void basic(int start, int end) {
+            events.add("basic=" + text.substring(start, end));
+        }
+
+        @Override
+        public void pair(int nameStart, int nameEnd, int separator) {
+            events.add("pair=" + text.substring(nameStart, nameEnd) + text.charAt(separator));
+        }
+    }
+
+    private static Recorder scan(String text) {
+        Recorder r = new Recorder(text);
+        TokenScanner.scan(text.toCharArray(), 0, text.length(), r);
+        return r;
+    }
+
+    @Test
+    void reportsEverySecretInOnePass() {
+        String jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmYWtlIn0.FAKEsignature0123456789";
+        String text = "key sk-proj-FAKEabcdefghijklmnop0123456789, mail fake@mailbox.test, card 4111 1111 1111 1111, "
+                + jwt + " and -----BEGIN EC PRIVATE KEY-----\nMIIFAKE\n-----END EC PRIVATE KEY----- done";
+        assertEquals(List.of("openai-key=sk-proj-FAKEabcdefghijklmnop0123456789", "email-address=fake@mailbox.test",
+                "card-number=4111 1111 1111 1111", "jwt=" + jwt,
+                "private-key=-----BEGIN EC PRIVATE KEY-----\nMIIFAKE\n-----END EC PRIVATE KEY-----"), scan(text).events);
+    }
+
+    @Test
+    void reportsPairsBasicTokensAndPercentEscapes() {
+        assertEquals(List.of("pair=api_key=", "pair=token:"), scan("x?api_key=abc&\"token\": \"v\"").events);
+        assertEquals(List.of("pair=Authorization:", "basic=ZmFrZTpGQUtFcGFzcw=="),
+                scan("Authorization: Basic ZmFrZTpGQUtFcGFzcw==").events);
+        String escaped = "a%2Db";
+        assertEquals(TokenScanner.PERCENT, TokenScanner.scan(escaped.toCharArray(), 0, 5, new Recorder(escaped)));
+        String plain = "100% sure";
+        assertEquals(0, TokenScanner.scan(plain.toCharArray(), 0, plain.length(), new Recorder(plain)));
+    }
+
+    @Test
+    void keysInsideLongerWordsAreNotKeys() {
+        assertEquals(List.of(), scan("desk-proj-FAKEabcdefghijklmnop0123456789 xAKIAFAKE0123456789AB").events);
+    }
+
+    @Test
+    void scansOnlyTheRangeItIsGiven() {
+        String text = "sk-proj-FAKEabcdefghijklmnop0123456789";
+        Recorder r = new Recorder(text);
+        TokenScanner.scan(text.toCharArray(), 0, 20, r);
+        assertEquals(List.of(), r.events);
+    }
+}
