@@ -119,7 +119,7 @@ public final class Baseline {
             }
         }
         String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
-        AtomicFile.write(file, json.getBytes(StandardCharsets.UTF_8));
+        dev.resilienceharness.cassette.AtomicFiles.write(file, json.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Whether {@code finding} is accepted. */

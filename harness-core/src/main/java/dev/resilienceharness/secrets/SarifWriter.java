@@ -77,7 +77,7 @@ public final class SarifWriter {
 
     /** Writes the SARIF document to {@code target} atomically. */
     public void write(List<Finding> findings, Path target) throws IOException {
-        AtomicFile.write(target, render(findings).getBytes(StandardCharsets.UTF_8));
+        dev.resilienceharness.cassette.AtomicFiles.write(target, render(findings).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The result message: rule, masked value and JSON path. */

@@ -1,4 +1,4 @@
-package dev.resilienceharness.secrets;
+package dev.resilienceharness.cassette;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,13 +9,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class AtomicFileTest {
+class AtomicFilesTest {
 
     @Test
     void replacesTheFileAndLeavesNoTemporaryBehind(@TempDir Path dir) throws IOException {
         Path target = dir.resolve("sub/out.json");
-        AtomicFile.write(target, "first".getBytes());
-        AtomicFile.write(target, "second".getBytes());
+        AtomicFiles.write(target, "first".getBytes());
+        AtomicFiles.write(target, "second".getBytes());
         assertEquals("second", Files.readString(target));
         try (Stream<Path> files = Files.list(target.getParent())) {
             assertEquals(1, files.count());
