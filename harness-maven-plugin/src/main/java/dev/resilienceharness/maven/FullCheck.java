@@ -2,6 +2,7 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
+import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.Rehearsal;
@@ -18,13 +19,16 @@ final class FullCheck {
      *
      * @param cassettes the cassette integrity report
      * @param scenarios one report per scenario, empty when missing cassettes kept them from running
+     * @param secrets   the secret scan
      */
-    record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios) {
+    record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios,
+            SecretsInCassettes.Report secrets) {
 
-        /** Every violation, cassettes first. */
+        /** Every violation: cassettes, then scenarios, then secrets. */
         List<Violation> violations() {
             List<Violation> all = new ArrayList<>(cassettes.violations());
             scenarios.forEach(s -> all.addAll(s.violations()));
+            all.addAll(secrets.violations());
             return all;
         }
     }
@@ -51,6 +55,6 @@ final class FullCheck {
         } else {
             scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS);
         }
-        return new Result(cassettes, scenarios);
+        return new Result(cassettes, scenarios, ScanSecretsMojo.scan(mojo, config));
     }
 }

@@ -1,0 +1,100 @@
+package dev.resilienceharness.invariant;
+
+import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.secrets.Allowlist;
+import dev.resilienceharness.secrets.Baseline;
+import dev.resilienceharness.secrets.Finding;
+import dev.resilienceharness.secrets.MalformedJsonException;
+import dev.resilienceharness.secrets.SecretScanner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Invariant 7, redaction: no secret in any cassette (SPEC section 9). Every cassette file is scanned as JSON on
+ * all cores; findings accepted by {@code redaction.allow} or the baseline file are left out. A file that cannot
+ * be scanned is a violation too: it may hide a secret.
+ */
+public final class SecretsInCassettes {
+
+    static final String HINT = "Re-record it (mvn resilience:record redacts before writing) or remove the value;"
+            + " if it is no secret, add its fingerprint to redaction.allow";
+
+    /**
+     * What the scan found.
+     *
+     * @param files      cassette files scanned
+     * @param findings   findings not accepted, in file order; never a raw secret
+     * @param violations one per finding, plus one per file that could not be scanned
+     */
+    public record Report(int files, List<Finding> findings, List<Violation> violations) {
+        public Report {
+            findings = List.copyOf(findings);
+            violations = List.copyOf(violations);
+        }
+    }
+
+    private SecretsInCassettes() {
+    }
+
+    /**
+     * Scans {@code config}'s cassette folder.
+     *
+     * @throws IOException when the folder cannot be listed or the baseline file cannot be read
+     */
+    public static Report scan(HarnessConfig config) throws IOException {
+        Allowlist allow = Allowlist.of(config.redaction().allow());
+        Baseline baseline = Baseline.empty();
+        Path baselineFile = config.redaction().baseline();
+        if (baselineFile != null && Files.exists(baselineFile)) {
+            try {
+                baseline = Baseline.read(baselineFile);
+            } catch (MalformedJsonException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
+        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
+        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files();
+        SecretScanner scanner = new SecretScanner(allow);
+        List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
+        List<Violation> unreadable = Collections.synchronizedList(new ArrayList<>());
+        IntStream.range(0, files.size()).parallel().forEach(i -> {
+            Path file = files.get(i);
+            try {
+                findings.addAll(scanner.scan(file, reader.readBytes(file)));
+            } catch (CassetteException e) {
+                unreadable.add(new Violation(Invariant.SECRETS, file.toString(), null, null, null,
+                        "cannot be scanned: " + e.getMessage().substring(file.toString().length() + 2),
+                        "Fix or remove the file so it can be scanned"));
+            } catch (MalformedJsonException e) {
+                String where = file + (e.line() > 0 ? ":" + e.line() + (e.column() > 0 ? ":" + e.column() : "") : "");
+                unreadable.add(new Violation(Invariant.SECRETS, where, null, null, null,
+                        "cannot be scanned: " + e.getMessage().substring(where.length() + 2),
+                        "Fix or remove the file so it can be scanned"));
+            }
+        });
+        List<Finding> kept = new ArrayList<>(baseline.unaccepted(new ArrayList<>(findings)));
+        kept.sort(Comparator.comparing((Finding f) -> f.file().toString()).thenComparingInt(Finding::line)
+                .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
+        List<Violation> violations = new ArrayList<>();
+        for (Finding f : kept) {
+            violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
+                    f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
+                            + ", fingerprint " + f.fingerprint(), HINT));
+        }
+        List<Violation> bad = new ArrayList<>(unreadable);
+        bad.sort(Comparator.comparing(Violation::subject));
+        violations.addAll(bad);
+        return new Report(files.size(), kept, violations);
+    }
+}
