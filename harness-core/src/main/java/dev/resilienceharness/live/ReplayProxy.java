@@ -399,10 +399,10 @@ public final class ReplayProxy implements AutoCloseable {
 
     private Cassette find(ObjectNode request) throws CassetteException {
         Cassette c = store.get(store.fingerprint(request));
-            if (c == null && request.path("stream").asBoolean(false)) {
-                // A streaming client may replay a cassette recorded without streaming.
-                ObjectNode plain = request.deepCopy();
-                plain.remove(List.of("stream", "stream_options"));
+        if (c == null && request.path("stream").asBoolean(false)) {
+            // A streaming client may replay a cassette recorded without streaming.
+            ObjectNode plain = request.deepCopy();
+            plain.remove(List.of("stream", "stream_options"));
             c = store.get(store.fingerprint(plain));
         }
         return c;
