@@ -400,10 +400,14 @@ public final class ReplayProxy implements AutoCloseable {
     private Cassette find(ObjectNode request) throws CassetteException {
         Cassette c = store.get(store.fingerprint(request));
         if (c == null && request.path("stream").asBoolean(false)) {
-            // A streaming client may replay a cassette recorded without streaming.
+            // A streaming client may replay a cassette recorded without streaming, with or without "stream": false.
             ObjectNode plain = request.deepCopy();
             plain.remove(List.of("stream", "stream_options"));
             c = store.get(store.fingerprint(plain));
+            if (c == null) {
+                plain.put("stream", false);
+                c = store.get(store.fingerprint(plain));
+            }
         }
         return c;
     }
