@@ -3,7 +3,6 @@ package dev.resilienceharness.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,13 +116,12 @@ class ReplayProxyTest {
             HttpResponse<String> r = post(proxy, other);
             assertEquals(404, r.statusCode());
             JsonNode error = Json.readTree(r.body()).get("error");
-            String fp = proxy.requests() > 0 ? error.get("fingerprint").asString() : null;
-            assertNotNull(fp);
+            String fp = error.get("fingerprint").asString();
             assertTrue(fp.matches("[0-9a-f]{16}"));
             String message = error.get("message").asString();
             assertTrue(message.contains("looked for " + fp + ".json"), message);
             assertTrue(message.contains("run mvn resilience:record"), message);
-            assertTrue(message.contains("differs at messages[0].content") || message.contains("differs at"), message);
+            assertTrue(message.contains("which differs at messages[0].content"), message);
             assertEquals("cassette_miss", error.get("type").asString());
         }
     }
@@ -319,6 +317,5 @@ class ReplayProxyTest {
                 new PrintStream(bad, true, StandardCharsets.UTF_8), new CountDownLatch(0)));
         assertTrue(bad.toString(StandardCharsets.UTF_8).startsWith(
                 "error: resilience.mode must be replay, record or record-missing, was 'rewind'"));
-        assertNull(null);
     }
 }
