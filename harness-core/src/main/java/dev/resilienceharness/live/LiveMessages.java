@@ -1,0 +1,66 @@
+package dev.resilienceharness.live;
+
+/** The sentences the live package shows users, in one place so that tests and docs can quote them exactly. */
+public final class LiveMessages {
+
+    /** The most characters of a provider's body any message quotes. */
+    static final int EXCERPT_CHARS = 200;
+
+    private LiveMessages() {
+    }
+
+    /** Where to put the provider settings, for a config without them. */
+    public static final String NO_PROVIDER = "resilience.yaml has no provider section: add provider.base_url and"
+            + " provider.api_key_env to resilience.yaml";
+
+    static String missingKey(String env) {
+        return "set " + env + " to the provider's API key (resilience.yaml's provider.api_key_env names it); it is"
+                + " read from the environment, sent as a Bearer token and never written anywhere";
+    }
+
+    static String unexpectedStatus(String op, int status, String excerpt) {
+        return "op '" + op + "': the provider answered HTTP " + status + ", which is neither a quota rejection (429)"
+                + " nor a transient error (408, 409, 5xx)" + (excerpt.isEmpty() ? "" : ": " + excerpt)
+                + ". Check the request declared for the op, the model name and the key";
+    }
+
+    static String unusableAnswer(String op, String what, String excerpt) {
+        return "op '" + op + "': the provider answered HTTP 200 but " + what
+                + (excerpt.isEmpty() ? "" : ": " + excerpt);
+    }
+
+    static String cannotConnect(String op, String endpoint, String reason) {
+        return "op '" + op + "': cannot connect to " + endpoint + " (" + reason + "). Check provider.base_url";
+    }
+
+    static String cassetteMiss(String fingerprint, String folder, String nearest) {
+        return "no cassette answers this request: looked for " + fingerprint + ".json in " + folder
+                + (nearest == null ? "" : "; " + nearest)
+                + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
+    }
+
+    /** A short, one-line quote of a body: control characters and runs of white space become one space. */
+    static String excerpt(String body) {
+        if (body == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(Math.min(body.length(), EXCERPT_CHARS + 3));
+        boolean space = false;
+        for (int i = 0; i < body.length() && sb.length() < EXCERPT_CHARS; i++) {
+            char c = body.charAt(i);
+            if (Character.isWhitespace(c) || Character.isISOControl(c)) {
+                space = sb.length() > 0;
+                continue;
+            }
+            if (space) {
+                sb.append(' ');
+                space = false;
+            }
+            sb.append(c);
+        }
+        if (sb.length() >= EXCERPT_CHARS && sb.length() < body.strip().length()) {
+            sb.append("...");
+        }
+        return sb.toString();
+    }
+}

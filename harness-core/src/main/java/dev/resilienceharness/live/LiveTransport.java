@@ -1,0 +1,307 @@
+package dev.resilienceharness.live;
+
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.Timing;
+import dev.resilienceharness.config.Provider;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.ToolCallSchema;
+import dev.resilienceharness.transport.Transport;
+import dev.resilienceharness.transport.TransientError;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.InterruptedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Calls an OpenAI-compatible provider for real: {@code POST {base_url}/chat/completions} with the key from the
+ * environment as a Bearer token. 429 is a quota rejection ({@code retry-after-ms} wins over {@code Retry-After});
+ * 408, 409, 5xx, timeouts and dropped connections are transient; a 200 whose tool-call JSON breaks its schema is a
+ * schema failure (in {@link #call}); anything else is an {@link UnexpectedStatus}. A {@code "stream": true}
+ * request is read as server-sent events and assembled into one {@code chat.completion}, its first-token latency
+ * measured from the send. The only class that reads the wall clock. Thread-safe.
+ */
+public final class LiveTransport implements Transport, ProviderCall {
+
+    /** How long to wait for a connection. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a whole call may take, stream included. */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
+    /** A body larger than this is not read. */
+    static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+    private final URI endpoint;
+    private final String authorization;
+    private final HttpClient client;
+    private final Duration requestTimeout;
+    private final ToolCallSchema schemas = new ToolCallSchema();
+
+    private LiveTransport(URI endpoint, String authorization, Duration connectTimeout, Duration requestTimeout) {
+        this.endpoint = endpoint;
+        this.authorization = authorization;
+        this.requestTimeout = requestTimeout;
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER) // a redirect must not carry the key elsewhere
+                .build();
+    }
+
+    /** A transport for {@code provider} with the default timeouts. */
+    public static LiveTransport connect(Provider provider, Function<String, String> env) throws MissingApiKey {
+        return connect(provider, env, DEFAULT_CONNECT_TIMEOUT, DEFAULT_REQUEST_TIMEOUT);
+    }
+
+    /**
+     * A transport for {@code provider}. The key is looked up here, once, so a missing one is reported before
+     * anything is sent; a provider without {@code api_key_env} is called without a key.
+     *
+     * @param env looks up an environment variable by name ({@code System::getenv} outside tests)
+     * @throws MissingApiKey when the variable {@code provider.api_key_env} names is unset or blank
+     */
+    public static LiveTransport connect(Provider provider, Function<String, String> env, Duration connectTimeout,
+            Duration requestTimeout) throws MissingApiKey {
+        Objects.requireNonNull(provider, "provider");
+        String authorization = null;
+        if (provider.apiKeyEnv() != null) {
+            String key = env.apply(provider.apiKeyEnv());
+            if (key == null || key.isBlank()) {
+                throw new MissingApiKey(provider.apiKeyEnv());
+            }
+            authorization = "Bearer " + key.strip();
+        }
+        return new LiveTransport(endpoint(provider.baseUrl()), authorization, connectTimeout, requestTimeout);
+    }
+
+    /** {@code {base_url}/chat/completions}, whether or not the base URL ends with a slash. */
+    static URI endpoint(URI baseUrl) {
+        String base = baseUrl.toString();
+        while (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return URI.create(base + "/chat/completions");
+    }
+
+    /** Where requests go. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /**
+     * Sends {@code payload} as a loop's transport call: the op is the payload's {@code op} field when it has one.
+     * A recorded tool call that breaks its schema is a {@link BadToolCall}; an unexpected status is an
+     * {@link IllegalStateException} (a configuration error, not a failure to degrade from); a provider that
+     * cannot be reached is transient.
+     */
+    @Override
+    public Reply call(ObjectNode payload) throws CallFailure {
+        String op = payload.path("op").isString() ? payload.get("op").asString() : "chat.completions";
+        CassetteStore.Recorded recorded;
+        try {
+            recorded = send(op, payload);
+        } catch (UnexpectedStatus e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw TransientError.timeout();
+        }
+        String problem = schemas.problem(payload, recorded.response());
+        if (problem != null) {
+            throw new BadToolCall(problem);
+        }
+        Timing t = recorded.timing();
+        return new Reply(recorded.response(), t == null || t.firstTokenMs() == null ? OptionalLong.empty()
+                : OptionalLong.of(t.firstTokenMs()));
+    }
+
+    @Override
+    public CassetteStore.Recorded send(String op, ObjectNode request)
+            throws CallFailure, UnexpectedStatus, IOException {
+        boolean stream = request.path("stream").asBoolean(false);
+        HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
+                .timeout(requestTimeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", stream ? "text/event-stream" : "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(request).getBytes(StandardCharsets.UTF_8)));
+        if (authorization != null) {
+            http.header("Authorization", authorization);
+        }
+        long start = System.nanoTime();
+        HttpResponse<InputStream> response;
+        try {
+            response = client.send(http.build(), HttpResponse.BodyHandlers.ofInputStream());
+        } catch (HttpTimeoutException e) {
+            throw TransientError.timeout();
+        } catch (ConnectException e) {
+            throw new IOException(LiveMessages.cannotConnect(op, endpoint.toString(), String.valueOf(e.getMessage())),
+                    e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while calling the provider for op '" + op + "'");
+        } catch (IOException e) {
+            throw TransientError.timeout(); // reset or closed before the answer began
+        }
+        // The client's timeout ends with the headers; this bounds reading the body (or stream) too.
+        InputStream body = response.body();
+        long left = Math.max(1, requestTimeout.toNanos() - (System.nanoTime() - start));
+        CompletableFuture.delayedExecutor(left, TimeUnit.NANOSECONDS).execute(() -> closeQuietly(body));
+        try (body) {
+            int status = response.statusCode();
+            if (status == 200 && stream && isEventStream(response.headers())) {
+                return readStream(op, body, start);
+            }
+            String text = new String(readLimited(body), StandardCharsets.UTF_8);
+            long totalMs = millisSince(start);
+            if (status != 200) {
+                throw failure(op, status, response.headers(), scrub(text));
+            }
+            JsonNode parsed;
+            try {
+                parsed = Json.readTree(text);
+            } catch (JacksonException e) {
+                throw UnexpectedStatus.unusable(op, "its body is not JSON", scrub(text));
+            }
+            if (!parsed.isObject()) {
+                throw UnexpectedStatus.unusable(op, "its body is not a JSON object", scrub(text));
+            }
+            return new CassetteStore.Recorded(parsed, new Timing(null, totalMs));
+        } catch (TooLarge e) {
+            throw UnexpectedStatus.unusable(op, e.getMessage(), "");
+        } catch (InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            // Reset, dropped, or cut off by the deadline above while the answer was arriving.
+            throw TransientError.timeout();
+        }
+    }
+
+    /** An answer too large to read. */
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super("its body is larger than " + MAX_BODY_BYTES + " bytes");
+        }
+    }
+
+    private CassetteStore.Recorded readStream(String op, InputStream body, long start)
+            throws IOException, UnexpectedStatus {
+        StreamAssembler assembler = new StreamAssembler();
+        Long firstTokenMs = null;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+        try {
+            String line;
+            while (!assembler.done() && (line = reader.readLine()) != null) {
+                if (assembler.accept(line) && firstTokenMs == null) {
+                    firstTokenMs = millisSince(start);
+                }
+            }
+            if (assembler.finish() && firstTokenMs == null) {
+                firstTokenMs = millisSince(start);
+            }
+        } catch (StreamAssembler.BadChunk e) {
+            throw UnexpectedStatus.unusable(op, "its event stream is broken", scrub(e.getMessage()));
+        }
+        if (!assembler.complete()) {
+            throw new IOException("the event stream ended before [DONE]");
+        }
+        return new CassetteStore.Recorded(assembler.completion(), new Timing(firstTokenMs, millisSince(start)));
+    }
+
+    /** The failure an error status stands for. */
+    static Exception failureFor(String op, int status, HttpHeaders headers, String body) {
+        if (status == 429) {
+            return new QuotaExhausted(headers.firstValue("retry-after").orElse(null),
+                    retryAfterMs(headers.firstValue("retry-after-ms").orElse(null)));
+        }
+        if (status == 408 || status == 409 || (status >= 500 && status <= 599)) {
+            return TransientError.status(status);
+        }
+        return UnexpectedStatus.of(op, status, body);
+    }
+
+    private static CallFailure failure(String op, int status, HttpHeaders headers, String body)
+            throws UnexpectedStatus {
+        Exception e = failureFor(op, status, headers, body);
+        if (e instanceof CallFailure f) {
+            return f;
+        }
+        throw (UnexpectedStatus) e;
+    }
+
+    /** A {@code retry-after-ms} header as a delay: a non-negative number of milliseconds, else {@code null}. */
+    static Duration retryAfterMs(String header) {
+        if (header == null) {
+            return null;
+        }
+        try {
+            BigDecimal ms = new BigDecimal(header.strip());
+            if (ms.signum() < 0 || ms.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1_000_000)) > 0) {
+                return null;
+            }
+            return Duration.ofNanos(ms.movePointRight(6).setScale(0, RoundingMode.HALF_EVEN).longValueExact());
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+    }
+
+    private static boolean isEventStream(HttpHeaders headers) {
+        return headers.firstValue("content-type").map(v -> v.toLowerCase(java.util.Locale.ROOT)
+                .startsWith("text/event-stream")).orElse(false);
+    }
+
+    /** A body that happens to echo the key never reaches a message. */
+    private String scrub(String text) {
+        if (authorization == null || text == null) {
+            return text;
+        }
+        String key = authorization.substring("Bearer ".length());
+        return key.isEmpty() ? text : text.replace(key, "****");
+    }
+
+    private static byte[] readLimited(InputStream in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[8192];
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            if (out.size() + n > MAX_BODY_BYTES) {
+                throw new TooLarge();
+            }
+            out.write(buf, 0, n);
+        }
+        return out.toByteArray();
+    }
+
+    private static long millisSince(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // Closing is how a stalled read is ended; a failure to close changes nothing.
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.resilienceharness.live;
+
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.transport.CallFailure;
+import java.io.IOException;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Sends one op's request to a real provider and brings back what a cassette records; {@link LiveTransport} is one. */
+@FunctionalInterface
+public interface ProviderCall {
+
+    /**
+     * Sends {@code request} once, exactly as given.
+     *
+     * @throws CallFailure      a quota rejection or a transient error, as a loop would see it
+     * @throws UnexpectedStatus any other status, or a 200 whose body is not a chat completion
+     * @throws IOException      the provider cannot be reached at all
+     */
+    CassetteStore.Recorded send(String op, ObjectNode request) throws CallFailure, UnexpectedStatus, IOException;
+}

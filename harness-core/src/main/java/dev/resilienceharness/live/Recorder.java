@@ -1,0 +1,158 @@
+package dev.resilienceharness.live;
+
+import dev.resilienceharness.cassette.Cassette;
+import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.RecordSummary.Entry;
+import dev.resilienceharness.live.RecordSummary.Result;
+import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.ToolCallSchema;
+import dev.resilienceharness.transport.TransientError;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The recording pass behind {@code mvn resilience:record}: sends every distinct op of every scenario, in order,
+ * exactly as declared, and writes its cassette through {@link CassetteStore#exchange}, volatile paths stripped and
+ * the redaction applied before anything touches disk. In {@code record-missing} mode an op whose cassette exists
+ * is not sent. After a quota rejection nothing more is sent in the pass.
+ */
+public final class Recorder {
+
+    private final HarnessConfig config;
+    private final ProviderCall provider;
+    private final CassetteStore store;
+    private final ToolCallSchema schemas = new ToolCallSchema();
+
+    /**
+     * @param mode      {@link Mode#RECORD} or {@link Mode#RECORD_MISSING}
+     * @param provider  where requests go ({@link LiveTransport} outside tests)
+     * @param redaction the last change to each cassette before it is written: drops credentials, masks secrets
+     */
+    public Recorder(HarnessConfig config, Mode mode, ProviderCall provider, UnaryOperator<ObjectNode> redaction) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.provider = Objects.requireNonNull(provider, "provider");
+        if (mode == Mode.REPLAY) {
+            throw new IllegalArgumentException("the recorder records: use record or record-missing, not replay");
+        }
+        this.store = new CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()), mode,
+                Objects.requireNonNull(redaction, "redaction"));
+    }
+
+    /** The distinct ops of every scenario, in the order they first appear. */
+    public static List<String> ops(HarnessConfig config) {
+        Set<String> ops = new LinkedHashSet<>();
+        for (Scenario s : config.scenarios()) {
+            ops.addAll(s.ops());
+        }
+        return List.copyOf(ops);
+    }
+
+    /** Records every op and says what happened to each; a failed op does not end the pass. */
+    public RecordSummary record() {
+        List<Entry> entries = new ArrayList<>();
+        Map<String, String> sentThisPass = new HashMap<>();
+        String stoppedBy = null;
+        for (String op : ops(config)) {
+            ObjectNode request = config.request(op);
+            String fp = store.fingerprint(request);
+            String same = sentThisPass.get(fp);
+            if (same != null) {
+                entries.add(new Entry(op, fp, Result.PRESENT, "(the same request as op '" + same + "')"));
+                continue;
+            }
+            if (stoppedBy != null) {
+                entries.add(notSent(op, fp, stoppedBy));
+                continue;
+            }
+            try {
+                entries.add(exchange(op, fp, request));
+                sentThisPass.put(fp, op);
+            } catch (Sent e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof QuotaExhausted q) {
+                    stoppedBy = "the provider rejected op '" + op + "' for quota"
+                            + (q.retryAfter() == null ? "" : " (Retry-After: " + q.retryAfter() + ")");
+                    entries.add(new Entry(op, fp, Result.FAILED, "quota: the provider answered 429"
+                            + (q.retryAfter() == null ? "" : " with Retry-After: " + q.retryAfter())
+                            + "; nothing more is sent in this pass. Record again later"));
+                } else if (cause instanceof TransientError t) {
+                    entries.add(new Entry(op, fp, Result.FAILED, (t.isTimeout()
+                            ? "transient: the call timed out or the connection dropped"
+                            : "transient: the provider answered " + t.status()) + "; record again"));
+                } else {
+                    entries.add(new Entry(op, fp, Result.FAILED, cause.getMessage()));
+                }
+            } catch (CassetteException e) {
+                entries.add(new Entry(op, fp, Result.FAILED, "the existing cassette is unusable: " + e.getMessage()
+                        + ". Delete it or record with -Dresilience.mode=record"));
+            } catch (IOException e) {
+                entries.add(new Entry(op, fp, Result.FAILED, "cannot write the cassette: " + e.getMessage()));
+            }
+        }
+        return new RecordSummary(entries);
+    }
+
+    private Entry exchange(String op, String fp, ObjectNode request) throws Sent, CassetteException, IOException {
+        boolean[] sent = {false};
+        Cassette c = store.exchange(op, request, r -> {
+            sent[0] = true;
+            try {
+                return provider.send(op, r);
+            } catch (CallFailure | UnexpectedStatus | IOException e) {
+                throw new Sent(e); // the provider's answer, told apart from a failure to write
+            }
+        });
+        if (!sent[0]) {
+            return new Entry(op, fp, Result.PRESENT, "(" + fileName(c) + ")");
+        }
+        String detail = fileName(c) + timing(c);
+        String problem = schemas.problem(request, c.response());
+        if (problem != null) {
+            detail += "; its tool calls break their schema (" + problem + "), so it replays as a schema failure";
+        }
+        return new Entry(op, fp, Result.RECORDED, detail);
+    }
+
+    private String fileName(Cassette c) {
+        return config.file().toAbsolutePath().getParent().relativize(c.file().toAbsolutePath()).toString();
+    }
+
+    private static String timing(Cassette c) {
+        if (c.timing() == null || c.timing().firstTokenMs() == null) {
+            return "";
+        }
+        return " (first token " + c.timing().firstTokenMs() + " ms)";
+    }
+
+    private Entry notSent(String op, String fp, String stoppedBy) {
+        try {
+            if (store.mode() == Mode.RECORD_MISSING && store.get(fp) != null) {
+                return new Entry(op, fp, Result.PRESENT, "(" + fileName(store.get(fp)) + ")");
+            }
+        } catch (CassetteException e) {
+            // Reported as not sent below; the next pass reports the unusable file.
+        }
+        return new Entry(op, fp, Result.FAILED, "not sent: " + stoppedBy);
+    }
+
+    /** Carries a provider's answer out of {@link CassetteStore.LiveCall}, which may only throw IOException. */
+    private static final class Sent extends IOException {
+        Sent(Exception cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.resilienceharness.live;
+
+/**
+ * The provider answered with a status that is neither a quota rejection nor a transient error (a 400, 401, 404,
+ * ...), or with a 200 whose body is not a chat completion. Names the op, the status and a short excerpt of the
+ * body; never a header, so never the key.
+ */
+public final class UnexpectedStatus extends Exception {
+
+    private final String op;
+    private final int status;
+    private final String excerpt;
+
+    private UnexpectedStatus(String message, String op, int status, String excerpt) {
+        super(message, null, false, false);
+        this.op = op;
+        this.status = status;
+        this.excerpt = excerpt;
+    }
+
+    /** An answer with an unmapped status; {@code body} is quoted in short. */
+    static UnexpectedStatus of(String op, int status, String body) {
+        String excerpt = LiveMessages.excerpt(body);
+        return new UnexpectedStatus(LiveMessages.unexpectedStatus(op, status, excerpt), op, status, excerpt);
+    }
+
+    /** A 200 whose body cannot be used, saying why. */
+    static UnexpectedStatus unusable(String op, String what, String body) {
+        String excerpt = LiveMessages.excerpt(body);
+        return new UnexpectedStatus(LiveMessages.unusableAnswer(op, what, excerpt), op, 200, excerpt);
+    }
+
+    public String op() {
+        return op;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** At most {@value LiveMessages#EXCERPT_CHARS} characters of the body, on one line. */
+    public String excerpt() {
+        return excerpt;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.resilienceharness.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class LiveMessagesTest {
+
+    @Test
+    void anExcerptIsOneLineWithoutControlCharacters() {
+        assertEquals("a b c", LiveMessages.excerpt("  a\n\tb\u0000\u0007 c  "));
+        assertEquals("", LiveMessages.excerpt(null));
+        assertEquals("", LiveMessages.excerpt(" \n "));
+    }
+
+    @Test
+    void aMissingKeyNamesTheVariable() {
+        assertTrue(LiveMessages.missingKey("GROQ_KEY").startsWith("set GROQ_KEY to the provider's API key"));
+        assertEquals("set GROQ_KEY to the provider's API key (resilience.yaml's provider.api_key_env names it); it is"
+                + " read from the environment, sent as a Bearer token and never written anywhere",
+                new MissingApiKey("GROQ_KEY").getMessage());
+    }
+
+    @Test
+    void aMissTellsHowToRecord() {
+        String m = LiveMessages.cassetteMiss("0123456789abcdef", "/p/cassettes", null);
+        assertEquals("no cassette answers this request: looked for 0123456789abcdef.json in /p/cassettes. To record"
+                + " it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing", m);
+    }
+
+    @Test
+    void noProviderSaysWhatToAdd() {
+        assertTrue(LiveMessages.NO_PROVIDER.endsWith("add provider.base_url and provider.api_key_env to"
+                + " resilience.yaml"));
+    }
+}

@@ -1,0 +1,280 @@
+package dev.resilienceharness.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.cassette.CassetteStore.Recorded;
+import dev.resilienceharness.config.Provider;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.node.ObjectNode;
+
+class LiveTransportTest {
+
+    static final String KEY = "sk-test-0123456789abcdefghijklmnop";
+    static final Map<String, String> ENV = Map.of("PROVIDER_API_KEY", KEY);
+
+    private ProviderStub stub;
+    private LiveTransport live;
+
+    @BeforeEach
+    void start() throws Exception {
+        stub = ProviderStub.start();
+        live = LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), ENV::get,
+                Duration.ofSeconds(2), Duration.ofSeconds(2));
+    }
+
+    @AfterEach
+    void stop() {
+        stub.close();
+    }
+
+    static ObjectNode request(String content) {
+        return (ObjectNode) Json.readTree("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\""
+                + content + "\"}],\"temperature\":0.5}");
+    }
+
+    @Test
+    void postsTheDeclaredRequestWithTheKeyAsABearerToken() throws Exception {
+        ObjectNode req = request("plan the fix");
+        Recorded r = live.send("plan", req);
+        assertEquals("answer to plan the fix", r.response().get("choices").get(0).get("message").get("content")
+                .asString());
+        ProviderStub.Received got = stub.received().get(0);
+        assertEquals("POST", got.method());
+        assertEquals("/v1/chat/completions", got.path());
+        assertEquals("Bearer " + KEY, got.header("authorization"));
+        assertEquals("application/json", got.header("content-type"));
+        assertEquals(Json.compact(req), got.body(), "the request is sent exactly as declared, nothing added");
+        assertNull(r.timing().firstTokenMs(), "a non-streaming answer has no first-token time");
+        assertTrue(r.timing().totalMs() >= 0);
+    }
+
+    @Test
+    void aTrailingSlashInTheBaseUrlIsNotDoubled() {
+        assertEquals(URI.create("https://llm.example.test/v1/chat/completions"),
+                LiveTransport.endpoint(URI.create("https://llm.example.test/v1/")));
+        assertEquals(URI.create("https://llm.example.test/v1/chat/completions"),
+                LiveTransport.endpoint(URI.create("https://llm.example.test/v1")));
+    }
+
+    @Test
+    void aMissingKeyIsReportedBeforeAnythingIsSent() {
+        MissingApiKey e = assertThrows(MissingApiKey.class,
+                () -> LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), name -> null));
+        assertTrue(e.getMessage().startsWith("set PROVIDER_API_KEY "), e.getMessage());
+        assertEquals("PROVIDER_API_KEY", e.variable());
+        assertThrows(MissingApiKey.class,
+                () -> LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), name -> "  "));
+        assertEquals(List.of(), stub.received());
+    }
+
+    @Test
+    void aProviderWithoutKeyVariableIsCalledWithoutAuthorization() throws Exception {
+        LiveTransport open = LiveTransport.connect(new Provider(stub.baseUrl(), null), name -> {
+            throw new AssertionError("no variable to read");
+        });
+        open.send("plan", request("x"));
+        assertNull(stub.received().get(0).header("authorization"));
+    }
+
+    @Test
+    void quotaWithoutRetryAfter() {
+        stub.then(ProviderStub.quota());
+        QuotaExhausted q = assertThrows(QuotaExhausted.class, () -> live.send("plan", request("x")));
+        assertNull(q.retryAfter());
+        assertTrue(q.delay(Instant.EPOCH).isEmpty());
+    }
+
+    @Test
+    void quotaWithRetryAfterSeconds() {
+        stub.then(ProviderStub.quota("2"));
+        QuotaExhausted q = assertThrows(QuotaExhausted.class, () -> live.send("plan", request("x")));
+        assertEquals("2", q.retryAfter());
+        assertEquals(Duration.ofSeconds(2), q.delay(Instant.EPOCH).orElseThrow());
+    }
+
+    @Test
+    void quotaWithRetryAfterHttpDate() {
+        stub.then(ProviderStub.quota("Thu, 01 Jan 2026 00:00:05 GMT"));
+        QuotaExhausted q = assertThrows(QuotaExhausted.class, () -> live.send("plan", request("x")));
+        assertEquals(Duration.ofSeconds(5), q.delay(Instant.parse("2026-01-01T00:00:00Z")).orElseThrow());
+    }
+
+    @Test
+    void retryAfterMsWinsOverRetryAfter() {
+        stub.then(ProviderStub.quota("30", "1500"));
+        QuotaExhausted q = assertThrows(QuotaExhausted.class, () -> live.send("plan", request("x")));
+        assertEquals("30", q.retryAfter(), "the header text is kept for the outcome record");
+        assertEquals(Duration.ofMillis(1500), q.delay(Instant.EPOCH).orElseThrow());
+    }
+
+    @Test
+    void aBadRetryAfterMsFallsBackToRetryAfter() {
+        assertNull(LiveTransport.retryAfterMs("soon"));
+        assertNull(LiveTransport.retryAfterMs("-5"));
+        assertEquals(Duration.ofNanos(1_500_000), LiveTransport.retryAfterMs("1.5"));
+        stub.then(ProviderStub.quota("3", "soon"));
+        QuotaExhausted q = assertThrows(QuotaExhausted.class, () -> live.send("plan", request("x")));
+        assertEquals(Duration.ofSeconds(3), q.delay(Instant.EPOCH).orElseThrow());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {408, 409, 500, 502, 503, 504, 599})
+    void retryableStatusesAreTransient(int status) {
+        stub.then(ProviderStub.status(status));
+        TransientError t = assertThrows(TransientError.class, () -> live.send("plan", request("x")));
+        assertEquals(status, t.status());
+        assertFalse(t.isTimeout());
+    }
+
+    @Test
+    void aSlowProviderTimesOut() throws Exception {
+        LiveTransport impatient = LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), ENV::get,
+                Duration.ofSeconds(2), Duration.ofMillis(200));
+        stub.then(ProviderStub.slow(1500, ProviderStub.ok(ProviderStub.completion("late"))));
+        TransientError t = assertThrows(TransientError.class, () -> impatient.send("plan", request("x")));
+        assertTrue(t.isTimeout());
+    }
+
+    @Test
+    void aDroppedConnectionIsTransient() {
+        stub.then(new ProviderStub.Drop());
+        TransientError t = assertThrows(TransientError.class, () -> live.send("plan", request("x")));
+        assertTrue(t.isTimeout());
+    }
+
+    @Test
+    void aRefusedConnectionNamesTheEndpoint() throws Exception {
+        int free;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            free = s.getLocalPort();
+        }
+        LiveTransport nowhere = LiveTransport.connect(new Provider(URI.create("http://127.0.0.1:" + free + "/v1"),
+                "PROVIDER_API_KEY"), ENV::get, Duration.ofSeconds(2), Duration.ofSeconds(2));
+        IOException e = assertThrows(IOException.class, () -> nowhere.send("plan", request("x")));
+        assertTrue(e.getMessage().contains("cannot connect to http://127.0.0.1:" + free + "/v1/chat/completions"),
+                e.getMessage());
+        assertThrows(TransientError.class, () -> nowhere.call(request("x")), "a loop sees it as transient");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {400, 401, 403, 404, 422})
+    void otherStatusesAreUnexpectedAndNameOpStatusAndBody(int status) {
+        stub.then(ProviderStub.withHeaders(new ProviderStub.Reply(status,
+                "{\"error\": {\"message\": \"model   m does not exist\"}}", Map.of(), 0),
+                Map.of("x-request-id", "req-secret-header")));
+        UnexpectedStatus e = assertThrows(UnexpectedStatus.class, () -> live.send("plan", request("x")));
+        assertEquals("plan", e.op());
+        assertEquals(status, e.status());
+        assertTrue(e.getMessage().startsWith("op 'plan': the provider answered HTTP " + status), e.getMessage());
+        assertTrue(e.getMessage().contains("{\"error\": {\"message\": \"model m does not exist\"}}"), e.getMessage());
+        assertFalse(e.getMessage().contains("req-secret-header"), "never a header");
+        assertFalse(e.getMessage().contains(KEY));
+    }
+
+    @Test
+    void aBodyEchoingTheKeyIsMaskedInTheMessage() {
+        stub.then(new ProviderStub.Reply(401, "{\"error\":\"Incorrect API key provided: " + KEY + "\"}", Map.of(),
+                0));
+        UnexpectedStatus e = assertThrows(UnexpectedStatus.class, () -> live.send("plan", request("x")));
+        assertFalse(e.getMessage().contains(KEY), e.getMessage());
+        assertTrue(e.getMessage().contains("Incorrect API key provided: ****"), e.getMessage());
+    }
+
+    @Test
+    void a200ThatIsNotJsonIsUnexpected() {
+        stub.then(ProviderStub.ok("<html>gateway</html>"));
+        UnexpectedStatus e = assertThrows(UnexpectedStatus.class, () -> live.send("plan", request("x")));
+        assertEquals(200, e.status());
+        assertTrue(e.getMessage().contains("its body is not JSON: <html>gateway</html>"), e.getMessage());
+    }
+
+    @Test
+    void aToolCallBreakingItsSchemaIsASchemaFailureForALoopButIsStillRecordable() throws Exception {
+        ObjectNode req = request("patch");
+        req.putArray("tools").addObject().put("type", "function").putObject("function").put("name", "edit")
+                .set("parameters", Json.readTree("{\"type\":\"object\",\"required\":[\"path\"],"
+                        + "\"properties\":{\"path\":{\"type\":\"string\"}}}"));
+        stub.then(ProviderStub.ok(ProviderStub.toolCall("edit", "{\"path\": ")));
+        BadToolCall bad = assertThrows(BadToolCall.class, () -> live.call(req));
+        assertTrue(bad.getMessage().contains("does not parse"), bad.getMessage());
+        stub.then(ProviderStub.ok(ProviderStub.toolCall("edit", "{\"file\": \"a\"}")));
+        assertThrows(BadToolCall.class, () -> live.call(req), "parses, but breaks the schema");
+        stub.then(ProviderStub.ok(ProviderStub.toolCall("edit", "{\"path\": \"a\"}")));
+        Reply ok = live.call(req);
+        assertEquals("edit", ok.body().at("/choices/0/message/tool_calls/0/function/name").asString());
+        stub.then(ProviderStub.ok(ProviderStub.toolCall("edit", "{\"path\": ")));
+        Recorded raw = live.send("patch", req);
+        assertEquals("{\"path\": ", raw.response().at("/choices/0/message/tool_calls/0/function/arguments")
+                .asString(), "send returns what the provider said, for the cassette");
+    }
+
+    @Test
+    void aStreamIsAssembledAndItsFirstTokenTimed() throws Exception {
+        ObjectNode req = request("stream it");
+        req.put("stream", true);
+        ProviderStub.Events events = ProviderStub.stream(300, List.of(
+                "{\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":5,\"model\":\"m\","
+                        + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
+                        + "\"finish_reason\":null}]}",
+                "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"},\"finish_reason\":null}]}",
+                "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":null}]}",
+                "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}"));
+        stub.then(events, events);
+        Recorded r = live.send("plan", req);
+        assertEquals("text/event-stream", stub.received().get(0).header("accept"));
+        assertEquals("Hello", r.response().at("/choices/0/message/content").asString());
+        assertEquals("stop", r.response().at("/choices/0/finish_reason").asString());
+        assertEquals("chat.completion", r.response().get("object").asString());
+        assertTrue(r.timing().firstTokenMs() >= 300, "first token " + r.timing().firstTokenMs());
+        assertTrue(r.timing().totalMs() >= r.timing().firstTokenMs());
+        Reply reply = live.call(req.deepCopy());
+        assertTrue(reply.firstTokenMs().isPresent(), "a loop sees the first-token latency too");
+    }
+
+    @Test
+    void aStreamCutOffBeforeItsEndIsTransient() {
+        ObjectNode req = request("stream it");
+        req.put("stream", true);
+        stub.then(new ProviderStub.Events(List.of(
+                "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"},\"finish_reason\":null}]}"),
+                0, false));
+        assertThrows(TransientError.class, () -> live.send("plan", req));
+    }
+
+    @Test
+    void anErrorInsideAStreamIsUnexpected() {
+        ObjectNode req = request("stream it");
+        req.put("stream", true);
+        stub.then(ProviderStub.stream(0, List.of("{\"error\":{\"message\":\"overloaded mid-stream\"}}")));
+        UnexpectedStatus e = assertThrows(UnexpectedStatus.class, () -> live.send("plan", req));
+        assertTrue(e.getMessage().contains("overloaded mid-stream"), e.getMessage());
+    }
+
+    @Test
+    void anUnexpectedStatusIsAnIllegalStateForALoop() {
+        stub.then(ProviderStub.status(400));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> live.call(request("x")));
+        assertInstanceOf(UnexpectedStatus.class, e.getCause());
+    }
+}

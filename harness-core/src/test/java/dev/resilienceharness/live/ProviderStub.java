@@ -1,0 +1,242 @@
+package dev.resilienceharness.live;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.resilienceharness.json.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A scripted OpenAI-compatible provider on 127.0.0.1: answers each request with the next scripted answer (200
+ * bodies, 429 with or without Retry-After or retry-after-ms, 5xx, 408, 400, slow answers, SSE streams, dropped
+ * connections), then with a default completion echoing the request. Remembers every request, headers included.
+ */
+final class ProviderStub implements AutoCloseable {
+
+    /** One request as it arrived; header names in lower case. */
+    record Received(String method, String path, Map<String, List<String>> headers, String body) {
+        String header(String name) {
+            List<String> v = headers.get(name.toLowerCase(Locale.ROOT));
+            return v == null || v.isEmpty() ? null : v.get(0);
+        }
+
+        ObjectNode json() {
+            return (ObjectNode) Json.readTree(body);
+        }
+    }
+
+    /** What the stub does with one request. */
+    sealed interface Answer permits Reply, Events, Drop {
+    }
+
+    /** A plain answer after {@code delayMs}. */
+    record Reply(int status, String body, Map<String, String> headers, long delayMs) implements Answer {
+    }
+
+    /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}; {@code [DONE]} is added. */
+    record Events(List<String> payloads, long firstDelayMs, boolean done) implements Answer {
+    }
+
+    /** The connection is closed without an answer. */
+    record Drop() implements Answer {
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
+    private final List<Received> received = Collections.synchronizedList(new ArrayList<>());
+    private volatile Function<Received, Answer> fallback = ProviderStub::echo;
+
+    private ProviderStub() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        executor = Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "provider-stub");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    static ProviderStub start() throws IOException {
+        return new ProviderStub();
+    }
+
+    /** {@code http://127.0.0.1:<port>/v1}. */
+    URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+    }
+
+    /** Queues answers, one per coming request. */
+    ProviderStub then(Answer... answers) {
+        script.addAll(List.of(answers));
+        return this;
+    }
+
+    /** What to answer once the script is used up. */
+    ProviderStub otherwise(Function<Received, Answer> answer) {
+        this.fallback = answer;
+        return this;
+    }
+
+    List<Received> received() {
+        synchronized (received) {
+            return List.copyOf(received);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    // --- answers -------------------------------------------------------------------------------------------------
+
+    static Reply ok(String body) {
+        return new Reply(200, body, Map.of(), 0);
+    }
+
+    static Reply ok(JsonNode body) {
+        return ok(Json.compact(body));
+    }
+
+    static Reply status(int status) {
+        return new Reply(status, "{\"error\":{\"message\":\"scripted " + status + "\"}}", Map.of(), 0);
+    }
+
+    static Reply withHeaders(Reply r, Map<String, String> headers) {
+        return new Reply(r.status(), r.body(), headers, r.delayMs());
+    }
+
+    static Reply quota() {
+        return status(429);
+    }
+
+    static Reply quota(String retryAfter) {
+        return withHeaders(status(429), Map.of("Retry-After", retryAfter));
+    }
+
+    static Reply quota(String retryAfter, String retryAfterMs) {
+        return withHeaders(status(429), Map.of("Retry-After", retryAfter, "retry-after-ms", retryAfterMs));
+    }
+
+    static Reply slow(long delayMs, Reply r) {
+        return new Reply(r.status(), r.body(), r.headers(), delayMs);
+    }
+
+    static Events stream(long firstDelayMs, List<String> payloads) {
+        return new Events(payloads, firstDelayMs, true);
+    }
+
+    /** A chat completion answering with {@code content}. */
+    static ObjectNode completion(String content) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("id", "chatcmpl-stub");
+        body.put("object", "chat.completion");
+        body.put("created", 1_767_225_600L);
+        body.put("model", "stub-model");
+        ObjectNode choice = body.putArray("choices").addObject();
+        choice.put("index", 0);
+        choice.putObject("message").put("role", "assistant").put("content", content);
+        choice.put("finish_reason", "stop");
+        body.putObject("usage").put("prompt_tokens", 3).put("completion_tokens", 2).put("total_tokens", 5);
+        body.put("system_fingerprint", "fp_stub");
+        return body;
+    }
+
+    /** A chat completion calling {@code tool} with {@code arguments} (which may be broken on purpose). */
+    static ObjectNode toolCall(String tool, String arguments) {
+        ObjectNode body = completion(null);
+        ObjectNode choice = (ObjectNode) body.get("choices").get(0);
+        ObjectNode message = (ObjectNode) choice.get("message");
+        message.putNull("content");
+        ObjectNode call = message.putArray("tool_calls").addObject();
+        call.put("id", "call_1");
+        call.put("type", "function");
+        call.putObject("function").put("name", tool).put("arguments", arguments);
+        choice.put("finish_reason", "tool_calls");
+        return body;
+    }
+
+    /** Answers with a completion naming the request's last message content, or its op. */
+    static Answer echo(Received r) {
+        JsonNode req = r.json();
+        JsonNode messages = req.path("messages");
+        String said = messages.isArray() && !messages.isEmpty()
+                ? messages.get(messages.size() - 1).path("content").asString("")
+                : req.path("op").asString("");
+        return ok(completion("answer to " + said));
+    }
+
+    // --- serving -------------------------------------------------------------------------------------------------
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            Map<String, List<String>> headers = new TreeMap<>();
+            ex.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
+            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Received r = new Received(ex.getRequestMethod(), ex.getRequestURI().getPath(), headers, body);
+            received.add(r);
+            Answer next = script.poll();
+            Answer a = next != null ? next : fallback.apply(r);
+            if (a instanceof Drop) {
+                return; // closing before any header drops the connection
+            }
+            if (a instanceof Reply reply) {
+                pause(reply.delayMs());
+                byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
+                reply.headers().forEach(ex.getResponseHeaders()::set);
+                ex.getResponseHeaders().set("Content-Type", "application/json");
+                ex.sendResponseHeaders(reply.status(), bytes.length == 0 ? -1 : bytes.length);
+                if (bytes.length > 0) {
+                    try (OutputStream out = ex.getResponseBody()) {
+                        out.write(bytes);
+                    }
+                }
+                return;
+            }
+            Events events = (Events) a;
+            ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+            ex.sendResponseHeaders(200, 0);
+            try (OutputStream out = ex.getResponseBody()) {
+                pause(events.firstDelayMs());
+                for (String p : events.payloads()) {
+                    out.write(("data: " + p + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+                if (events.done()) {
+                    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+    }
+
+    private static void pause(long ms) {
+        if (ms > 0) {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,321 @@
+package dev.resilienceharness.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.cassette.Timing;
+import dev.resilienceharness.config.ConfigLoader;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.transport.ToolCallSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+class ReplayProxyTest {
+
+    static final String PLAN = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"plan the fix\"}]}";
+    static final String PATCH = "{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"write the patch\"}],"
+            + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"edit\",\"parameters\":{\"type\":\"object\","
+            + "\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}}}]}";
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    HarnessConfig project(String scenarios) throws Exception {
+        String yaml = """
+                version: 1
+                cassettes: cassettes
+                volatile: [response.id, response.created, response.system_fingerprint, request.user]
+                policy: {max_total_wait: 30s}
+                scenarios:
+                %s
+                provider: {base_url: "http://127.0.0.1:9/v1", api_key_env: PROVIDER_API_KEY}
+                """.formatted(scenarios);
+        Files.writeString(dir.resolve("resilience.yaml"), yaml);
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        store.write(obj(PLAN), ProviderStub.completion("the plan: fix the null check"), new Timing(40L, 90L));
+        store.write(obj(PATCH), ProviderStub.toolCall("edit", "{\"path\": \"src/Main.java\"}"), null);
+        return config;
+    }
+
+    static String plainScenario() {
+        return "  - {name: plain, ops: [plan]}";
+    }
+
+    static ObjectNode obj(String json) {
+        return (ObjectNode) Json.readTree(json);
+    }
+
+    HttpResponse<String> post(ReplayProxy proxy, String path, String body) throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + proxy.port() + path);
+        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer sk-client-side")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> post(ReplayProxy proxy, String body) throws Exception {
+        return post(proxy, "/v1/chat/completions", body);
+    }
+
+    @Test
+    void answersFromTheCassetteByFingerprintOnBothPaths() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ReplayProxy proxy = ReplayProxy.builder(config).timeFactor(0).build().start()) {
+            assertTrue(proxy.port() > 0);
+            assertEquals(URI.create("http://127.0.0.1:" + proxy.port() + "/v1"), proxy.baseUrl());
+            for (String path : new String[] {"/v1/chat/completions", "/chat/completions"}) {
+                HttpResponse<String> r = post(proxy, path, PLAN);
+                assertEquals(200, r.statusCode());
+                assertEquals("application/json", r.headers().firstValue("content-type").orElseThrow());
+                JsonNode body = Json.readTree(r.body());
+                assertEquals("the plan: fix the null check", body.at("/choices/0/message/content").asString());
+                String fp = new CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()),
+                        Mode.REPLAY, x -> x).fingerprint(obj(PLAN));
+                assertEquals("chatcmpl-" + fp, body.get("id").asString(), "a stripped id is put back for clients");
+                assertEquals(ReplayProxy.REPLAY_CREATED, body.get("created").asLong());
+            }
+            ObjectNode withUser = obj(PLAN).put("user", "someone-else");
+            assertEquals(200, post(proxy, Json.compact(withUser)).statusCode(),
+                    "volatile request paths do not change the fingerprint");
+            assertEquals(3, proxy.requests());
+        }
+    }
+
+    @Test
+    void aMissNamesTheFingerprintAndTheCommandToRecord() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            String other = PLAN.replace("plan the fix", "plan the fox");
+            HttpResponse<String> r = post(proxy, other);
+            assertEquals(404, r.statusCode());
+            JsonNode error = Json.readTree(r.body()).get("error");
+            String fp = error.get("fingerprint").asString();
+            assertTrue(fp.matches("[0-9a-f]{16}"));
+            String message = error.get("message").asString();
+            assertTrue(message.contains("looked for " + fp + ".json"), message);
+            assertTrue(message.contains("run mvn resilience:record"), message);
+            assertTrue(message.contains("which differs at messages[0].content"), message);
+            assertEquals("cassette_miss", error.get("type").asString());
+        }
+    }
+
+    @Test
+    void appliesTheScenarioFaultPlanAsRealHttp() throws Exception {
+        HarnessConfig config = project("""
+                  - name: everything-breaks
+                    ops: [plan]
+                    faults: [{quota: {retry_after: "2"}}, quota, {server_error: {status: 502}}, timeout, crash,
+                             {slow_first_token: {elapsed_ms: 3000}}, none]
+                """);
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("everything-breaks").timeFactor(0.05)
+                .timeoutDelay(Duration.ofMillis(2000)).build().start()) {
+            HttpResponse<String> quota = post(proxy, PLAN);
+            assertEquals(429, quota.statusCode());
+            assertEquals("2", quota.headers().firstValue("retry-after").orElseThrow());
+            assertEquals("rate_limit_exceeded", Json.readTree(quota.body()).at("/error/type").asString());
+
+            HttpResponse<String> bare = post(proxy, PLAN);
+            assertEquals(429, bare.statusCode());
+            assertTrue(bare.headers().firstValue("retry-after").isEmpty());
+
+            assertEquals(502, post(proxy, PLAN).statusCode());
+
+            long t0 = System.nanoTime();
+            assertEquals(504, post(proxy, PLAN).statusCode());
+            assertTrue(System.nanoTime() - t0 >= 90_000_000L, "the timeout keeps the client waiting first");
+
+            assertThrows(IOException.class, () -> post(proxy, PLAN), "a crash answers nothing");
+
+            long t1 = System.nanoTime();
+            HttpResponse<String> slow = post(proxy, PLAN);
+            assertEquals(200, slow.statusCode());
+            assertTrue(System.nanoTime() - t1 >= 140_000_000L, "3000 ms scaled by 0.05");
+
+            assertEquals(200, post(proxy, PLAN).statusCode());
+            assertEquals(200, post(proxy, PLAN).statusCode(), "after the plan runs out, calls succeed");
+        }
+    }
+
+    @Test
+    void aBadToolCallFaultAnswers200WithBrokenArguments() throws Exception {
+        HarnessConfig config = project("  - {name: broken, ops: [patch], faults: [bad_tool_call, bad_tool_call]}");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("broken").timeFactor(0).build().start()) {
+            HttpResponse<String> r = post(proxy, PATCH);
+            assertEquals(200, r.statusCode());
+            JsonNode body = Json.readTree(r.body());
+            String args = body.at("/choices/0/message/tool_calls/0/function/arguments").asString();
+            assertTrue(args.endsWith(BrokenToolCalls.BROKEN_SUFFIX), args);
+            assertNotNull(new ToolCallSchema().problem(obj(PATCH), body));
+
+            HttpResponse<String> plan = post(proxy, PLAN);
+            JsonNode added = Json.readTree(plan.body());
+            assertEquals("tool_calls", added.at("/choices/0/finish_reason").asString(),
+                    "a message without tool calls gets a broken one");
+            assertNotNull(new ToolCallSchema().problem(obj(PLAN), added));
+        }
+    }
+
+    @Test
+    void aStreamingRequestIsAnsweredAsServerSentEvents() throws Exception {
+        HarnessConfig config = project("  - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 4000}}]}");
+        ObjectNode streaming = obj(PLAN).put("stream", true);
+        streaming.putObject("stream_options").put("include_usage", true);
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("slow").timeFactor(0.05).build().start()) {
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = post(proxy, Json.compact(streaming));
+            assertEquals(200, r.statusCode());
+            assertTrue(System.nanoTime() - t0 >= 190_000_000L, "the first chunk is 4000 ms * 0.05 late");
+            assertEquals("text/event-stream", r.headers().firstValue("content-type").orElseThrow());
+            StreamAssembler assembler = new StreamAssembler();
+            for (String line : r.body().split("\n", -1)) {
+                assembler.accept(line);
+            }
+            assembler.finish();
+            assertTrue(assembler.done());
+            assertTrue(assembler.chunks() > 2, "split into several chunks");
+            ObjectNode completion = assembler.completion();
+            assertEquals("the plan: fix the null check", completion.at("/choices/0/message/content").asString());
+            assertEquals(5, completion.at("/usage/total_tokens").asInt(), "usage as include_usage asks");
+        }
+    }
+
+    @Test
+    void recordModeForwardsWritesARedactedCassetteAndReplayAnswersItOffline() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        AtomicInteger redacted = new AtomicInteger();
+        String fresh = PLAN.replace("plan the fix", "something new");
+        try (ProviderStub stub = ProviderStub.start()) {
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live)
+                    .redaction(c -> {
+                        redacted.incrementAndGet();
+                        return c;
+                    }).build().start()) {
+                HttpResponse<String> r = post(proxy, fresh);
+                assertEquals(200, r.statusCode(), r.body());
+                assertEquals("answer to something new", Json.readTree(r.body()).at("/choices/0/message/content")
+                        .asString());
+                assertEquals(200, post(proxy, PLAN).statusCode(), "an existing cassette is answered, not sent");
+                assertEquals(1, stub.received().size());
+                assertEquals("Bearer " + LiveTransportTest.KEY, stub.received().get(0).header("authorization"),
+                        "the proxy's own key goes upstream, not the client's");
+                assertEquals(1, redacted.get());
+
+                stub.then(ProviderStub.quota("7"));
+                HttpResponse<String> q = post(proxy, PLAN.replace("plan the fix", "one more"));
+                assertEquals(429, q.statusCode());
+                assertEquals("7", q.headers().firstValue("retry-after").orElseThrow());
+                stub.then(ProviderStub.status(401));
+                assertEquals(401, post(proxy, PLAN.replace("plan the fix", "unauthorised")).statusCode());
+            }
+        }
+        try (Stream<Path> files = Files.list(config.cassettes())) {
+            assertEquals(3, files.count(), "failed exchanges are not written");
+        }
+        try (ReplayProxy offline = ReplayProxy.builder(config).timeFactor(0).build().start()) {
+            HttpResponse<String> r = post(offline, fresh);
+            assertEquals(200, r.statusCode());
+            assertEquals("answer to something new", Json.readTree(r.body()).at("/choices/0/message/content")
+                    .asString());
+        }
+        for (Path f : (Iterable<Path>) Files.walk(dir)::iterator) {
+            if (Files.isRegularFile(f)) {
+                assertFalse(Files.readString(f).contains(LiveTransportTest.KEY), f.toString());
+            }
+        }
+    }
+
+    @Test
+    void refusesWhatIsNotAChatCompletion() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            assertEquals(404, post(proxy, "/v1/embeddings", PLAN).statusCode());
+            assertEquals(400, post(proxy, "{not json").statusCode());
+            assertEquals(400, post(proxy, "[1]").statusCode());
+            HttpResponse<String> get = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
+                    + "/v1/chat/completions")).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(405, get.statusCode());
+        }
+    }
+
+    @Test
+    void theBuilderRefusesWhatCannotWork() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        assertThrows(IllegalArgumentException.class, () -> ReplayProxy.builder(config).mode(Mode.RECORD).build());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> ReplayProxy.builder(config).scenario("nope"));
+        assertTrue(unknown.getMessage().contains("there are [plain]"), unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ReplayProxy.builder(config).mode(Mode.RECORD)
+                .upstream((op, r) -> null).scenario("plain").build());
+        MissingApiKey missing = assertThrows(MissingApiKey.class, () -> ReplayProxy.forOptions(config,
+                new ServeOptions(config.file(), Mode.RECORD, 0, null, 1), name -> null, x -> x));
+        assertTrue(missing.getMessage().startsWith("set PROVIDER_API_KEY"));
+    }
+
+    @Test
+    void theCommandLineServesUntilStopped() throws Exception {
+        project(plainScenario());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CountDownLatch stop = new CountDownLatch(1);
+        AtomicInteger status = new AtomicInteger(-1);
+        Thread serving = new Thread(() -> {
+            try {
+                status.set(ReplayProxy.run(new String[] {"--config", dir.resolve("resilience.yaml").toString(),
+                        "--port", "0", "--mode", "replay", "--scenario", "plain", "--time-factor", "0"},
+                        name -> null, new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), stop));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        serving.start();
+        String printed = "";
+        for (int i = 0; i < 200 && !printed.contains("Stop with Ctrl-C"); i++) {
+            Thread.sleep(20);
+            printed = out.toString(StandardCharsets.UTF_8);
+        }
+        assertTrue(printed.startsWith("Serving replay on http://127.0.0.1:"), printed + err);
+        String base = printed.substring("Serving replay on ".length(), printed.indexOf(" with"));
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+                .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        stop.countDown();
+        serving.join(5000);
+        assertEquals(0, status.get());
+
+        ByteArrayOutputStream bad = new ByteArrayOutputStream();
+        assertEquals(2, ReplayProxy.run(new String[] {"--mode", "rewind"}, name -> null, System.out,
+                new PrintStream(bad, true, StandardCharsets.UTF_8), new CountDownLatch(0)));
+        assertTrue(bad.toString(StandardCharsets.UTF_8).startsWith(
+                "error: resilience.mode must be replay, record or record-missing, was 'rewind'"));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.live.MissingApiKey;
+import dev.resilienceharness.live.ReplayProxy;
+import dev.resilienceharness.live.ServeOptions;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.UnaryOperator;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Serves a loopback, OpenAI-compatible endpoint until Ctrl-C, for loops written with any client or language:
+ * replays cassettes (with a scenario's faults as real HTTP), or records through to the provider.
+ */
+@Mojo(name = "serve", threadSafe = true)
+public class ServeMojo extends AbstractResilienceMojo {
+
+    /** Skips this goal only. */
+    @Parameter(property = "resilience.serve.skip", defaultValue = "false")
+    private boolean skipGoal;
+
+    /** The port on 127.0.0.1 to listen on; 0 picks a free one. */
+    @Parameter(property = "resilience.port", defaultValue = "8089")
+    private int port;
+
+    /**
+     * {@code replay} answers from cassettes only; {@code record-missing} forwards requests without a cassette to
+     * the provider and writes them; {@code record} forwards and rewrites every one.
+     */
+    @Parameter(property = "resilience.mode", defaultValue = "replay")
+    private String mode;
+
+    /** The scenario whose fault plan is applied in replay mode, one entry per request; none by default. */
+    @Parameter(property = "resilience.scenario")
+    private String scenario;
+
+    /** Multiplies every injected or recorded delay: 1 waits as declared, 0.1 ten times faster, 0 not at all. */
+    @Parameter(property = "resilience.timeFactor", defaultValue = "1.0")
+    private double timeFactor;
+
+    @Override
+    protected String goal() {
+        return "serve";
+    }
+
+    @Override
+    protected boolean goalSkipped() {
+        return skipGoal;
+    }
+
+    @Override
+    protected void run(HarnessConfig config) throws MojoExecutionException {
+        Mode m = Mode.fromUser(mode);
+        if (m == null) {
+            throw new MojoExecutionException(ServeOptions.modeError(mode));
+        }
+        ReplayProxy proxy;
+        try {
+            ServeOptions options = new ServeOptions(config.file(), m, port, scenario, timeFactor);
+            // Volatile fields are stripped by the cassette store; secret masking plugs in as the redaction.
+            proxy = ReplayProxy.forOptions(config, options, System::getenv, UnaryOperator.<ObjectNode>identity());
+            proxy.start();
+        } catch (IllegalArgumentException | MissingApiKey e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage()
+                    + ". Choose another port with -Dresilience.port");
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            proxy.close();
+            stopped.countDown();
+        }, "resilience-serve-shutdown"));
+        getLog().info("Serving " + m.userName() + " on " + proxy.baseUrl() + (scenario == null ? ""
+                : " with the faults of scenario '" + scenario + "'") + ". Point your OpenAI client's base URL here;"
+                + " Ctrl-C stops");
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            proxy.close();
+        }
+    }
+}
