@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code report.html}: one self-contained page (inline CSS, SVG and script, no network) that shows at a glance
  * what broke and why. Scenarios are listed failures first, each folded in a {@code <details>}; its timeline
- * is drawn from a small embedded JSON block only when it is opened, so a thousand scenarios still open at
- * once. {@code #all} (or {@code ?expand=all}) in the URL opens and draws every scenario.
+ * is drawn from one embedded JSON block only when it is opened, so a thousand scenarios still open at once.
+ * {@code #all} (or {@code ?expand=all}) in the URL opens and draws every scenario.
  */
 public final class HtmlReport {
 
@@ -260,6 +260,12 @@ public final class HtmlReport {
             h.append("<p class=\"muted\">No scenario was run.</p>");
         }
         h.append("</div></section>\n");
+        // One data block for all timelines: a thousand script elements would slow the parser down.
+        h.append("<script type=\"application/json\" id=\"timelines\">[");
+        for (int i = 0; i < sorted.size(); i++) {
+            h.append(i == 0 ? "" : ",\n").append(TimelineData.forScript(sorted.get(i)));
+        }
+        h.append("]</script>\n");
     }
 
     private static void legend(StringBuilder h) {
@@ -275,7 +281,10 @@ public final class HtmlReport {
                 + "</svg>call failed</span><span><svg width=\"12\" height=\"12\" aria-hidden=\"true\"><rect x=\"2\""
                 + " y=\"2\" width=\"8\" height=\"8\" transform=\"rotate(45 6 6)\" fill=\"#9aa0a6\"/></svg>repair"
                 + " call</span><span><span class=\"sw wait\"></span>wait</span><span><span class=\"sw restart\">"
-                + "</span>restart</span></div>");
+                + "</span>restart</span></div><div class=\"legend\"><span class=\"muted\">Outcome per op:</span>"
+                + "<span><i class=\"sq o-ok\"></i>ok</span>"
+                + "<span><i class=\"sq o-degraded\"></i>degraded</span><span><i class=\"sq o-stopped\"></i>stopped"
+                + "</span></div>");
     }
 
     private static void scenario(ScenarioReport s, int index, boolean openFailures, StringBuilder h) {
@@ -297,9 +306,11 @@ public final class HtmlReport {
             h.append("<i class=\"o-").append(esc(status)).append("\" title=\"").append(esc(o.path("op").asString("")))
                     .append(": ").append(esc(status)).append("\"></i>");
         }
-        h.append("</span><span class=\"kv").append(s.calls() > s.callBudget() ? " over" : "").append("\">calls ")
+        h.append("</span><span class=\"kv").append(s.calls() > s.callBudget() ? " over" : "")
+                .append("\" title=\"calls made / call budget\">calls ")
                 .append(s.calls()).append(" / ").append(s.callBudget()).append("</span><span class=\"kv")
-                .append(s.totalWaitMs() > s.waitBoundMs() ? " over" : "").append("\">wait ")
+                .append(s.totalWaitMs() > s.waitBoundMs() ? " over" : "")
+                .append("\" title=\"virtual waiting / max_total_wait\">wait ")
                 .append(duration(s.totalWaitMs())).append(" / ").append(duration(s.waitBoundMs())).append("</span>");
         for (Invariant i : hit) {
             chip(i, h);
@@ -308,8 +319,7 @@ public final class HtmlReport {
         fact("Calls against budget", s.calls(), s.callBudget(), s.calls() + " of " + s.callBudget() + " allowed", h);
         fact("Waiting against bound", s.totalWaitMs(), s.waitBoundMs(),
                 duration(s.totalWaitMs()) + " of " + duration(s.waitBoundMs()), h);
-        h.append("</div><div class=\"tl\"><script type=\"application/json\">").append(TimelineData.forScript(s))
-                .append("</script></div>");
+        h.append("</div><div class=\"tl\" data-i=\"").append(index).append("\"></div>");
         outcomes(s, h);
         if (fails) {
             h.append("<h4>Violations</h4>");
@@ -555,16 +565,17 @@ public final class HtmlReport {
             button.link{border:0;padding:0;margin:0;color:#1a73e8;background:none;font-size:14px;text-decoration:underline}
             .toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:6px 0 8px}
             #q{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:4px;width:260px}
-            .legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:0 0 10px}
+            .legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:0 0 6px}
+            .legend+.legend{margin-bottom:10px}a{color:#1a73e8}
             .legend>span{display:inline-flex;align-items:center;gap:4px}
             .sw{display:inline-block;width:18px;height:10px}.sw.wait{background:#e8eaed;border:1px dashed #9aa0a6}.sw.restart{border-left:2px dashed var(--fail);width:2px}
-            details.scn{border:1px solid var(--line);border-left:4px solid var(--ok);border-radius:4px;margin:0 0 6px}
+            details.scn{border:1px solid var(--line);border-left:4px solid var(--ok);border-radius:4px;margin:0 0 6px;content-visibility:auto;contain-intrinsic-size:auto 36px}
             details.scn.fail{border-left-color:var(--fail)}
             details.scn>summary{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;padding:6px 10px;cursor:pointer}
             details.scn[open]>summary{border-bottom:1px solid var(--line);background:#fafafa}
             .nm{font-weight:600;word-break:break-all}
             .kv{font-size:12px;color:var(--muted)}.kv.over{color:var(--fail);font-weight:700}
-            .ocs i{display:inline-block;width:9px;height:9px;margin-right:2px;border-radius:2px;background:#9aa0a6}
+            .ocs i,.sq{display:inline-block;width:9px;height:9px;margin-right:2px;border-radius:2px;background:#9aa0a6}
             .o-ok{background:var(--ok)!important}.o-degraded{background:#f29900!important}.o-stopped{background:var(--fail)!important}
             .badge{display:inline-block;font-size:11px;padding:0 6px;border-radius:3px;color:#fff;font-weight:600}
             .body{padding:8px 14px 12px}
@@ -658,7 +669,7 @@ public final class HtmlReport {
                   }
                   waits(i);
                 });
-                var end = x + 12, width = end + 200, height = bottom + 24, rows = [], ends = [];
+                var end = x + 12, badge = 0, height = bottom + 24, rows = [], ends = [];
                 for (var l = 0; l < lanes; l++) {
                   var y0 = TOP + l * LANE;
                   rows.push('<rect x="0" y="' + y0 + '" width="' + end + '" height="' + LANE + '" fill="' +
@@ -672,12 +683,14 @@ public final class HtmlReport {
                   var o = outcomeOf[k], yy = TOP + k * LANE + 5;
                   var label = o ? o[1] + (o[2] ? ': ' + o[2] : '') + ' \\u00b7 ' + o[3] + (o[3] === 1 ? ' attempt' : ' attempts')
                     : 'no outcome';
-                  var fill = o ? (STATUS[o[1]] || '#5f6368') : '#9aa0a6';
+                  var fill = o ? (STATUS[o[1]] || '#5f6368') : '#9aa0a6', bw = Math.round(label.length * 7 + 16);
+                  badge = Math.max(badge, bw);
                   ends.push('<g class="outcome" data-status="' + esc(o ? o[1] : 'none') + '"><rect x="' + (end + 8) + '" y="' +
-                    yy + '" width="' + (label.length * 6.4 + 14) + '" height="' + (LANE - 10) + '" rx="3" fill="' + fill +
+                    yy + '" width="' + bw + '" height="' + (LANE - 10) + '" rx="3" fill="' + fill +
                     '"/><text x="' + (end + 15) + '" y="' + (yy + 13) + '" fill="#fff" font-weight="600">' + esc(label) +
                     '</text></g>');
                 }
+                var width = end + 16 + badge;
                 return '<svg class="timeline" width="' + width + '" height="' + height + '" viewBox="0 0 ' + width + ' ' +
                   height + '" role="img" aria-label="timeline of ' + t.calls.length + ' calls">' +
                   '<text x="' + (LEFT - 6) + '" y="' + (TOP - 8) + '" text-anchor="end" fill="#5f6368">op</text>' +
@@ -685,12 +698,13 @@ public final class HtmlReport {
                   bottom + '" stroke="#9aa0a6"/>' + ticks.join('') + lines.join('') + marks.join('') + ends.join('') +
                   '</svg>';
               }
+              var timelines = null;
               function draw(d) {
                 var box = d.querySelector('.tl');
                 if (!box || box.getAttribute('data-drawn')) { return; }
                 box.setAttribute('data-drawn', '1');
-                var data = JSON.parse(box.querySelector('script').textContent);
-                box.insertAdjacentHTML('beforeend', timeline(data));
+                if (!timelines) { timelines = JSON.parse(document.getElementById('timelines').textContent); }
+                box.insertAdjacentHTML('beforeend', timeline(timelines[+box.getAttribute('data-i')]));
               }
               var list = Array.prototype.slice.call(document.querySelectorAll('details.scn'));
               var q = document.getElementById('q'), shown = document.getElementById('shown'), filter = 'all';

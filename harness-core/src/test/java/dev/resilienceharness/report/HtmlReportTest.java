@@ -23,8 +23,19 @@ class HtmlReportTest {
 
     static final String HOSTILE = "<script>alert(1)</script>&\"'";
 
-    static final Pattern JSON_BLOCK = Pattern.compile("<script type=\"application/json\">(.*?)</script>",
-            Pattern.DOTALL);
+    static final Pattern JSON_BLOCK = Pattern.compile(
+            "<script type=\"application/json\" id=\"timelines\">(.*?)</script>", Pattern.DOTALL);
+
+    /** The embedded timeline data: one entry per scenario, in page order. */
+    static JsonNode timelines(String html) {
+        Matcher m = JSON_BLOCK.matcher(html);
+        assertTrue(m.find(), "the page has its timeline data block");
+        String block = m.group(1);
+        assertFalse(block.contains("</") || block.contains("<!--"), "the block cannot end early");
+        assertFalse(block.contains("\u2028") || block.contains("\u2029"), "no raw line separators");
+        assertFalse(m.find(), "one data block only");
+        return Json.readTree(block);
+    }
 
     static RunReport realistic(Path dir) throws Exception {
         List<ScenarioReport> scenarios = new ArrayList<>(ReportFixtures.corpus("mixed"));
@@ -52,8 +63,8 @@ class HtmlReportTest {
         // the only script elements are the page's own and the JSON blocks
         Matcher scripts = Pattern.compile("<script[^>]*>").matcher(html);
         while (scripts.find()) {
-            assertTrue(scripts.group().equals("<script>") || scripts.group().equals("<script type=\"application/json\">"),
-                    scripts.group());
+            assertTrue(scripts.group().equals("<script>")
+                    || scripts.group().equals("<script type=\"application/json\" id=\"timelines\">"), scripts.group());
         }
     }
 
@@ -62,13 +73,7 @@ class HtmlReportTest {
         String op = "</script><!--\u2028\u2029&";
         RunReport report = RunReport.builder().scenario(ReportFixtures.handmade("s", op, List.of())).build();
         String html = HtmlReport.toHtml(report);
-        Matcher m = JSON_BLOCK.matcher(html);
-        assertTrue(m.find());
-        String block = m.group(1);
-        assertFalse(block.contains("</") || block.contains("<!--"), block);
-        assertFalse(block.contains("\u2028") || block.contains("\u2029"), block);
-        JsonNode data = Json.readTree(block);
-        assertEquals(op, data.get("ops").get(0).asString());
+        assertEquals(op, timelines(html).get(0).get("ops").get(0).asString());
     }
 
     @Test
@@ -145,14 +150,15 @@ class HtmlReportTest {
     void every_call_is_in_the_timeline_data(@TempDir Path dir) throws Exception {
         RunReport report = realistic(dir);
         String html = HtmlReport.toHtml(report);
+        JsonNode data = timelines(html);
         int calls = 0;
-        Matcher m = JSON_BLOCK.matcher(html);
-        int blocks = 0;
-        while (m.find()) {
-            calls += Json.readTree(m.group(1)).get("calls").size();
-            blocks++;
+        for (JsonNode t : data) {
+            calls += t.get("calls").size();
         }
-        assertEquals(report.scenarios().size(), blocks);
+        assertEquals(report.scenarios().size(), data.size());
+        for (int i = 0; i < data.size(); i++) {
+            assertTrue(html.contains("<div class=\"tl\" data-i=\"" + i + "\"></div>"), "scenario " + i + " points at it");
+        }
         assertEquals(report.scenarios().stream().mapToInt(ScenarioReport::calls).sum(), calls);
     }
 
