@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Set;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -32,6 +35,15 @@ class JUnitXmlReportTest {
         return f.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** Validates against the JUnit XML dialect CI servers read (test resource report/junit.xsd). */
+    static void validate(String xml) throws Exception {
+        SchemaFactory f = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+        f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+        f.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+        var schema = f.newSchema(JUnitXmlReportTest.class.getResource("/report/junit.xsd"));
+        schema.newValidator().validate(new StreamSource(new StringReader(xml)));
+    }
+
     static List<Element> cases(Document doc) {
         NodeList nodes = doc.getElementsByTagName("testcase");
         List<Element> out = new ArrayList<>();
@@ -47,7 +59,9 @@ class JUnitXmlReportTest {
         scenarios.addAll(ReportFixtures.failing(dir));
         RunReport report = RunReport.builder().scenarios(scenarios).cassettes(6, List.of(), List.of("orphan x"))
                 .secrets(6, List.of(RunReportTest.FINDING)).build();
-        Document doc = parse(JUnitXmlReport.toXml(report, ALL));
+        String xml = JUnitXmlReport.toXml(report, ALL);
+        validate(xml);
+        Document doc = parse(xml);
         Element suite = doc.getDocumentElement();
         assertEquals("testsuite", suite.getTagName());
         assertEquals("resilience", suite.getAttribute("name"));
@@ -106,6 +120,7 @@ class JUnitXmlReportTest {
                 null);
         RunReport report = RunReport.builder().scenario(ReportFixtures.handmade(name, "plan", List.of(v))).build();
         String xml = JUnitXmlReport.toXml(report, Rehearsal.RUN_INVARIANTS);
+        validate(xml);
         Document doc = parse(xml);
         String expectedName = "<script>alert(1)</script>&\"' \\u0001\\u001b\\ud800\\uffff tab\there \ud83d\ude00";
         Element first = cases(doc).get(0);

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
@@ -113,6 +117,31 @@ class ReportJsonTest {
         // and through Jackson's own writer, as other JVM tools would read it
         String viaJackson = Json.mapper().writeValueAsString(ReportJson.toJson(report));
         assertEquals(Json.compact(ReportJson.toJson(report)), Json.compact(Json.readTree(viaJackson)));
+    }
+
+    static List<Error> validate(JsonNode document) throws Exception {
+        JsonNode schemaText;
+        try (var in = ReportJsonTest.class.getResourceAsStream("/report/report.schema.json")) {
+            schemaText = Json.readTree(in.readAllBytes());
+        }
+        Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaText);
+        return schema.validate(document);
+    }
+
+    @Test
+    void real_reports_validate_against_the_schema_and_broken_ones_do_not(@TempDir Path dir) throws Exception {
+        List<ScenarioReport> scenarios = new ArrayList<>(ReportFixtures.corpus("mixed"));
+        scenarios.addAll(ReportFixtures.failing(dir));
+        RunReport report = RunReport.builder().scenarios(scenarios)
+                .cassettes(6, small().cassettes().violations(), List.of("w"))
+                .secrets(6, List.of(RunReportTest.FINDING)).exploration(3, List.of("plan")).build();
+        JsonNode written = Json.readTree(ReportJson.write(report));
+        assertEquals(List.of(), validate(written));
+        assertEquals(List.of(), validate(Json.readTree(ReportJson.write(RunReport.builder().build()))));
+        ObjectNode broken = (ObjectNode) written.deepCopy();
+        ((ObjectNode) broken.get("summary").get("by_invariant")).remove("secrets");
+        ((ObjectNode) broken.get("scenarios").get(0)).put("total_wait_ms", "10");
+        assertEquals(2, validate(broken).size(), validate(broken).toString());
     }
 
     private static List<String> keys(JsonNode node) {
