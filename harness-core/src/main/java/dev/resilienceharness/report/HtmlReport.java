@@ -2,8 +2,12 @@ package dev.resilienceharness.report;
 
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -35,10 +39,26 @@ public final class HtmlReport {
 
     private static final Map<Invariant, String> DESCRIPTIONS = descriptions();
 
+    private static final String CSS = asset("report.css");
+
+    private static final String SCRIPT = asset("report.js");
+
     private static final Pattern DIFF = Pattern.compile("run (\\d+) differs from run 1 at (\\S+): (.*) vs (.*)",
             Pattern.DOTALL);
 
     private HtmlReport() {
+    }
+
+    /** The page's stylesheet or script, kept beside this class as a resource so it can be edited as what it is. */
+    private static String asset(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " is missing from the harness-core jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Map<String, String> faultColors() {
@@ -104,7 +124,8 @@ public final class HtmlReport {
                         + " style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n")
                 .append("<link rel=\"icon\" href=\"data:,\">\n")
                 .append("<title>").append(n == 0 ? "PASS" : "FAIL (" + n + ")")
-                .append(" \u00b7 Resilience report</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
+                .append(" \u00b7 Resilience report</title>\n<style>\n").append(CSS)
+                .append("</style>\n</head>\n<body>\n");
     }
 
     private static void header(RunReport report, List<ScenarioReport> sorted, StringBuilder h) {
@@ -356,7 +377,8 @@ public final class HtmlReport {
                     .append("<td class=\"num\">").append(o.path("attempts").asInt(0)).append("</td><td>");
             List<String> details = new ArrayList<>();
             if (o.has("retry_after")) {
-                details.add("retry_after " + (o.get("retry_after").isNull() ? "none" : o.get("retry_after").asString()));
+                JsonNode retryAfter = o.get("retry_after");
+                details.add("retry_after " + (retryAfter.isNull() ? "none" : retryAfter.asString()));
             }
             if (o.has("elapsed_ms")) {
                 details.add("first token " + duration(o.get("elapsed_ms").asDouble()));
@@ -538,218 +560,4 @@ public final class HtmlReport {
         }
         return out == null ? s : out.toString();
     }
-
-    private static final String CSS = """
-            :root{--ok:#188038;--fail:#c5221f;--warn:#b06000;--muted:#5f6368;--line:#dadce0;--soft:#f1f3f4}
-            *{box-sizing:border-box}
-            body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#202124;background:#fff}
-            header{padding:18px 28px 16px;color:#fff}
-            header.pass{background:var(--ok)}header.fail{background:var(--fail)}
-            header h1{margin:0;font-size:13px;font-weight:600;letter-spacing:.04em;text-transform:uppercase;opacity:.85}
-            .verdict{margin:2px 0 0;font-size:34px;font-weight:800;line-height:1.1}
-            .verdict-line{margin:4px 0 0;font-size:16px}.totals{margin:2px 0 0;opacity:.85}
-            .glance{margin:12px 0 0;padding:10px 14px 10px 30px;background:rgba(255,255,255,.12);border-radius:6px;max-width:1200px}
-            .glance li{margin:2px 0}.glance a{color:#fff;font-weight:600}.glance .chip{background:rgba(255,255,255,.9)}
-            main{padding:4px 28px 24px}
-            h2{font-size:18px;margin:22px 0 8px}h4{margin:14px 0 6px;font-size:13px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
-            table{border-collapse:collapse}th,td{text-align:left;padding:5px 10px;border-bottom:1px solid var(--line);vertical-align:top}
-            th{font-weight:600;color:var(--muted);font-size:12px}.num{text-align:right}
-            table.summary tr.fail td{background:#fce8e6}table.summary tr.skip td{color:var(--muted)}
-            code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--soft);padding:0 3px;border-radius:3px}
-            .muted{color:var(--muted)}
-            .st{display:inline-block;min-width:44px;text-align:center;font-size:11px;font-weight:700;padding:1px 6px;border-radius:3px;color:#fff}
-            .st.pass{background:var(--ok)}.st.fail{background:var(--fail)}.st.skip{background:#9aa0a6}
-            .chip{display:inline-block;font-size:11px;padding:0 6px;border-radius:9px;background:#fce8e6;color:var(--fail);font-weight:600;margin-left:4px}
-            button{font:inherit;font-size:12px;border:1px solid var(--line);background:#fff;border-radius:4px;padding:3px 9px;cursor:pointer;margin:0 3px 3px 0}
-            button.on{background:#202124;color:#fff;border-color:#202124}
-            button.link{border:0;padding:0;margin:0;color:#1a73e8;background:none;font-size:14px;text-decoration:underline}
-            .toolbar{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:6px 0 8px}
-            #q{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:4px;width:260px}
-            .legend{display:flex;flex-wrap:wrap;gap:4px 14px;align-items:center;font-size:12px;margin:0 0 6px}
-            .legend+.legend{margin-bottom:10px}a{color:#1a73e8}
-            .legend>span{display:inline-flex;align-items:center;gap:4px}
-            .sw{display:inline-block;width:18px;height:10px}.sw.wait{background:#e8eaed;border:1px dashed #9aa0a6}.sw.restart{border-left:2px dashed var(--fail);width:2px}
-            details.scn{border:1px solid var(--line);border-left:4px solid var(--ok);border-radius:4px;margin:0 0 6px;content-visibility:auto;contain-intrinsic-size:auto 36px}
-            details.scn.fail{border-left-color:var(--fail)}
-            details.scn>summary{display:flex;flex-wrap:wrap;align-items:center;gap:6px 12px;padding:6px 10px;cursor:pointer}
-            details.scn[open]>summary{border-bottom:1px solid var(--line);background:#fafafa}
-            .nm{font-weight:600;word-break:break-all}
-            .kv{font-size:12px;color:var(--muted)}.kv.over{color:var(--fail);font-weight:700}
-            .ocs i,.sq{display:inline-block;width:9px;height:9px;margin-right:2px;border-radius:2px;background:#9aa0a6}
-            .o-ok{background:var(--ok)!important}.o-degraded{background:#f29900!important}.o-stopped{background:var(--fail)!important}
-            .badge{display:inline-block;font-size:11px;padding:0 6px;border-radius:3px;color:#fff;font-weight:600}
-            .body{padding:8px 14px 12px}
-            .facts{display:flex;flex-wrap:wrap;gap:6px 28px}
-            .fact{display:flex;align-items:center;gap:8px;font-size:13px}.fact .lbl{color:var(--muted)}
-            .bar{display:inline-block;width:140px;height:8px;background:var(--soft);border-radius:4px;overflow:hidden}
-            .bar>span{display:block;height:100%;background:#1a73e8}.fact.over .bar>span{background:var(--fail)}.fact.over{color:var(--fail);font-weight:600}
-            .tl{overflow-x:auto;margin:10px 0 4px}
-            .tl svg{display:block;font:11px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
-            .v{border-left:3px solid var(--fail);background:#fef7f6;padding:6px 10px;margin:6px 0;border-radius:0 4px 4px 0}
-            .v p{margin:4px 0}.vh .chip{margin-left:0}
-            .v dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:4px 0 0;font-size:13px}.v dt{color:var(--muted)}.v dd{margin:0}
-            pre{font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--soft);padding:8px 10px;border-radius:4px;overflow-x:auto;white-space:pre-wrap;word-break:break-all}
-            .diff .del{color:#a50e0e;background:#fce8e6}.diff .add{color:#0d652d;background:#e6f4ea}.diff .at{color:var(--muted)}
-            .masked{color:var(--fail)}
-            footer{padding:14px 28px;color:var(--muted);font-size:12px;border-top:1px solid var(--line)}
-            """;
-
-    private static final String SCRIPT = """
-            (function () {
-              'use strict';
-              var COLORS = /*COLORS*/{};
-              var RESULT = {ok: 'answered', transient: 'transient failure', quota: 'quota rejection',
-                schema: 'schema-invalid tool call', crash: 'process died'};
-              var STATUS = {ok: '#188038', degraded: '#f29900', stopped: '#c5221f'};
-              var SLOT = 26, LANE = 28, TOP = 40;
-              function esc(s) {
-                return String(s).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
-              }
-              function trim(v, d) { return String(+v.toFixed(d)); }
-              function dur(ms) {
-                if (ms < 1000) { return trim(ms, 3) + ' ms'; }
-                if (ms < 600000) { return trim(ms / 1000, 3) + ' s'; }
-                return trim(ms / 60000, 2) + ' min';
-              }
-              function short(s, n) { return s.length > n ? s.slice(0, n - 1) + '\\u2026' : s; }
-              function timeline(t) {
-                var lanes = t.ops.length;
-                if (!lanes) { return '<p class="muted">No calls were made.</p>'; }
-                var longest = 0;
-                t.ops.forEach(function (o) { longest = Math.max(longest, Math.min(o.length, 24)); });
-                var LEFT = Math.max(60, Math.min(190, 18 + longest * 7));
-                var bottom = TOP + lanes * LANE;
-                var after = {}, restarts = {};
-                t.waits.forEach(function (w) { (after[w[2]] = after[w[2]] || []).push(w); });
-                t.restarts.forEach(function (r) { restarts[r] = true; });
-                var x = LEFT + 10, bands = [], marks = [], lines = [], ticks = [], lastTick = -1e9;
-                function tick(time, force) {
-                  if (!force && x - lastTick < 56) { return; }
-                  lastTick = x;
-                  ticks.push('<line x1="' + x + '" y1="' + bottom + '" x2="' + x + '" y2="' + (bottom + 5) +
-                    '" stroke="#9aa0a6"/><text x="' + x + '" y="' + (bottom + 17) + '" text-anchor="middle" fill="#5f6368">' +
-                    (time === 0 ? 't=0' : esc(dur(time))) + '</text>');
-                }
-                function waits(k) {
-                  (after[k] || []).forEach(function (w) {
-                    var width = Math.round(Math.max(40, Math.min(150, 26 + 22 * Math.log(1 + w[1]) / Math.LN10)));
-                    bands.push('<g class="wait" data-ms="' + w[1] + '"><rect x="' + (x + 2) + '" y="' + (TOP - 2) +
-                      '" width="' + (width - 4) + '" height="' + (lanes * LANE + 4) +
-                      '" rx="3" fill="#e8eaed" stroke="#9aa0a6" stroke-dasharray="3 2"/><text x="' + (x + width / 2) +
-                      '" y="' + (TOP - 8) + '" text-anchor="middle" fill="#3c4043" font-weight="600">' + esc(dur(w[1])) +
-                      '</text><title>wait ' + esc(dur(w[1])) + ' from t=' + esc(dur(w[0])) + '</title></g>');
-                    x += width;
-                    tick(w[0] + w[1], false);
-                  });
-                }
-                tick(0, true);
-                waits(-1);
-                t.calls.forEach(function (c, i) {
-                  var op = t.ops[c[0]], y = TOP + c[0] * LANE + LANE / 2, col = COLORS[c[2]] || COLORS._other;
-                  x += SLOT / 2;
-                  var shape = c[1] > 0
-                    ? '<rect x="' + (x - 6) + '" y="' + (y - 6) + '" width="12" height="12" transform="rotate(45 ' + x +
-                      ' ' + y + ')" fill="' + col + '"/>'
-                    : '<circle cx="' + x + '" cy="' + y + '" r="7.5" fill="' + col + '"/>';
-                  var cross = c[3] === 'ok' ? '' : '<path d="M' + (x - 3.5) + ' ' + (y - 3.5) + 'l7 7m0-7l-7 7" stroke="#fff"' +
-                    ' stroke-width="2"/>';
-                  var tip = 'call ' + (i + 1) + ': ' + op + (c[1] > 0 ? ' (repair ' + c[1] + ')' : '') + ' at t=' +
-                    dur(c[4]) + ' \\u2014 fault ' + c[2] + ', ' + (RESULT[c[3]] || c[3]) +
-                    (c[5] !== null ? ', first token after ' + dur(c[5]) : '');
-                  marks.push('<g class="call-mark" data-fault="' + esc(c[2]) + '" data-result="' + esc(c[3]) +
-                    '" data-op="' + esc(op) + '">' + shape + cross + '<title>' + esc(tip) + '</title></g>');
-                  x += SLOT / 2;
-                  if (restarts[i]) {
-                    x += 6;
-                    lines.push('<g class="restart"><line x1="' + x + '" y1="' + (TOP - 4) + '" x2="' + x + '" y2="' + bottom +
-                      '" stroke="#c5221f" stroke-width="2" stroke-dasharray="4 3"/><text x="' + x + '" y="' + (TOP - 20) +
-                      '" text-anchor="middle" fill="#c5221f" font-weight="700">restart</text>' +
-                      '<title>the process was recycled during call ' + (i + 1) + ' and resumed from its journal</title></g>');
-                    x += 8;
-                  }
-                  waits(i);
-                });
-                var end = x + 12, badge = 0, height = bottom + 24, rows = [], ends = [];
-                for (var l = 0; l < lanes; l++) {
-                  var y0 = TOP + l * LANE;
-                  rows.push('<rect x="0" y="' + y0 + '" width="' + end + '" height="' + LANE + '" fill="' +
-                    (l % 2 ? '#ffffff' : '#f8f9fa') + '"/><text x="' + (LEFT - 6) + '" y="' + (y0 + LANE / 2 + 4) +
-                    '" text-anchor="end" fill="#202124">' + esc(short(t.ops[l], 24)) + '<title>' + esc(t.ops[l]) +
-                    '</title></text>');
-                }
-                var outcomeOf = {};
-                t.outcomes.forEach(function (o) { outcomeOf[o[0]] = o; });
-                for (var k = 0; k < lanes; k++) {
-                  var o = outcomeOf[k], yy = TOP + k * LANE + 5;
-                  var label = o ? o[1] + (o[2] ? ': ' + o[2] : '') + ' \\u00b7 ' + o[3] + (o[3] === 1 ? ' attempt' : ' attempts')
-                    : 'no outcome';
-                  var fill = o ? (STATUS[o[1]] || '#5f6368') : '#9aa0a6', bw = Math.round(label.length * 7 + 16);
-                  badge = Math.max(badge, bw);
-                  ends.push('<g class="outcome" data-status="' + esc(o ? o[1] : 'none') + '"><rect x="' + (end + 8) + '" y="' +
-                    yy + '" width="' + bw + '" height="' + (LANE - 10) + '" rx="3" fill="' + fill +
-                    '"/><text x="' + (end + 15) + '" y="' + (yy + 13) + '" fill="#fff" font-weight="600">' + esc(label) +
-                    '</text></g>');
-                }
-                var width = end + 16 + badge;
-                return '<svg class="timeline" width="' + width + '" height="' + height + '" viewBox="0 0 ' + width + ' ' +
-                  height + '" role="img" aria-label="timeline of ' + t.calls.length + ' calls">' +
-                  '<text x="' + (LEFT - 6) + '" y="' + (TOP - 8) + '" text-anchor="end" fill="#5f6368">op</text>' +
-                  rows.join('') + bands.join('') + '<line x1="' + LEFT + '" y1="' + bottom + '" x2="' + end + '" y2="' +
-                  bottom + '" stroke="#9aa0a6"/>' + ticks.join('') + lines.join('') + marks.join('') + ends.join('') +
-                  '</svg>';
-              }
-              var timelines = null;
-              function draw(d) {
-                var box = d.querySelector('.tl');
-                if (!box || box.getAttribute('data-drawn')) { return; }
-                box.setAttribute('data-drawn', '1');
-                if (!timelines) { timelines = JSON.parse(document.getElementById('timelines').textContent); }
-                box.insertAdjacentHTML('beforeend', timeline(timelines[+box.getAttribute('data-i')]));
-              }
-              var list = Array.prototype.slice.call(document.querySelectorAll('details.scn'));
-              var q = document.getElementById('q'), shown = document.getElementById('shown'), filter = 'all';
-              var buttons = Array.prototype.slice.call(document.querySelectorAll('[data-filter]'));
-              function apply() {
-                var text = q.value.toLowerCase(), n = 0;
-                list.forEach(function (d) {
-                  var ok = (!text || d.getAttribute('data-name').toLowerCase().indexOf(text) >= 0) &&
-                    (filter === 'all' || (filter === 'failing' ? d.classList.contains('fail')
-                      : (' ' + d.getAttribute('data-inv') + ' ').indexOf(' ' + filter + ' ') >= 0));
-                  d.hidden = !ok;
-                  if (ok) { n++; }
-                });
-                shown.textContent = n + ' of ' + list.length + ' shown';
-              }
-              q.addEventListener('input', apply);
-              buttons.forEach(function (b) {
-                b.addEventListener('click', function () {
-                  filter = b.getAttribute('data-filter');
-                  buttons.forEach(function (o) { o.classList.toggle('on', o.getAttribute('data-filter') === filter); });
-                  apply();
-                  if (b.classList.contains('link')) { document.getElementById('scenarios').scrollIntoView(); }
-                });
-              });
-              document.getElementById('expand').addEventListener('click', function () {
-                list.forEach(function (d) { if (!d.hidden) { d.open = true; draw(d); } });
-              });
-              document.getElementById('collapse').addEventListener('click', function () {
-                list.forEach(function (d) { d.open = false; });
-              });
-              document.addEventListener('toggle', function (e) {
-                if (e.target.classList && e.target.classList.contains('scn') && e.target.open) { draw(e.target); }
-              }, true);
-              function reveal() {
-                var h = location.hash.slice(1);
-                if (h === 'all' || /(^|[?&])expand=all(&|$)/.test(location.search.slice(1))) {
-                  list.forEach(function (d) { d.open = true; draw(d); });
-                  return;
-                }
-                var el = h && document.getElementById(h);
-                if (el && el.tagName === 'DETAILS') { el.open = true; draw(el); el.scrollIntoView(); }
-              }
-              window.addEventListener('hashchange', reveal);
-              list.forEach(function (d) { if (d.open) { draw(d); } });
-              reveal();
-            })();
-            """;
 }
