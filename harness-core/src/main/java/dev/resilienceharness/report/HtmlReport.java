@@ -209,9 +209,12 @@ public final class HtmlReport {
             sb.append("op '").append(v.op()).append("': ");
         }
         sb.append(v.message());
-        if (v.bound() != null || v.actual() != null) {
-            sb.append(" (bound ").append(v.bound() == null ? "-" : v.bound()).append(", actual ")
-                    .append(v.actual() == null ? "-" : v.actual()).append(')');
+        if (v.bound() != null && v.actual() != null) {
+            sb.append(" (bound ").append(v.bound()).append(", actual ").append(v.actual()).append(')');
+        } else if (v.bound() != null) {
+            sb.append(" (bound ").append(v.bound()).append(')');
+        } else if (v.actual() != null) {
+            sb.append(" (actual ").append(v.actual()).append(')');
         }
         return sb.toString();
     }
