@@ -17,12 +17,12 @@ import java.util.function.Predicate;
  * Shrinks a fault plan that breaks an invariant to a minimal one that still breaks it, delta-debugging style. The
  * moves, each tried until none helps: remove a run of entries (halves first, down to single entries), replace a
  * fault by {@code none}, move a fault one place earlier over a {@code none}, replace a fault by a simpler one from
- * the vocabulary, and lower a {@code retry_after} (in milliseconds) or an {@code elapsed_ms} to 0 or, by binary
+ * the vocabulary, swap two neighbouring faults to put the simpler first, and lower a {@code retry_after} (in milliseconds) or an {@code elapsed_ms} to 0 or, by binary
  * search, to the lowest value that still fails. Trailing {@code none}s are dropped: they change nothing.
  *
  * <p>Every accepted move makes the plan strictly simpler by {@link PlanOrder}, so shrinking ends, and the same
- * input always gives the same result. The result is 1-minimal: no single removal, replacement, move or lowering
- * by one unit still fails. The oracle is asked each plan at most once.
+ * input always gives the same result. The result is 1-minimal: no single removal, replacement, move, swap or
+ * lowering by one unit still fails. The oracle is asked each plan at most once.
  */
 public final class Shrinker {
 
@@ -64,6 +64,9 @@ public final class Shrinker {
             }
             if (next == null) {
                 next = simplerFault(current);
+            }
+            if (next == null) {
+                next = simplerFirst(current);
             }
             if (next == null) {
                 next = lowerValue(current);
@@ -132,6 +135,21 @@ public final class Shrinker {
                 List<Fault> candidate = with(plan, i, simpler);
                 if (accept(candidate)) {
                     return trimmed(candidate);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Swaps two neighbouring faults when the later one is simpler, so that simpler faults come first. */
+    private List<Fault> simplerFirst(List<Fault> plan) {
+        for (int i = 1; i < plan.size(); i++) {
+            Fault earlier = plan.get(i - 1);
+            Fault later = plan.get(i);
+            if (!(earlier instanceof NoFault) && PlanOrder.FAULTS.compare(later, earlier) < 0) {
+                List<Fault> candidate = with(with(plan, i - 1, later), i, earlier);
+                if (accept(candidate)) {
+                    return candidate;
                 }
             }
         }
