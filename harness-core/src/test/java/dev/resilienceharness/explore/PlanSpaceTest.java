@@ -138,11 +138,11 @@ class PlanSpaceTest {
         for (PlanSpace.Plan p : take(space.plans(7), space.systematicSize() + 5000)) {
             if (p.phase() != PlanSpace.Phase.EMPTY) {
                 assertFalse(p.faults().isEmpty());
-                assertFalse(p.faults().get(p.faults().size() - 1) instanceof NoFault, p.toString());
+                assertFalse(p.faults().get(p.faults().size() - 1) instanceof NoFault, p::toString);
             }
-            assertTrue(p.faults().size() <= space.horizon(), p.toString());
+            assertTrue(p.faults().size() <= space.horizon(), p::toString);
             assertTrue(space.vocabulary().containsAll(p.faults().stream()
-                    .filter(f -> !(f instanceof NoFault)).toList()), p.toString());
+                    .filter(f -> !(f instanceof NoFault)).toList()), p::toString);
         }
     }
 
