@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -153,6 +154,18 @@ public final class Explorer {
                 }
             }
         }
+    }
+
+    /**
+     * The first of each group of {@code scenarios} with the same ops and policy: the plans explored depend on nothing
+     * else, so exploring the others again would find the same counterexamples under other names.
+     */
+    public static List<Scenario> distinct(List<Scenario> scenarios) {
+        Map<List<Object>, Scenario> first = new LinkedHashMap<>();
+        for (Scenario s : scenarios) {
+            first.putIfAbsent(List.of(s.ops(), s.policy()), s);
+        }
+        return List.copyOf(first.values());
     }
 
     private List<Violation> violations(Scenario candidate) {

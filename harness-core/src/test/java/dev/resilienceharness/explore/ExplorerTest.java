@@ -193,6 +193,18 @@ class ExplorerTest {
     }
 
     @Test
+    void scenarios_with_the_same_ops_and_policy_are_explored_once() throws Exception {
+        Rehearsal rehearsal = rehearsal(LoopFactory.builtin());
+        Scenario one = scenario(rehearsal, "one");
+        Scenario two = scenario(rehearsal, "two");
+        Scenario twoAgain = new Scenario("two-again", two.ops(), List.of(), two.expect(), two.policy(), 0);
+        Scenario twoOtherPolicy = new Scenario("two-other", two.ops(), List.of(), two.expect(),
+                two.policy().withMaxAttempts(5), 0);
+        assertEquals(List.of(one, two, twoOtherPolicy),
+                Explorer.distinct(List.of(one, two, twoAgain, twoOtherPolicy)));
+    }
+
+    @Test
     void a_zero_plan_budget_runs_nothing() throws Exception {
         ExplorationResult result = explore(LoopFactory.builtin(), "one", Explorer.Settings.DEFAULTS.withMaxPlans(0));
         assertEquals(0, result.plans());
