@@ -8,6 +8,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.scenario.Rehearsal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -39,7 +40,7 @@ import java.util.function.LongSupplier;
 public final class Explorer {
 
     /** The invariants a plan is checked under. */
-    public static final Set<Invariant> INVARIANTS = Set.copyOf(EnumSet.of(Invariant.BUDGET,
+    public static final Set<Invariant> INVARIANTS = Collections.unmodifiableSet(EnumSet.of(Invariant.BUDGET,
             Invariant.DETERMINISM, Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT));
 
     /** Runs per plan: two, so that determinism is checked. */

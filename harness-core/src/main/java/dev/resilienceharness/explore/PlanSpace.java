@@ -13,6 +13,7 @@ import dev.resilienceharness.policy.Policy;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -242,7 +243,7 @@ public final class PlanSpace {
             int n = faults.size();
             int last = positions[positions.length - 1];
             Fault[] plan = new Fault[last + 1];
-            java.util.Arrays.fill(plan, NoFault.INSTANCE);
+            Arrays.fill(plan, NoFault.INSTANCE);
             int rest = combination;
             for (int i = positions.length - 1; i >= 0; i--) {
                 plan[positions[i]] = faults.get(rest % n);
