@@ -110,50 +110,69 @@ public final class Explorer {
                 scenario.line());
         PlanSpace space = PlanSpace.of(base);
         Iterator<PlanSpace.Plan> plans = space.plans(settings.seed());
+        Search search = new Search(base, space);
         long start = nanoTime.getAsLong();
         long limit = settings.timeLimit().toNanos();
-        Set<String> seen = new HashSet<>();
-        Set<String> minimalPlans = new HashSet<>();
-        Map<Invariant, Integer> numbers = new EnumMap<>(Invariant.class);
-        List<Counterexample> found = new ArrayList<>();
         long run = 0;
         while (true) {
             if (run >= settings.maxPlans()) {
-                return new ExplorationResult(scenario, run, found, ExplorationResult.Ended.PLAN_BUDGET);
+                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.PLAN_BUDGET);
             }
             if (nanoTime.getAsLong() - start >= limit) {
-                return new ExplorationResult(scenario, run, found, ExplorationResult.Ended.TIME_LIMIT);
+                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.TIME_LIMIT);
             }
             PlanSpace.Plan plan = plans.next();
             run++;
             List<Violation> violations = violations(base.withFaults(plan.faults()));
             for (Invariant invariant : Invariant.values()) {
                 Violation first = first(violations, invariant);
-                if (first == null || !seen.add(signature(first))) {
-                    continue;
-                }
-                Shrinker shrinker = new Shrinker(p -> first(violations(base.withFaults(p)), invariant) != null,
-                        space.vocabulary());
-                List<Fault> minimal = shrinker.shrink(plan.faults());
-                if (!minimalPlans.add(invariant.id() + " " + minimal)) {
-                    continue;
-                }
-                int number = numbers.merge(invariant, 1, Integer::sum);
-                String name = "explore-" + scenario.name() + "-" + invariant.id() + "-" + number;
-                Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0);
-                List<Violation> caused = new ArrayList<>();
-                for (Violation v : violations(named)) {
-                    if (v.invariant() == invariant) {
-                        caused.add(v);
-                        seen.add(signature(v));
+                if (first != null && search.seen.add(signature(first))) {
+                    search.shrink(plan, run, invariant);
+                    if (settings.maxCounterexamples() > 0 && search.found.size() >= settings.maxCounterexamples()) {
+                        return new ExplorationResult(scenario, run, search.found,
+                                ExplorationResult.Ended.COUNTEREXAMPLES);
                     }
                 }
-                String yaml = ScenarioYaml.block(name, named, minimal, rehearsal.config().policy(), caused);
-                found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run));
-                if (settings.maxCounterexamples() > 0 && found.size() >= settings.maxCounterexamples()) {
-                    return new ExplorationResult(scenario, run, found, ExplorationResult.Ended.COUNTEREXAMPLES);
+            }
+        }
+    }
+
+    /** What one scenario's search has found so far. */
+    private final class Search {
+
+        private final Scenario base;
+        private final PlanSpace space;
+        /** The invariant and op of every failure met, so that repeats are not shrunk again. */
+        private final Set<String> seen = new HashSet<>();
+        private final Set<List<Object>> minimalPlans = new HashSet<>();
+        private final Map<Invariant, Integer> numbers = new EnumMap<>(Invariant.class);
+        private final List<Counterexample> found = new ArrayList<>();
+
+        Search(Scenario base, PlanSpace space) {
+            this.base = base;
+            this.space = space;
+        }
+
+        /** Shrinks {@code plan}, the {@code run}-th, for {@code invariant}; keeps the result when it is new. */
+        void shrink(PlanSpace.Plan plan, long run, Invariant invariant) {
+            Shrinker shrinker = new Shrinker(p -> first(violations(base.withFaults(p)), invariant) != null,
+                    space.vocabulary());
+            List<Fault> minimal = shrinker.shrink(plan.faults());
+            if (!minimalPlans.add(List.of(invariant, minimal))) {
+                return;
+            }
+            int number = numbers.merge(invariant, 1, Integer::sum);
+            String name = "explore-" + base.name() + "-" + invariant.id() + "-" + number;
+            Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0);
+            List<Violation> caused = new ArrayList<>();
+            for (Violation v : violations(named)) {
+                if (v.invariant() == invariant) {
+                    caused.add(v);
+                    seen.add(signature(v));
                 }
             }
+            String yaml = ScenarioYaml.block(name, named, minimal, rehearsal.config().policy(), caused);
+            found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run));
         }
     }
 
