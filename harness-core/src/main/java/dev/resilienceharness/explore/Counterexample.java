@@ -1,0 +1,31 @@
+package dev.resilienceharness.explore;
+
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A minimal fault plan that breaks an invariant, ready to paste into {@code resilience.yaml}.
+ *
+ * @param name       the scenario name it is printed under, such as {@code explore-plain-budget-1}
+ * @param invariant  the invariant it breaks
+ * @param plan       the shrunk plan
+ * @param violations what the plan causes under that invariant, as the checks report it for {@code name}
+ * @param yaml       the scenario block, as {@link ScenarioYaml} prints it
+ * @param foundIn    the phase of the plan space that found the plan before it was shrunk
+ * @param foundAt    the number of that plan in the search, from 1
+ */
+public record Counterexample(String name, Invariant invariant, List<Fault> plan, List<Violation> violations,
+        String yaml, PlanSpace.Phase foundIn, long foundAt) {
+
+    public Counterexample {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(invariant, "invariant");
+        plan = List.copyOf(plan);
+        violations = List.copyOf(violations);
+        Objects.requireNonNull(yaml, "yaml");
+        Objects.requireNonNull(foundIn, "foundIn");
+    }
+}

@@ -1,0 +1,208 @@
+package dev.resilienceharness.explore;
+
+import dev.resilienceharness.config.Expectations;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.scenario.Rehearsal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * Searches the fault plans of a scenario's ops for ones that break an invariant, the way property-based and
+ * simulation testing do: it runs the plans of a {@link PlanSpace} in order through a {@link Rehearsal}, shrinks
+ * each new failure to a minimal plan with a {@link Shrinker}, and returns the minimal plans as counterexamples.
+ *
+ * <p>Each plan is checked under {@link #INVARIANTS}, with two runs so that determinism is judged too. The
+ * scenario's {@code expect} lists are not: they describe its own fault plan, not the explored ones. A failure is new
+ * when no earlier plan broke the same invariant at the same op; later plans that only repeat known failures are
+ * counted but not shrunk, and two failures that shrink to the same plan are one counterexample.
+ *
+ * <p>The search ends when the plan budget is spent, the time limit is reached, or enough counterexamples are found.
+ * The time limit is the one thing read from the wall clock ({@link System#nanoTime()}): a search ended by its plan
+ * budget or by its counterexamples gives the same result for the same seed on any machine; one ended by the time
+ * limit may have got further on a faster one. A shrink in progress always finishes.
+ *
+ * <p>Not thread-safe; the rehearsal it runs on is, so one explorer per thread may share it.
+ */
+public final class Explorer {
+
+    /** The invariants a plan is checked under. */
+    public static final Set<Invariant> INVARIANTS = Collections.unmodifiableSet(EnumSet.of(Invariant.BUDGET,
+            Invariant.DETERMINISM, Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT));
+
+    /** Runs per plan: two, so that determinism is checked. */
+    static final int RUNS = 2;
+
+    /**
+     * How far to search.
+     *
+     * @param maxPlans           the most plans to run (shrinking not counted)
+     * @param timeLimit          the most wall-clock time to spend
+     * @param seed               seeds the random phase of the plan space
+     * @param maxCounterexamples stop after this many counterexamples; 0 searches on until the budget ends
+     */
+    public record Settings(long maxPlans, Duration timeLimit, long seed, int maxCounterexamples) {
+
+        /** 10,000 plans, 60 seconds, seed 1, every counterexample. */
+        public static final Settings DEFAULTS = new Settings(10_000, Duration.ofSeconds(60), 1, 0);
+
+        public Settings {
+            if (maxPlans < 0) {
+                throw new IllegalArgumentException("maxPlans must not be negative, was " + maxPlans);
+            }
+            Objects.requireNonNull(timeLimit, "timeLimit");
+            if (timeLimit.isNegative()) {
+                throw new IllegalArgumentException("timeLimit must not be negative, was " + timeLimit);
+            }
+            if (maxCounterexamples < 0) {
+                throw new IllegalArgumentException("maxCounterexamples must not be negative, was "
+                        + maxCounterexamples);
+            }
+        }
+
+        public Settings withMaxPlans(long value) {
+            return new Settings(value, timeLimit, seed, maxCounterexamples);
+        }
+
+        public Settings withTimeLimit(Duration value) {
+            return new Settings(maxPlans, value, seed, maxCounterexamples);
+        }
+
+        public Settings withSeed(long value) {
+            return new Settings(maxPlans, timeLimit, value, maxCounterexamples);
+        }
+
+        public Settings withMaxCounterexamples(int value) {
+            return new Settings(maxPlans, timeLimit, seed, value);
+        }
+    }
+
+    private final Rehearsal rehearsal;
+    private final LongSupplier nanoTime;
+
+    /** An explorer over {@code rehearsal}'s loop and cassettes, timed by {@link System#nanoTime()}. */
+    public Explorer(Rehearsal rehearsal) {
+        this(rehearsal, System::nanoTime);
+    }
+
+    /** An explorer timed by {@code nanoTime}, so that tests can end a search by time without waiting. */
+    Explorer(Rehearsal rehearsal, LongSupplier nanoTime) {
+        this.rehearsal = Objects.requireNonNull(rehearsal, "rehearsal");
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+    }
+
+    /** Searches the fault plans of {@code scenario}'s ops under its policy; its own faults and expect are ignored. */
+    public ExplorationResult explore(Scenario scenario, Settings settings) {
+        Scenario base = new Scenario(scenario.name(), scenario.ops(), List.of(), Expectations.NONE, scenario.policy(),
+                scenario.line());
+        PlanSpace space = PlanSpace.of(base);
+        Iterator<PlanSpace.Plan> plans = space.plans(settings.seed());
+        Search search = new Search(base, space);
+        long start = nanoTime.getAsLong();
+        long limit = settings.timeLimit().toNanos();
+        long run = 0;
+        while (true) {
+            if (run >= settings.maxPlans()) {
+                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.PLAN_BUDGET);
+            }
+            if (nanoTime.getAsLong() - start >= limit) {
+                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.TIME_LIMIT);
+            }
+            PlanSpace.Plan plan = plans.next();
+            run++;
+            List<Violation> violations = violations(base.withFaults(plan.faults()));
+            for (Invariant invariant : Invariant.values()) {
+                Violation first = first(violations, invariant);
+                if (first != null && search.seen.add(signature(first))) {
+                    search.shrink(plan, run, invariant);
+                    if (settings.maxCounterexamples() > 0 && search.found.size() >= settings.maxCounterexamples()) {
+                        return new ExplorationResult(scenario, run, search.found,
+                                ExplorationResult.Ended.COUNTEREXAMPLES);
+                    }
+                }
+            }
+        }
+    }
+
+    /** What one scenario's search has found so far. */
+    private final class Search {
+
+        private final Scenario base;
+        private final PlanSpace space;
+        /** The invariant and op of every failure met, so that repeats are not shrunk again. */
+        private final Set<String> seen = new HashSet<>();
+        private final Set<List<Object>> minimalPlans = new HashSet<>();
+        private final Map<Invariant, Integer> numbers = new EnumMap<>(Invariant.class);
+        private final List<Counterexample> found = new ArrayList<>();
+
+        Search(Scenario base, PlanSpace space) {
+            this.base = base;
+            this.space = space;
+        }
+
+        /** Shrinks {@code plan}, the {@code run}-th, for {@code invariant}; keeps the result when it is new. */
+        void shrink(PlanSpace.Plan plan, long run, Invariant invariant) {
+            Shrinker shrinker = new Shrinker(p -> first(violations(base.withFaults(p)), invariant) != null,
+                    space.vocabulary());
+            List<Fault> minimal = shrinker.shrink(plan.faults());
+            if (!minimalPlans.add(List.of(invariant, minimal))) {
+                return;
+            }
+            int number = numbers.merge(invariant, 1, Integer::sum);
+            String name = "explore-" + base.name() + "-" + invariant.id() + "-" + number;
+            Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0);
+            List<Violation> caused = new ArrayList<>();
+            for (Violation v : violations(named)) {
+                if (v.invariant() == invariant) {
+                    caused.add(v);
+                    seen.add(signature(v));
+                }
+            }
+            String yaml = ScenarioYaml.block(name, named, minimal, rehearsal.config().policy(), caused);
+            found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run));
+        }
+    }
+
+    /**
+     * The first of each group of {@code scenarios} with the same ops and policy: the plans explored depend on nothing
+     * else, so exploring the others again would find the same counterexamples under other names.
+     */
+    public static List<Scenario> distinct(List<Scenario> scenarios) {
+        Map<List<Object>, Scenario> first = new LinkedHashMap<>();
+        for (Scenario s : scenarios) {
+            first.putIfAbsent(List.of(s.ops(), s.policy()), s);
+        }
+        return List.copyOf(first.values());
+    }
+
+    private List<Violation> violations(Scenario candidate) {
+        return rehearsal.check(candidate, RUNS, INVARIANTS).violations();
+    }
+
+    private static Violation first(List<Violation> violations, Invariant invariant) {
+        for (Violation v : violations) {
+            if (v.invariant() == invariant) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** A failure is known by its invariant and op. */
+    private static String signature(Violation v) {
+        return v.invariant().id() + " " + v.op();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.resilienceharness.explore;
+
+import dev.resilienceharness.config.Durations;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.policy.Policy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.regex.Pattern;
+
+/**
+ * Prints a counterexample as a scenario block to paste under {@code scenarios:} in {@code resilience.yaml}: a
+ * comment line per violation, then the scenario with its ops, its faults in flow style, and the scenario's changes
+ * to the top-level policy when it had any. It reads back with {@code ConfigLoader} as the same scenario.
+ *
+ * <pre>
+ *   # explore-plan-budget-1 [budget] op 'plan': 2 calls for the op; ...
+ *   - name: explore-plan-budget-1
+ *     ops: [plan]
+ *     faults: [none, {quota: {retry_after: "2"}}]
+ *     policy: {max_attempts: 2}
+ * </pre>
+ */
+public final class ScenarioYaml {
+
+    /** Text that reads back as itself when written plain: no quoting needed. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+    /** Plain words YAML would read as something other than text. */
+    private static final Set<String> RESERVED = Set.of("null", "Null", "NULL", "true", "True", "TRUE", "false",
+            "False", "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y",
+            "n", "N");
+
+    private ScenarioYaml() {
+    }
+
+    /**
+     * The scenario block for {@code plan} run on {@code scenario}'s ops, named {@code name}.
+     *
+     * @param topLevel   the config's top-level policy: the block repeats only where the scenario's differs
+     * @param violations what the plan causes, one comment line each
+     */
+    public static String block(String name, Scenario scenario, List<Fault> plan, Policy topLevel,
+            List<Violation> violations) {
+        StringBuilder sb = new StringBuilder();
+        for (Violation v : violations) {
+            sb.append("  # ").append(v.line().replaceAll("\\s*[\\r\\n]+\\s*", " ")).append('\n');
+        }
+        sb.append("  - name: ").append(scalar(name)).append('\n');
+        StringJoiner ops = new StringJoiner(", ", "[", "]");
+        scenario.ops().forEach(op -> ops.add(scalar(op)));
+        sb.append("    ops: ").append(ops).append('\n');
+        sb.append("    faults: ").append(faults(plan)).append('\n');
+        String policy = policyChanges(scenario.policy(), topLevel);
+        if (policy != null) {
+            sb.append("    policy: ").append(policy).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** A fault list in flow style: {@code [timeout, {quota: {retry_after: "2"}}, crash]}. */
+    public static String faults(List<Fault> plan) {
+        StringJoiner list = new StringJoiner(", ", "[", "]");
+        plan.forEach(f -> list.add(fault(f)));
+        return list.toString();
+    }
+
+    /** One fault as {@code resilience.yaml} writes it; {@code retry_after} always quoted, so it stays text. */
+    static String fault(Fault f) {
+        Object yaml = f.toYaml();
+        if (yaml instanceof String bare) {
+            return bare;
+        }
+        StringJoiner outer = new StringJoiner(", ", "{", "}");
+        for (Map.Entry<?, ?> kind : ((Map<?, ?>) yaml).entrySet()) {
+            StringJoiner settings = new StringJoiner(", ", "{", "}");
+            for (Map.Entry<?, ?> setting : ((Map<?, ?>) kind.getValue()).entrySet()) {
+                Object value = setting.getValue();
+                settings.add(setting.getKey() + ": " + (value instanceof String s ? quoted(s) : value));
+            }
+            outer.add(kind.getKey() + ": " + settings);
+        }
+        return outer.toString();
+    }
+
+    /**
+     * The settings where {@code scenario} differs from {@code top}, as a flow mapping with the keys of a scenario's
+     * {@code policy:}, or {@code null} when they agree.
+     */
+    static String policyChanges(Policy scenario, Policy top) {
+        List<String> keys = new ArrayList<>();
+        if (scenario.maxAttempts() != top.maxAttempts()) {
+            keys.add("max_attempts: " + scenario.maxAttempts());
+        }
+        if (!scenario.baseDelay().equals(top.baseDelay())) {
+            keys.add("base_delay: " + Durations.format(scenario.baseDelay()));
+        }
+        if (!scenario.maxDelay().equals(top.maxDelay())) {
+            keys.add("max_delay: " + Durations.format(scenario.maxDelay()));
+        }
+        if (!scenario.maxTotalWait().equals(top.maxTotalWait())) {
+            keys.add("max_total_wait: " + Durations.format(scenario.maxTotalWait()));
+        }
+        List<String> quota = new ArrayList<>();
+        if (scenario.quota().withRetryAfter() != top.quota().withRetryAfter()) {
+            quota.add("with_retry_after: " + scenario.quota().withRetryAfter().yamlName());
+        }
+        if (!scenario.quota().maxRetryAfter().equals(top.quota().maxRetryAfter())) {
+            quota.add("max_retry_after: " + Durations.format(scenario.quota().maxRetryAfter()));
+        }
+        if (!quota.isEmpty()) {
+            keys.add("quota: {" + String.join(", ", quota) + "}");
+        }
+        if (scenario.schema().repairAttempts() != top.schema().repairAttempts()) {
+            keys.add("schema: {repair_attempts: " + scenario.schema().repairAttempts() + "}");
+        }
+        if (!scenario.slowFirstToken().threshold().equals(top.slowFirstToken().threshold())) {
+            keys.add("slow_first_token: {threshold: " + Durations.format(scenario.slowFirstToken().threshold()) + "}");
+        }
+        if (scenario.concurrency() != top.concurrency()) {
+            keys.add("concurrency: " + scenario.concurrency());
+        }
+        return keys.isEmpty() ? null : "{" + String.join(", ", keys) + "}";
+    }
+
+    /** {@code text} plain when it reads back as the same text, else double-quoted. */
+    static String scalar(String text) {
+        return PLAIN.matcher(text).matches() && !RESERVED.contains(text) ? text : quoted(text);
+    }
+
+    /** {@code text} as a YAML double-quoted scalar (JSON escapes, which YAML shares). */
+    static String quoted(String text) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (c < 0x20 || c >= 0x7f && c <= 0x9f) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.resilienceharness.report;
+
+import dev.resilienceharness.cassette.AtomicFiles;
+import dev.resilienceharness.invariant.Invariant;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * Writes the reports of SPEC section 11 into one folder ({@code target/resilience/} for the goals):
+ * {@code report.html}, {@code report.json} and {@code junit/TEST-resilience.xml}, each atomically so a reader
+ * never sees half a file. {@code secrets.sarif} is written by the secret scanner.
+ */
+public final class ReportWriter {
+
+    /** The page people open first. */
+    public static final String HTML = "report.html";
+
+    /** The machine-readable report. */
+    public static final String JSON = "report.json";
+
+    /** The JUnit XML file, in its own folder so CI globs such as {@code **}{@code /junit/*.xml} find it alone. */
+    public static final String JUNIT = "junit/TEST-resilience.xml";
+
+    /**
+     * Where the reports went.
+     *
+     * @param html  report.html
+     * @param json  report.json
+     * @param junit the JUnit XML file
+     */
+    public record Written(Path html, Path json, Path junit) {
+    }
+
+    private ReportWriter() {
+    }
+
+    /**
+     * Writes all three reports.
+     *
+     * @param checked the invariants the run checked (the JUnit test cases and the page's "not checked")
+     * @throws IOException when a file cannot be written; files already written stay complete
+     */
+    public static Written writeAll(RunReport report, Set<Invariant> checked, Path outputDir) throws IOException {
+        Path json = outputDir.resolve(JSON);
+        Path junit = outputDir.resolve(JUNIT);
+        Path html = outputDir.resolve(HTML);
+        AtomicFiles.write(json, ReportJson.write(report).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(junit, JUnitXmlReport.toXml(report, checked).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(html, HtmlReport.toHtml(report, checked).getBytes(StandardCharsets.UTF_8));
+        return new Written(html, json, junit);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.resilienceharness.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.resilienceharness.json.Json;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+class TimelineDataTest {
+
+    static ScenarioReport.Call call(String op, double at) {
+        return new ScenarioReport.Call(op, 0, "timeout", "transient", at, null);
+    }
+
+    static ScenarioReport.Timeline timeline(List<ScenarioReport.Call> calls, List<ScenarioReport.Wait> waits) {
+        return new ScenarioReport.Timeline(calls, waits, List.of());
+    }
+
+    @Test
+    void a_wait_follows_every_call_made_up_to_its_start() {
+        var t = timeline(List.of(call("a", 0), call("a", 10), call("b", 30), call("b", 30)),
+                List.of(new ScenarioReport.Wait(0, 10), new ScenarioReport.Wait(10, 20)));
+        assertArrayEquals(new int[] {0, 1}, TimelineData.waitPlacement(t));
+    }
+
+    @Test
+    void a_zero_wait_follows_one_call_at_its_instant() {
+        var t = timeline(List.of(call("a", 0), call("a", 0), call("b", 0)),
+                List.of(new ScenarioReport.Wait(0, 0)));
+        assertArrayEquals(new int[] {0}, TimelineData.waitPlacement(t));
+    }
+
+    @Test
+    void a_wait_before_any_call_comes_first() {
+        var t = timeline(List.of(call("a", 5)), List.of(new ScenarioReport.Wait(0, 5)));
+        assertArrayEquals(new int[] {-1}, TimelineData.waitPlacement(t));
+    }
+
+    @Test
+    void lanes_are_ops_in_order_of_first_call_and_outcomes_point_at_them() {
+        var outcomes = JsonNodeFactory.instance.arrayNode();
+        outcomes.addObject().put("op", "b").put("status", "ok").put("attempts", 1);
+        outcomes.addObject().put("op", "c").put("status", "stopped").put("reason", "quota").putNull("retry_after")
+                .put("attempts", 1);
+        var report = new ScenarioReport("s", 2, 2, 0, 1000, outcomes, List.of(),
+                timeline(List.of(call("a", 0), call("b", 0)), List.of()));
+        JsonNode data = TimelineData.toJson(report);
+        assertEquals("[\"a\",\"b\",\"c\"]", Json.compact(data.get("ops")));
+        assertEquals("[[1,\"ok\",\"\",1],[2,\"stopped\",\"quota\",1]]", Json.compact(data.get("outcomes")));
+        assertEquals("[1,0,\"timeout\",\"transient\",0.0,null]", Json.compact(data.get("calls").get(1)));
+    }
+
+    @Test
+    void script_text_cannot_end_the_script_block() {
+        String json = Json.compact(JsonNodeFactory.instance.arrayNode().add("</script><!-- & \u2028\u2029 >"));
+        String safe = TimelineData.scriptSafe(json);
+        assertFalse(safe.contains("<") || safe.contains(">") || safe.contains("&"), safe);
+        assertFalse(safe.contains("\u2028") || safe.contains("\u2029"), safe);
+        assertEquals(Json.readTree(json), Json.readTree(safe));
+    }
+}
