@@ -9,6 +9,7 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.live.RecordSummary.Entry;
 import dev.resilienceharness.live.RecordSummary.Result;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.ToolCallSchema;
@@ -101,6 +102,8 @@ public final class Recorder {
                         + ". Delete it or record with -Dresilience.mode=record"));
             } catch (IOException e) {
                 entries.add(new Entry(op, fp, Result.FAILED, "cannot write the cassette: " + e.getMessage()));
+            } catch (RecordingRedaction.Refused e) {
+                entries.add(new Entry(op, fp, Result.FAILED, e.getMessage()));
             }
         }
         return new RecordSummary(entries);

@@ -10,6 +10,7 @@ import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.CrashFault;
@@ -368,6 +369,9 @@ public final class ReplayProxy implements AutoCloseable {
         } catch (IOException e) {
             error(ex, 502, "upstream_unreachable", e.getMessage(), null);
             return;
+        } catch (RecordingRedaction.Refused e) {
+            error(ex, 500, "redaction_refused", e.getMessage(), store.fingerprint(request));
+            return;
         }
         answer(ex, request, answerable(cassette), 0);
     }
@@ -527,8 +531,8 @@ public final class ReplayProxy implements AutoCloseable {
         try {
             options = ServeOptions.parse(args);
             HarnessConfig config = ConfigLoader.load(options.config());
-            // Cassettes written here are stripped of volatile fields; secret masking plugs in as the redaction.
-            proxy = forOptions(config, options, env, UnaryOperator.identity());
+            // Cassettes written here are stripped of volatile fields and redacted, failing closed.
+            proxy = forOptions(config, options, env, RecordingRedaction.forConfig(config));
             proxy.start();
         } catch (IllegalArgumentException | ConfigException | MissingApiKey | IOException e) {
             err.println("error: " + e.getMessage());

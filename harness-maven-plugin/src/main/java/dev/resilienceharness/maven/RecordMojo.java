@@ -2,6 +2,7 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.live.LiveMessages;
 import dev.resilienceharness.live.LiveTransport;
 import dev.resilienceharness.live.MissingApiKey;
@@ -62,7 +63,7 @@ public class RecordMojo extends AbstractResilienceMojo {
         }
         getLog().info("Recording " + Recorder.ops(config).size() + " ops (" + m.userName() + ") from "
                 + live.endpoint() + " into " + config.cassettes());
-        RecordSummary summary = new Recorder(config, m, live, redaction()).record();
+        RecordSummary summary = new Recorder(config, m, live, redaction(config)).record();
         for (RecordSummary.Entry e : summary.entries()) {
             if (e.result() == RecordSummary.Result.FAILED) {
                 getLog().error(e.line());
@@ -77,8 +78,8 @@ public class RecordMojo extends AbstractResilienceMojo {
         }
     }
 
-    /** Volatile fields are stripped by the cassette store; secret masking plugs in here. */
-    private static UnaryOperator<ObjectNode> redaction() {
-        return UnaryOperator.identity();
+    /** Volatile fields are stripped by the cassette store; secrets are masked here, failing closed. */
+    private static UnaryOperator<ObjectNode> redaction(HarnessConfig config) {
+        return RecordingRedaction.forConfig(config);
     }
 }

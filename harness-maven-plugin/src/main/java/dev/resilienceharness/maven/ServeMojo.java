@@ -2,6 +2,7 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.live.ReplayProxy;
 import dev.resilienceharness.live.ServeOptions;
@@ -63,7 +64,7 @@ public class ServeMojo extends AbstractResilienceMojo {
         try {
             ServeOptions options = new ServeOptions(config.file(), m, port, scenario, timeFactor);
             // Volatile fields are stripped by the cassette store; secret masking plugs in as the redaction.
-            proxy = ReplayProxy.forOptions(config, options, System::getenv, UnaryOperator.<ObjectNode>identity());
+            proxy = ReplayProxy.forOptions(config, options, System::getenv, RecordingRedaction.forConfig(config));
             proxy.start();
         } catch (IllegalArgumentException | MissingApiKey e) {
             throw new MojoExecutionException(e.getMessage());

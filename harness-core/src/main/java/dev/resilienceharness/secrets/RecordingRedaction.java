@@ -1,0 +1,41 @@
+package dev.resilienceharness.secrets;
+
+import dev.resilienceharness.config.HarnessConfig;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The last step before a recorded cassette touches disk: credential headers dropped, every secret replaced by
+ * {@code [REDACTED:<rule>:<hash8>]}, and a re-scan that must find nothing. When something remains the write is
+ * refused (fail closed): the recorder reports the op as failed and writes no file.
+ */
+public final class RecordingRedaction implements UnaryOperator<ObjectNode> {
+
+    private final Redactor redactor;
+
+    /** Redacts with {@code config}'s {@code redaction.allow} list. */
+    public static RecordingRedaction forConfig(HarnessConfig config) {
+        return new RecordingRedaction(new Redactor(Allowlist.of(config.redaction().allow())));
+    }
+
+    RecordingRedaction(Redactor redactor) {
+        this.redactor = redactor;
+    }
+
+    /** @throws Refused when a secret survives redaction; nothing may then be written */
+    @Override
+    public ObjectNode apply(ObjectNode cassette) {
+        try {
+            return redactor.redact(cassette);
+        } catch (RedactionFailedException e) {
+            throw new Refused(e.getMessage());
+        }
+    }
+
+    /** Redaction could not make a cassette clean, so it is not written. The message shows masked values only. */
+    public static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super("refusing to write the cassette: " + message, null, false, false);
+        }
+    }
+}
