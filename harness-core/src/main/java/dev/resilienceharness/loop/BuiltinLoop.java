@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       degrades, a quota stops.</li>
  * </ul>
  * After a restart it resumes from its journal: finished ops are not called again and keep their recorded
- * outcomes; the op that was in flight starts afresh (its attempts count from 1, as if uninterrupted), and the
+ * outcomes; the op that was in flight carries on from its last checkpoint (attempts, retries and repairs
+ * already spent), so the call lost in the crash is the only one repeated — "as if uninterrupted" — and the
  * concurrency limit is the one the journal last recorded.
  */
 public final class BuiltinLoop implements AgentLoop {
@@ -66,12 +67,20 @@ public final class BuiltinLoop implements AgentLoop {
 
     private static Outcome runOp(LoopRun run, Policy policy, String op, int concurrency) {
         ObjectNode request = run.request(op);
+        Journal.Progress resumed = run.journal().progress(op);
+        int attempts = resumed.attempts();
+        int transientFailures = resumed.transientFailures();
+        int repairs = resumed.repairs();
+        boolean quotaRetried = resumed.quotaRetried();
         ObjectNode payload = request;
-        int attempts = 0;
-        int transientFailures = 0;
-        int repairs = 0;
-        boolean quotaRetried = false;
+        if (repairs > 0) {
+            payload = request.deepCopy();
+            payload.put("repair", repairs);
+        }
         while (true) {
+            if (attempts > 0) {
+                run.journal().checkpoint(op, new Journal.Progress(attempts, transientFailures, repairs, quotaRetried));
+            }
             attempts++;
             try {
                 Reply reply = run.transport().call(payload);

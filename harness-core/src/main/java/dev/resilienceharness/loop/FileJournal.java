@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A journal in a JSON Lines file: one outcome record per line, appended and fsynced per record, so a process
+ * A journal in a JSON Lines file: one outcome record per line (and, between them, checkpoints of the op in
+ * flight: {@code {"checkpoint": "<op>", "attempts": 2, ...}}), appended and fsynced per record, so a process
  * killed at any moment loses at most the line it was writing. A torn last line (no newline, or not JSON) is
  * ignored with a warning and cut off before the next append.
  */
@@ -23,6 +24,7 @@ public final class FileJournal implements Journal {
 
     private final Path file;
     private final List<Outcome> outcomes = new ArrayList<>();
+    private final java.util.Map<String, Progress> progress = new java.util.HashMap<>();
     private long validLength;
 
     private FileJournal(Path file) {
@@ -54,7 +56,7 @@ public final class FileJournal implements Journal {
             String line = new String(bytes, start, end - start, StandardCharsets.UTF_8).strip();
             if (!line.isEmpty()) {
                 try {
-                    outcomes.add(Outcome.fromJson(Json.readTree(line.getBytes(StandardCharsets.UTF_8))));
+                    apply(Json.readTree(line.getBytes(StandardCharsets.UTF_8)));
                 } catch (RuntimeException e) {
                     if (!complete) {
                         warnings.accept(file + ":" + lineNo + ": ignoring a torn last journal line (the process"
@@ -80,6 +82,21 @@ public final class FileJournal implements Journal {
         }
     }
 
+    /** Takes in one line: an outcome record, or a checkpoint of the op in flight. */
+    private void apply(tools.jackson.databind.JsonNode node) {
+        if (node.has(CHECKPOINT)) {
+            progress.put(node.get(CHECKPOINT).asString(), new Progress(node.path("attempts").asInt(),
+                    node.path("transient_failures").asInt(), node.path("repairs").asInt(),
+                    node.path("quota_retried").asBoolean()));
+            return;
+        }
+        Outcome outcome = Outcome.fromJson(node);
+        outcomes.add(outcome);
+        progress.remove(outcome.op());
+    }
+
+    private static final String CHECKPOINT = "checkpoint";
+
     private static int indexOf(byte[] bytes, byte b, int from) {
         for (int i = from; i < bytes.length; i++) {
             if (bytes[i] == b) {
@@ -100,7 +117,30 @@ public final class FileJournal implements Journal {
 
     @Override
     public void record(Outcome outcome) {
-        byte[] line = (Json.compact(outcome.toJson()) + "\n").getBytes(StandardCharsets.UTF_8);
+        append(Json.compact(outcome.toJson()));
+        outcomes.add(outcome);
+        progress.remove(outcome.op());
+    }
+
+    @Override
+    public void checkpoint(String op, Progress p) {
+        tools.jackson.databind.node.ObjectNode node = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        node.put(CHECKPOINT, op);
+        node.put("attempts", p.attempts());
+        node.put("transient_failures", p.transientFailures());
+        node.put("repairs", p.repairs());
+        node.put("quota_retried", p.quotaRetried());
+        append(Json.compact(node));
+        progress.put(op, p);
+    }
+
+    @Override
+    public Progress progress(String op) {
+        return progress.getOrDefault(op, Progress.NONE);
+    }
+
+    private void append(String record) {
+        byte[] line = (record + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
@@ -118,6 +158,5 @@ public final class FileJournal implements Journal {
             throw new UncheckedIOException(file + ": cannot append to the journal: " + e.getMessage(), e);
         }
         validLength += line.length;
-        outcomes.add(outcome);
     }
 }

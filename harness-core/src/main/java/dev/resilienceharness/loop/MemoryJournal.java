@@ -8,6 +8,7 @@ import java.util.List;
 public final class MemoryJournal implements Journal {
 
     private final List<Outcome> outcomes = new ArrayList<>();
+    private final java.util.Map<String, Progress> progress = new java.util.HashMap<>();
 
     @Override
     public List<Outcome> completed() {
@@ -17,5 +18,16 @@ public final class MemoryJournal implements Journal {
     @Override
     public void record(Outcome outcome) {
         outcomes.add(outcome);
+        progress.remove(outcome.op());
+    }
+
+    @Override
+    public void checkpoint(String op, Progress p) {
+        progress.put(op, p);
+    }
+
+    @Override
+    public Progress progress(String op) {
+        return progress.getOrDefault(op, Progress.NONE);
     }
 }

@@ -96,7 +96,6 @@ class ScenarioYamlTest {
         roundTrip(RetriesQuotaLoop::new, "two");
         roundTrip(UnboundedWaitLoop::new, "waits");
         roundTrip(ForgetfulRestartLoop::new, "two");
-        roundTrip(LoopFactory.builtin(), "two");
     }
 
     private void roundTrip(LoopFactory loop, String scenario) throws Exception {

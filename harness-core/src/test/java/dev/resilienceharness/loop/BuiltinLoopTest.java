@@ -203,4 +203,26 @@ class BuiltinLoopTest {
         assertEquals(3, out.get(0).attempts());
         assertEquals(2, journal.completed().size());
     }
+
+    @Test
+    void after_a_restart_the_op_in_flight_carries_on_from_its_checkpoint() {
+        MemoryJournal journal = new MemoryJournal();
+        journal.checkpoint("plan", new Journal.Progress(2, 1, 0, true));
+        Scripted transport = new Scripted(new QuotaExhausted("1"));
+        List<Outcome> out = new BuiltinLoop().run(new LoopRun(List.of("plan"),
+                op -> JsonNodeFactory.instance.objectNode().put("op", op), transport, BASE, new VirtualClock(),
+                journal));
+        assertEquals("{\"op\":\"plan\",\"status\":\"stopped\",\"reason\":\"quota\",\"retry_after\":\"1\","
+                + "\"attempts\":3}", out.get(0).toJson().toString(), "the Retry-After retry was spent before the crash");
+    }
+
+    @Test
+    void checkpoints_note_the_retry_state_before_each_retry() {
+        MemoryJournal journal = new MemoryJournal();
+        Scripted transport = new Scripted(TransientError.timeout(), new BadToolCall("x"), null);
+        new BuiltinLoop().run(new LoopRun(List.of("plan"), op -> JsonNodeFactory.instance.objectNode().put("op", op),
+                transport, BASE, new VirtualClock(), journal));
+        assertEquals(Journal.Progress.NONE, journal.progress("plan"), "a recorded outcome clears its checkpoint");
+        assertEquals(3, transport.payloads.size());
+    }
 }

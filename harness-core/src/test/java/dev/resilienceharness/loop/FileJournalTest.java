@@ -64,4 +64,17 @@ class FileJournalTest {
         IOException e = assertThrows(IOException.class, () -> FileJournal.open(file, w -> { }));
         assertTrue(e.getMessage().startsWith(file + ":2: not a journal record"), e.getMessage());
     }
+
+    @Test
+    void checkpoints_survive_reopening_until_the_op_is_recorded() throws IOException {
+        Path file = dir.resolve("run.jsonl");
+        FileJournal journal = FileJournal.open(file, w -> { });
+        journal.record(Outcome.degraded("plan", "timeout", 3));
+        journal.checkpoint("patch", new Journal.Progress(2, 1, 1, false));
+        FileJournal reopened = FileJournal.open(file, w -> { });
+        assertEquals(new Journal.Progress(2, 1, 1, false), reopened.progress("patch"));
+        assertEquals(1, reopened.completed().size());
+        reopened.record(Outcome.degraded("patch", "schema", 3));
+        assertEquals(Journal.Progress.NONE, FileJournal.open(file, w -> { }).progress("patch"));
+    }
 }

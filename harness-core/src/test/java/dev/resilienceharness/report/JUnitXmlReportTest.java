@@ -78,7 +78,7 @@ class JUnitXmlReportTest {
                 && c.getAttribute("name").equals("budget")).findFirst().orElseThrow();
         Element failure = (Element) storm.getElementsByTagName("failure").item(0);
         assertEquals("resilience.budget", failure.getAttribute("type"));
-        assertTrue(failure.getAttribute("message").startsWith("retry-storm [budget] op 'plan': 5 calls"),
+        assertTrue(failure.getAttribute("message").startsWith("retry-storm [budget] op 'plan': more calls than the policy allows"),
                 failure.getAttribute("message"));
         assertEquals(failure.getAttribute("message"), failure.getTextContent());
         Element secrets = cases(doc).stream().filter(c -> c.getAttribute("classname").equals("resilience")
