@@ -38,6 +38,20 @@ final class FullCheck {
 
     static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
             throws MojoExecutionException {
+        // report and check in one build share one pass: the first stores its result on the project.
+        String key = "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs;
+        Object earlier = mojo.project.getContextValue(key);
+        if (earlier instanceof Result result) {
+            mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
+            return result;
+        }
+        Result result = runOnce(mojo, config, failOnOrphans);
+        mojo.project.setContextValue(key, result);
+        return result;
+    }
+
+    private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
+            throws MojoExecutionException {
         CassetteIntegrity.Report cassettes;
         try {
             cassettes = CassetteIntegrity.check(config, failOnOrphans);

@@ -1,0 +1,108 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.report.ReportWriter;
+import dev.resilienceharness.report.RunReport;
+import dev.resilienceharness.report.SecretFindingRow;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.secrets.Finding;
+import dev.resilienceharness.secrets.SarifWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Checks every invariant and writes the reports to {@code target/resilience/}: {@code report.html} (one
+ * self-contained page), {@code report.json}, {@code junit/TEST-resilience.xml} and {@code secrets.sarif}. It
+ * includes the last {@code explore.json} found there. Fails only with {@code -Dresilience.failOnViolation=true}.
+ */
+@Mojo(name = "report", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.TEST)
+public class ReportMojo extends AbstractScenarioMojo {
+
+    /** Skips this goal only. */
+    @Parameter(property = "resilience.report.skip", defaultValue = "false")
+    private boolean skipGoal;
+
+    /** Fails the build on a violation once the reports are written; by default the report goal only reports. */
+    @Parameter(property = "resilience.failOnViolation", defaultValue = "false")
+    private boolean failOnViolation;
+
+    /** Treats cassettes that no scenario op uses as violations instead of warnings. */
+    @Parameter(property = "resilience.failOnOrphans", defaultValue = "false")
+    private boolean failOnOrphans;
+
+    @Override
+    protected String goal() {
+        return "report";
+    }
+
+    @Override
+    protected boolean goalSkipped() {
+        return skipGoal;
+    }
+
+    @Override
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
+        Path out = outputDirectory.toPath();
+        Path base = project.getBasedir().toPath();
+        List<SecretFindingRow> rows = new ArrayList<>();
+        for (Finding f : result.secrets().findings()) {
+            rows.add(new SecretFindingRow(relative(base, f.file()), f.line(), f.column(), f.jsonPath(), f.ruleId(),
+                    f.masked(), f.fingerprint()));
+        }
+        RunReport.Builder report = RunReport.builder()
+                .scenarios(result.scenarios())
+                .cassettes(result.cassettes())
+                .secrets(result.secrets().files(), rows);
+        readExploration(out.resolve("explore.json"), report);
+        ReportWriter.Written written;
+        try {
+            written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out);
+            new SarifWriter(base).write(result.secrets().findings(), out.resolve("secrets.sarif"));
+        } catch (IOException e) {
+            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
+        }
+        getLog().info("Report: " + written.html().toUri());
+        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "see " + written.html());
+    }
+
+    private static String relative(Path base, Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        return abs.startsWith(base) ? base.relativize(abs).toString().replace('\\', '/') : abs.toString();
+    }
+
+    /** Adds the counterexamples of an earlier {@code resilience:explore} run, when there was one. */
+    private void readExploration(Path file, RunReport.Builder report) {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        try {
+            JsonNode root = Json.readTree(Files.readAllBytes(file));
+            List<String> blocks = new ArrayList<>();
+            for (JsonNode s : root.path("scenarios")) {
+                for (JsonNode c : s.path("counterexamples")) {
+                    StringBuilder text = new StringBuilder();
+                    c.path("violations").forEach(v -> text.append("# ").append(v.asString()).append('\n'));
+                    text.append(c.path("yaml").asString());
+                    blocks.add(text.toString());
+                }
+            }
+            report.exploration((int) root.path("summary").path("plans").asLong(), blocks);
+        } catch (IOException | RuntimeException e) {
+            getLog().warn(file + ": not included in the report, it cannot be read: " + e.getMessage());
+        }
+    }
+}
