@@ -14,10 +14,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
-import java.io.File;
 import java.io.IOException;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -165,18 +162,12 @@ public class ExploreMojo extends AbstractResilienceMojo {
         getLog().info("resilience:explore: " + summary);
     }
 
-    /** The project's test classpath on top of the plugin's own classes (parent first, so core types agree). */
+    /** The project's test classpath on top of the plugin's own classes. */
     private URLClassLoader projectLoader() throws MojoExecutionException {
-        List<URL> urls = new ArrayList<>();
         try {
-            for (String element : project.getTestClasspathElements()) {
-                urls.add(new File(element).toURI().toURL());
-            }
+            return ScenarioLauncher.projectLoader(project.getTestClasspathElements());
         } catch (DependencyResolutionRequiredException e) {
             throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
-        } catch (MalformedURLException e) {
-            throw new MojoExecutionException("bad test classpath element: " + e.getMessage(), e);
         }
-        return new URLClassLoader(urls.toArray(URL[]::new), ExploreMojo.class.getClassLoader());
     }
 }

@@ -104,7 +104,7 @@ final class ScenarioLauncher {
     }
 
     /** The project's test classpath on top of the plugin's own classes (parent first, so core types agree). */
-    private static URLClassLoader projectLoader(List<String> testClasspath) throws MojoExecutionException {
+    static URLClassLoader projectLoader(List<String> testClasspath) throws MojoExecutionException {
         List<URL> urls = new ArrayList<>();
         for (String element : testClasspath) {
             try {
