@@ -54,6 +54,12 @@ public interface LoopFactory {
                         + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot create " + name + ": " + e.getMessage(), e);
+            } catch (ExceptionInInitializerError e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new IllegalStateException("the static initializer of " + name + " threw "
+                        + cause.getClass().getSimpleName() + ": " + cause.getMessage(), cause);
+            } catch (LinkageError e) {
+                throw new IllegalStateException("cannot load " + name + ": " + e, e);
             }
         };
         try {

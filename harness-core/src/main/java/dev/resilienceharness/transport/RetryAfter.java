@@ -38,8 +38,10 @@ public final class RetryAfter {
             if (seconds.compareTo(MAX_SECONDS) > 0) {
                 seconds = MAX_SECONDS;
             }
-            long nanos = seconds.movePointRight(9).setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
-            return Optional.of(Duration.ofNanos(nanos));
+            BigDecimal whole = seconds.setScale(0, java.math.RoundingMode.DOWN);
+            long nanos = seconds.subtract(whole).movePointRight(9).setScale(0, java.math.RoundingMode.HALF_EVEN)
+                    .longValueExact();
+            return Optional.of(Duration.ofSeconds(whole.longValueExact(), nanos));
         }
         try {
             Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
