@@ -75,6 +75,12 @@ public final class CassetteMessages {
         return "cannot be read: " + reason;
     }
 
+    /** A value as quoted in a message: at most 40 characters. */
+    static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 20) + "..." + text.substring(text.length() - 10)
+                + " (" + text.length() + " characters)";
+    }
+
     /** {@code array}, {@code string}, {@code number}... for a node type. */
     static String kind(tools.jackson.databind.JsonNode node) {
         return node.getNodeType().toString().toLowerCase(Locale.ROOT);
@@ -117,7 +123,7 @@ public final class CassetteMessages {
     /** Jackson's sentence up to where it starts to talk about its own internals. */
     private static String cut(String m) {
         String s = m;
-        for (String marker : new String[] {" (start marker at", " (not recognized as one since", " at [Source", " [Source", ": enable `", "; enable `",
+        for (String marker : new String[] {" (start marker at", " (not recognized as one since", " (consider enabling", " at [Source", " [Source", ": enable `", "; enable `",
                 "\n", "\r"}) {
             int i = s.indexOf(marker);
             if (i >= 0) {

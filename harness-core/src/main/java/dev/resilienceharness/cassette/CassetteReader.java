@@ -201,10 +201,12 @@ public final class CassetteReader {
         }
         for (String key : new String[] {"first_token_ms", "total_ms"}) {
             JsonNode value = node.get(key);
+            // canConvertToLong first: asDouble throws for an integer beyond the double range.
             if (value != null && !value.isNull()
-                    && (!value.isNumber() || !(value.asDouble() >= 0))) {
-                throw new CassetteException(file, CassetteMessages.badTiming(key, value.isNumber() ? value.toString()
-                        : "a JSON " + CassetteMessages.kind(value)), CassetteMessages.HINT_FIX);
+                    && (!value.isNumber() || !value.canConvertToLong() || !(value.asDouble() >= 0))) {
+                throw new CassetteException(file, CassetteMessages.badTiming(key, value.isNumber()
+                        ? CassetteMessages.abbreviate(value.toString()) : "a JSON " + CassetteMessages.kind(value)),
+                        CassetteMessages.HINT_FIX);
             }
         }
         return Timing.fromJson(node);

@@ -150,6 +150,19 @@ class CassetteReaderTest {
     }
 
     @Test
+    void a_timing_beyond_any_long_is_refused_not_thrown() {
+        // Found by CassetteReaderPropertiesTest: Jackson's asDouble throws for an integer beyond the double range.
+        String head = "{\"request\": {\"op\": \"plan\"}, \"response\": 1, \"timing\": ";
+        assertEquals(": timing.first_token_ms is 99999999999999999999...9999999999 (400 characters); expected a number"
+                + " of milliseconds, 0 or more. " + CassetteMessages.HINT_FIX,
+                refused(head + "{\"first_token_ms\": " + "9".repeat(400) + "}}"));
+        assertEquals(": timing.total_ms is 1.0E300; expected a number of milliseconds, 0 or more. "
+                + CassetteMessages.HINT_FIX, refused(head + "{\"total_ms\": 1e300}}"));
+        assertEquals(": timing.total_ms holds a number beyond the range of a double, which has no JSON form (infinity). "
+                + CassetteMessages.HINT_FIX, refused(head + "{\"total_ms\": 1e400}}"));
+    }
+
+    @Test
     void bytes_that_are_not_utf8_name_line_column_and_byte() {
         byte[] latin1 = "{\n  \"request\": {\"op\": \"caf\u00e9\"},\n  \"response\": 1\n}".getBytes(
                 java.nio.charset.StandardCharsets.ISO_8859_1);
