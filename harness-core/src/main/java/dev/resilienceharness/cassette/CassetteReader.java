@@ -4,10 +4,22 @@ import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Iterator;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
@@ -15,8 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads one cassette file strictly: a JSON object with an object {@code request} and a {@code response}, no
- * duplicate keys, no larger than {@link #MAX_BYTES}, and not reached through a symlink that leads out of the
- * cassette folder.
+ * duplicate keys, finite numbers, no larger than {@link #MAX_BYTES}, and not reached through a symlink that
+ * leads out of the cassette folder. Every refusal is a {@link CassetteException} naming the file.
  */
 public final class CassetteReader {
 
@@ -24,7 +36,6 @@ public final class CassetteReader {
     public static final long MAX_BYTES = 16L * 1024 * 1024;
 
     private final Path folder;
-    private final Path realFolder;
     private final VolatilePaths volatilePaths;
 
     /**
@@ -33,16 +44,7 @@ public final class CassetteReader {
      */
     public CassetteReader(Path folder, VolatilePaths volatilePaths) {
         this.folder = folder.toAbsolutePath().normalize();
-        this.realFolder = realPath(this.folder);
         this.volatilePaths = volatilePaths;
-    }
-
-    private static Path realPath(Path p) {
-        try {
-            return p.toRealPath();
-        } catch (IOException e) {
-            return p;
-        }
     }
 
     /** Reads and checks {@code file}; the cassette's fingerprint is computed from its request. */
@@ -51,72 +53,194 @@ public final class CassetteReader {
         return parse(file, bytes);
     }
 
-    /** Reads the raw bytes of {@code file}, refusing symlinks out of the folder and oversized files. */
+    /**
+     * Reads the raw bytes of {@code file}. A symlink leading out of the folder, anything but a regular file, and
+     * a file over {@link #MAX_BYTES} are refused without being opened.
+     */
     public byte[] readBytes(Path file) throws CassetteException {
         try {
-            if (Files.isSymbolicLink(file)) {
-                Path target = file.toRealPath();
-                if (!target.startsWith(realFolder)) {
-                    throw new CassetteException(file, "is a symbolic link leading out of the cassette folder "
-                            + folder + "; it is not followed. Replace it with the cassette file itself");
+            Path source = file;
+            BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (attrs.isSymbolicLink()) {
+                try {
+                    source = file.toRealPath();
+                } catch (NoSuchFileException e) {
+                    throw new CassetteException(file, CassetteMessages.DANGLING, CassetteMessages.HINT_REMOVE);
                 }
+                if (!source.startsWith(realFolder())) {
+                    throw new CassetteException(file, CassetteMessages.symlinkOut(folder),
+                            "Replace the link with the cassette file itself");
+                }
+                attrs = Files.readAttributes(source, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
-                throw new CassetteException(file, "is not a regular file; remove it from the cassette folder");
+            if (attrs.isDirectory()) {
+                throw new CassetteException(file, CassetteMessages.DIRECTORY, CassetteMessages.HINT_REMOVE);
             }
-            long size = Files.size(file);
-            if (size > MAX_BYTES) {
-                throw new CassetteException(file, "is " + size + " bytes; a cassette may be at most " + MAX_BYTES
-                        + " bytes (16 MiB). Re-record it or remove it");
+            if (!attrs.isRegularFile()) {
+                // Opening a pipe would block the build; a device could be endless.
+                throw new CassetteException(file, CassetteMessages.NOT_REGULAR, CassetteMessages.HINT_REMOVE);
             }
-            return Files.readAllBytes(file);
+            if (attrs.size() > MAX_BYTES) {
+                throw new CassetteException(file, CassetteMessages.tooLarge(attrs.size()), CassetteMessages.HINT_REPLACE);
+            }
+            try (InputStream in = Files.newInputStream(source, LinkOption.NOFOLLOW_LINKS)) {
+                // Bounded even when the file grows between the size check and the read.
+                byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+                if (bytes.length > MAX_BYTES) {
+                    throw new CassetteException(file, CassetteMessages.tooLarge(Files.size(source)),
+                            CassetteMessages.HINT_REPLACE);
+                }
+                return bytes;
+            }
         } catch (NoSuchFileException e) {
-            throw new CassetteException(file, "does not exist (or is a dangling link)");
+            throw new CassetteException(file, CassetteMessages.VANISHED, "Run the goal again");
+        } catch (AccessDeniedException e) {
+            throw new CassetteException(file, CassetteMessages.PERMISSION,
+                    "Make it readable, or delete it and run mvn resilience:record");
+        } catch (FileSystemException e) {
+            throw new CassetteException(file, CassetteMessages.unreadable(e.getReason() == null ? e.toString()
+                    : e.getReason()), CassetteMessages.HINT_REPLACE);
         } catch (IOException e) {
-            throw new CassetteException(file, "cannot be read: " + e.getMessage());
+            throw new CassetteException(file, CassetteMessages.unreadable(String.valueOf(e.getMessage())),
+                    CassetteMessages.HINT_REPLACE);
+        }
+    }
+
+    /** The folder with every symlink resolved, looked up when needed: it may be created after this reader. */
+    private Path realFolder() {
+        try {
+            return folder.toRealPath();
+        } catch (IOException e) {
+            return folder;
         }
     }
 
     /** Parses cassette bytes read from {@code file}. */
     public Cassette parse(Path file, byte[] bytes) throws CassetteException {
+        String text = decode(file, bytes);
+        if (text.isBlank()) {
+            throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
+        }
         JsonNode root;
         try {
-            root = Json.readTree(bytes);
+            root = Json.readTree(text);
         } catch (JacksonException e) {
             TokenStreamLocation loc = e.getLocation();
-            int line = loc == null ? 0 : loc.getLineNr();
-            int col = loc == null ? 0 : loc.getColumnNr();
-            throw new CassetteException(file, Math.max(line, 0), Math.max(col, 0),
-                    "is not valid JSON: " + e.getOriginalMessage()
-                            + ". Fix the file or delete it and run mvn resilience:record");
+            throw new CassetteException(file, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(),
+                    CassetteMessages.invalidJson(CassetteMessages.jsonProblem(e.getOriginalMessage())),
+                    CassetteMessages.HINT_FIX);
         }
-        if (root == null || !root.isObject()) {
-            throw new CassetteException(file, 1, 1, "must hold a JSON object with \"request\" and \"response\", found "
-                    + (root == null ? "nothing" : root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
+        if (root == null || root.isMissingNode()) {
+            throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
+        }
+        if (!root.isObject()) {
+            throw new CassetteException(file, CassetteMessages.notAnObject(CassetteMessages.kind(root)),
+                    CassetteMessages.HINT_FIX);
         }
         JsonNode request = root.get("request");
-        if (request == null || !request.isObject()) {
-            throw new CassetteException(file, 1, 1, (request == null ? "has no \"request\"" : "has a \"request\" that"
-                    + " is not a JSON object") + "; a cassette is {\"request\": {...}, \"response\": {...}}");
+        if (request == null) {
+            throw new CassetteException(file, CassetteMessages.NO_REQUEST, CassetteMessages.HINT_FIX);
+        }
+        if (!request.isObject()) {
+            throw new CassetteException(file, CassetteMessages.requestNotAnObject(CassetteMessages.kind(request)),
+                    CassetteMessages.HINT_FIX);
         }
         JsonNode response = root.get("response");
         if (response == null) {
-            throw new CassetteException(file, 1, 1,
-                    "has no \"response\"; a cassette is {\"request\": {...}, \"response\": {...}}");
+            throw new CassetteException(file, CassetteMessages.NO_RESPONSE, CassetteMessages.HINT_FIX);
         }
-        Timing timing;
-        JsonNode timingNode = root.get("timing");
-        if (timingNode != null && !timingNode.isNull() && !timingNode.isObject()) {
-            throw new CassetteException(file, 1, 1, "has a \"timing\" that is not an object; expected"
-                    + " {\"first_token_ms\": 420, \"total_ms\": 1800}");
+        String infinite = nonFinite("", root);
+        if (infinite != null) {
+            throw new CassetteException(file, CassetteMessages.notFinite(infinite), CassetteMessages.HINT_FIX);
         }
-        timing = Timing.fromJson(timingNode);
+        Timing timing = timing(file, root.get("timing"));
         ObjectNode req = (ObjectNode) request;
-        String fingerprint = fingerprint(req, volatilePaths);
+        String fingerprint;
+        try {
+            fingerprint = fingerprint(req, volatilePaths);
+        } catch (IllegalArgumentException e) {
+            throw new CassetteException(file, CassetteMessages.noCanonicalForm(String.valueOf(e.getMessage())),
+                    CassetteMessages.HINT_FIX);
+        }
         return new Cassette(file, fingerprint, req, response, timing);
     }
 
-    /** The fingerprint of a request after its volatile paths are removed; the request is not changed. */
+    /**
+     * The text of a cassette: UTF-8 and nothing else (Jackson would guess UTF-16 or UTF-32 from the bytes), a
+     * leading byte order mark dropped.
+     */
+    private static String decode(Path file, byte[] bytes) throws CassetteException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        out.flip();
+        String text = out.toString();
+        if (result.isError()) {
+            int at = in.position();
+            int line = 1 + (int) text.chars().filter(c -> c == '\n').count();
+            String lastLine = text.substring(text.lastIndexOf('\n') + 1);
+            throw new CassetteException(file, line, lastLine.codePointCount(0, lastLine.length()) + 1,
+                    CassetteMessages.notUtf8(bytes[at] & 0xff), CassetteMessages.HINT_UTF8);
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    private static Timing timing(Path file, JsonNode node) throws CassetteException {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new CassetteException(file, CassetteMessages.timingNotAnObject(CassetteMessages.kind(node)),
+                    CassetteMessages.HINT_FIX);
+        }
+        for (String key : new String[] {"first_token_ms", "total_ms"}) {
+            JsonNode value = node.get(key);
+            // canConvertToLong first: asDouble throws for an integer beyond the double range.
+            if (value != null && !value.isNull()
+                    && (!value.isNumber() || !value.canConvertToLong() || !(value.asDouble() >= 0))) {
+                throw new CassetteException(file, CassetteMessages.badTiming(key, value.isNumber()
+                        ? CassetteMessages.abbreviate(value.toString()) : "a JSON " + CassetteMessages.kind(value)),
+                        CassetteMessages.HINT_FIX);
+            }
+        }
+        return Timing.fromJson(node);
+    }
+
+    /** The path of the first number that read as an infinity (a literal beyond the double range), or null. */
+    private static String nonFinite(String path, JsonNode node) {
+        if (node.isFloatingPointNumber()) {
+            return Double.isFinite(node.asDouble()) ? null : path;
+        }
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String found = nonFinite(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue());
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = nonFinite(path + "[" + i + "]", node.get(i));
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The fingerprint of a request after its volatile paths are removed; the request is not changed.
+     *
+     * @throws IllegalArgumentException when the request holds a number with no JSON form
+     */
     public static String fingerprint(ObjectNode request, VolatilePaths volatilePaths) {
         ObjectNode stripped = volatilePaths.touchesRequest() ? volatilePaths.stripRequest(request.deepCopy()) : request;
         return Fingerprint.of(stripped);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,28 @@ public final class CassetteStore {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, "*.json")) {
             for (Path p : ds) {
                 files.add(p);
+            }
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (NotDirectoryException e) {
+            throw new IOException("it is a file, not a folder; point cassettes: in resilience.yaml at the cassette"
+                    + " folder", e);
+        }
+        files.sort(null);
+        return files;
+    }
+
+    /**
+     * Temporary files in the folder that writes killed mid-way left behind (see {@link AtomicFiles}), sorted by
+     * name; they are never read as cassettes.
+     */
+    public List<Path> leftoverTemporaryFiles() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, ".*" + AtomicFiles.TEMPORARY_SUFFIX)) {
+            for (Path p : ds) {
+                if (AtomicFiles.isTemporary(p)) {
+                    files.add(p);
+                }
             }
         } catch (NoSuchFileException e) {
             return List.of();

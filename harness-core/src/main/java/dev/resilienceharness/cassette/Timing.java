@@ -21,7 +21,8 @@ public record Timing(Long firstTokenMs, Long totalMs) {
     }
 
     private static Long millis(JsonNode n) {
-        return n == null || !n.isNumber() ? null : Math.round(n.asDouble());
+        // canConvertToLong first: asDouble throws for an integer beyond the double range.
+        return n == null || !n.isNumber() || !n.canConvertToLong() ? null : Math.round(n.asDouble());
     }
 
     /** The {@code timing} object as written in a cassette. */

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,10 @@ public final class CassetteIntegrity {
         }
     }
 
+    /** The warning for a temporary file an interrupted write left behind. */
+    static final String LEFTOVER = "left over from a recording that was interrupted; it is not a cassette and is"
+            + " never read. Delete it";
+
     private CassetteIntegrity() {
     }
 
@@ -49,14 +54,19 @@ public final class CassetteIntegrity {
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
         List<Path> files = store.files();
         Map<String, String> needed = new LinkedHashMap<>();
+        Map<String, Integer> neededLine = new HashMap<>();
         for (Scenario s : config.scenarios()) {
             for (String op : s.ops()) {
                 if (!needed.containsValue(op)) {
-                    needed.put(store.fingerprint(config.request(op)), op);
+                    String fp = store.fingerprint(config.request(op));
+                    needed.put(fp, op);
+                    neededLine.put(fp, s.line());
                 }
             }
         }
         Map<String, Boolean> present = new ConcurrentHashMap<>();
+        Map<String, Boolean> broken = new ConcurrentHashMap<>();
+        Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
         List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
         IntStream.range(0, files.size()).parallel().forEach(i -> {
             Path file = files.get(i);
@@ -67,12 +77,14 @@ public final class CassetteIntegrity {
             try {
                 c = reader.read(file);
             } catch (CassetteException e) {
-                violations.add(new Violation(Invariant.CASSETTES, subject, null, null, null,
-                        e.getMessage().substring(subject.length() + 2), null));
+                broken.put(stem, Boolean.TRUE);
+                violations.add(new Violation(Invariant.CASSETTES, e.location(), needed.get(stem), null, null,
+                        e.problem(), e.hint()));
                 return;
             }
             present.put(stem, Boolean.TRUE);
             if (!stem.equals(c.fingerprint())) {
+                misnamed.put(stem, Boolean.TRUE);
                 violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()),
                         c.fingerprint() + ".json", name, "the file name is not its request's fingerprint",
                         "Rename it to " + c.fingerprint() + ".json, or re-record it with mvn resilience:record"));
@@ -89,9 +101,11 @@ public final class CassetteIntegrity {
         List<Violation> sorted = new ArrayList<>(violations);
         sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
         needed.forEach((fp, op) -> {
-            if (!present.containsKey(fp)) {
-                sorted.add(new Violation(Invariant.CASSETTES, config.file().toString(), op, null, null,
-                        "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
+            // A broken file under the right name is reported above, with its op; it is not missing too.
+            if (!present.containsKey(fp) && !broken.containsKey(fp)) {
+                int line = neededLine.getOrDefault(fp, 0);
+                sorted.add(new Violation(Invariant.CASSETTES, config.file() + (line > 0 ? ":" + line : ""), op,
+                        null, null, "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
                         "Run mvn resilience:record to record it"));
             }
         });
@@ -99,7 +113,8 @@ public final class CassetteIntegrity {
         for (Path file : files) {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
-            if (present.containsKey(stem) && !needed.containsKey(stem)) {
+            // A misnamed file is reported above; under its right name it may well be used.
+            if (present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem)) {
                 String text = "orphan cassette: no scenario op sends its request";
                 if (orphansAreErrors) {
                     sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,
@@ -108,6 +123,9 @@ public final class CassetteIntegrity {
                     warnings.add(file + ": " + text);
                 }
             }
+        }
+        for (Path tmp : store.leftoverTemporaryFiles()) {
+            warnings.add(tmp + ": " + LEFTOVER);
         }
         return new Report(files.size(), sorted, warnings);
     }

@@ -1,0 +1,145 @@
+package dev.resilienceharness.cassette;
+
+import java.util.Locale;
+
+/** Every sentence a refused cassette file is reported with, in one place so tests and docs can quote them. */
+public final class CassetteMessages {
+
+    private CassetteMessages() {
+    }
+
+    /** What to do about a cassette whose content is broken. */
+    public static final String HINT_FIX = "Fix the file, or delete it and run mvn resilience:record";
+    /** What to do about a cassette in another encoding. */
+    public static final String HINT_UTF8 = "Save it as UTF-8, or delete it and run mvn resilience:record";
+    /** What to do about a cassette that must not be read at all. */
+    public static final String HINT_REPLACE = "Delete it and run mvn resilience:record";
+    /** What to do about something in the cassette folder that is not a cassette file. */
+    public static final String HINT_REMOVE = "Remove it from the cassette folder";
+
+    static final String SHAPE = "a cassette is {\"request\": {...}, \"response\": {...}}";
+
+    static final String EMPTY = "is empty; " + SHAPE;
+    static final String NO_REQUEST = "has no \"request\"; " + SHAPE;
+    static final String NO_RESPONSE = "has no \"response\"; " + SHAPE;
+
+    static String notAnObject(String kind) {
+        return "holds a JSON " + kind + ", not an object; " + SHAPE;
+    }
+
+    static String requestNotAnObject(String kind) {
+        return "has a \"request\" that is a JSON " + kind + ", not an object; " + SHAPE;
+    }
+
+    static String timingNotAnObject(String kind) {
+        return "has a \"timing\" that is a JSON " + kind + ", not an object like"
+                + " {\"first_token_ms\": 420, \"total_ms\": 1800}";
+    }
+
+    static String badTiming(String key, String found) {
+        return "timing." + key + " is " + found + "; expected a number of milliseconds, 0 or more";
+    }
+
+    static String notFinite(String path) {
+        return oneLine(path) + " holds a number beyond the range of a double, which has no JSON form (infinity)";
+    }
+
+    static String noCanonicalForm(String reason) {
+        return "has a request with no canonical JSON form: " + reason;
+    }
+
+    static String notUtf8(int badByte) {
+        return String.format(Locale.ROOT, "is not UTF-8: byte 0x%02x cannot be decoded here", badByte);
+    }
+
+    static String invalidJson(String detail) {
+        return "is not valid JSON: " + detail;
+    }
+
+    static String symlinkOut(java.nio.file.Path folder) {
+        return "is a symbolic link leading out of the cassette folder " + folder + "; it was not followed";
+    }
+
+    static final String DANGLING = "is a symbolic link to a file that does not exist";
+    static final String VANISHED = "does not exist (it was removed while being read)";
+    static final String DIRECTORY = "is a folder, not a cassette file";
+    static final String NOT_REGULAR = "is not a regular file (a device, pipe or socket)";
+    static final String PERMISSION = "cannot be read: permission denied";
+
+    static String tooLarge(long size) {
+        return "is " + size + " bytes, over the " + CassetteReader.MAX_BYTES + "-byte (16 MiB) limit for a cassette"
+                + " (no real response is that large); it was not read";
+    }
+
+    static String unreadable(String reason) {
+        return "cannot be read: " + reason;
+    }
+
+    /** A value as quoted in a message: at most 40 characters. */
+    static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 20) + "..." + text.substring(text.length() - 10)
+                + " (" + text.length() + " characters)";
+    }
+
+    /** {@code array}, {@code string}, {@code number}... for a node type. */
+    static String kind(tools.jackson.databind.JsonNode node) {
+        return node.getNodeType().toString().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A JSON syntax error as a person reads it: Jackson's sentence for the common cases rewritten, internal
+     * details (source references, feature names, advice to enable lenient features) left out, one line.
+     */
+    static String jsonProblem(String jackson) {
+        if (jackson == null || jackson.isBlank()) {
+            return "the JSON is malformed";
+        }
+        String m = jackson;
+        if (m.startsWith("Unexpected end-of-input")) {
+            return "the file ends before the JSON is complete (is it truncated?)";
+        }
+        if (m.startsWith("Duplicate Object property ")) {
+            return "the key " + oneLine(m.substring("Duplicate Object property ".length()))
+                    + " appears twice in one object";
+        }
+        if (m.startsWith("Trailing token")) {
+            return "there is more content after the JSON object";
+        }
+        if (m.startsWith("Document nesting depth")) {
+            return "it nests deeper than 500 levels";
+        }
+        if (m.startsWith("Number value length")) {
+            return "a number is longer than 4300 digits";
+        }
+        if (m.contains("(non-standard) comment")) {
+            return "JSON allows no comments";
+        }
+        if (m.startsWith("Non-standard token")) {
+            return "NaN and Infinity are not JSON numbers";
+        }
+        return cut(m);
+    }
+
+    /** Jackson's sentence up to where it starts to talk about its own internals. */
+    private static String cut(String m) {
+        String s = m;
+        for (String marker : new String[] {" (start marker at", " (not recognized as one since", " (consider enabling", " at [Source", " [Source", ": enable `", "; enable `",
+                "\n", "\r"}) {
+            int i = s.indexOf(marker);
+            if (i >= 0) {
+                s = s.substring(0, i);
+            }
+        }
+        return oneLine(s.replace("`", "'").strip());
+    }
+
+    /** {@code s} on one line (control and line-separator characters shown as '?'), at most 300 characters. */
+    static String oneLine(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> sb.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029
+                ? '?' : c));
+        int limit = 300;
+        return sb.codePointCount(0, sb.length()) <= limit ? sb.toString()
+                : sb.substring(0, sb.offsetByCodePoints(0, limit)) + "...";
+    }
+}

@@ -1,0 +1,116 @@
+package dev.resilienceharness.invariant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.testing.TestProject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CassetteIntegrityTest {
+
+    private static final String YAML = """
+            version: 1
+            policy:
+              max_total_wait: 15s
+            scenarios:
+              - name: plan-then-patch
+                ops: [plan, patch]
+            """;
+    private static final String PLAN = "c06d109f908d3f58.json";
+    private static final String PATCH = "c5f22652c3d6c3c8.json";
+    private static final String REVIEW = "aed443b7af0e3ebc.json";
+
+    @TempDir
+    Path dir;
+
+    private List<String> lines(CassetteIntegrity.Report report) {
+        return report.violations().stream().map(Violation::line).map(l -> l.replace(dir.toString(), "D")).toList();
+    }
+
+    @Test
+    void a_clean_folder_has_no_violations() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, false);
+        assertEquals(2, report.checked());
+        assertEquals(List.of(), report.violations());
+        assertEquals(List.of(), report.warnings());
+    }
+
+    @Test
+    void a_broken_cassette_an_op_needs_is_one_line_with_its_location_and_op_not_also_a_missing_one()
+            throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path plan = dir.resolve("cassettes").resolve(PLAN);
+        Files.writeString(plan, Files.readString(plan).substring(0, 20));
+        assertEquals(List.of("D/cassettes/" + PLAN + ":3:4 [cassettes] op 'plan': is not valid JSON: the file ends"
+                + " before the JSON is complete (is it truncated?). Fix the file, or delete it and run mvn"
+                + " resilience:record"), lines(CassetteIntegrity.check(config, false)));
+    }
+
+    @Test
+    void a_broken_orphan_has_no_op() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Files.writeString(dir.resolve("cassettes").resolve("notes.json"), "[]");
+        assertEquals(List.of("D/cassettes/notes.json [cassettes]: holds a JSON array, not an object; a cassette is"
+                + " {\"request\": {...}, \"response\": {...}}. Fix the file, or delete it and run mvn resilience:record"),
+                lines(CassetteIntegrity.check(config, false)));
+    }
+
+    @Test
+    void a_missing_cassette_names_the_yaml_line_of_the_scenario() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "patch");
+        assertEquals(List.of("D/resilience.yaml:5 [cassettes] op 'plan': no cassette c06d109f908d3f58.json in"
+                + " D/cassettes for op 'plan'. Run mvn resilience:record to record it"),
+                lines(CassetteIntegrity.check(config, false)));
+    }
+
+    @Test
+    void a_misnamed_cassette_is_reported_once_and_not_also_as_an_orphan() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path cassettes = dir.resolve("cassettes");
+        Files.move(cassettes.resolve(PLAN), cassettes.resolve("0123456789abcdef.json"));
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, false);
+        assertEquals(List.of("D/cassettes/0123456789abcdef.json [cassettes] op 'plan': the file name is not its"
+                + " request's fingerprint (bound c06d109f908d3f58.json, actual 0123456789abcdef.json). Rename it to"
+                + " c06d109f908d3f58.json, or re-record it with mvn resilience:record",
+                "D/resilience.yaml:5 [cassettes] op 'plan': no cassette c06d109f908d3f58.json in D/cassettes for op"
+                + " 'plan'. Run mvn resilience:record to record it"), lines(report));
+        assertEquals(List.of(), report.warnings());
+    }
+
+    @Test
+    void orphans_are_warnings_or_violations() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review");
+        Path review = dir.resolve("cassettes").resolve(REVIEW);
+        assertEquals(List.of(review + ": orphan cassette: no scenario op sends its request"),
+                CassetteIntegrity.check(config, false).warnings());
+        assertEquals(List.of("D/cassettes/" + REVIEW + " [cassettes]: orphan cassette: no scenario op sends its"
+                + " request. Delete it, or run with orphans allowed"), lines(CassetteIntegrity.check(config, true)));
+    }
+
+    @Test
+    void a_temporary_file_left_by_a_killed_write_is_not_a_cassette_but_a_warning() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path leftover = dir.resolve("cassettes").resolve("." + PLAN + ".5f3a9c.tmp");
+        Files.writeString(leftover, "{\"request\": {\"op\"");
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, true);
+        assertEquals(2, report.checked());
+        assertEquals(List.of(), report.violations());
+        assertEquals(List.of(leftover + ": left over from a recording that was interrupted; it is not a cassette and"
+                + " is never read. Delete it"), report.warnings());
+    }
+
+    @Test
+    void a_volatile_field_left_in_a_cassette() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path plan = dir.resolve("cassettes").resolve(PLAN);
+        Files.writeString(plan, Files.readString(plan).replace("\"done\"", "\"id\": \"chatcmpl-1\", \"done\""));
+        assertEquals(List.of("D/cassettes/" + PLAN + " [cassettes] op 'plan': volatile field response.id is still in"
+                + " the cassette. Remove it (mvn resilience:record strips volatile paths before writing)"),
+                lines(CassetteIntegrity.check(config, false)));
+    }
+}
