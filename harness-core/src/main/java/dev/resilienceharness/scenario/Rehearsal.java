@@ -176,6 +176,10 @@ public final class Rehearsal {
                 break;
             }
         }
+        if (failure == null && transport.miss() != null) {
+            // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
+            failure = new RunTrace.Failure(Invariant.CASSETTES, transport.miss().getMessage());
+        }
         return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
                 failure);
     }

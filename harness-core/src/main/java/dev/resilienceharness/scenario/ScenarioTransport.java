@@ -48,6 +48,7 @@ final class ScenarioTransport implements Transport {
     private int incarnation;
     private boolean dead;
     private int deadCalls;
+    private CassetteMiss miss;
 
     /**
      * @param exchanges      each op's prepared exchange, keyed by the op's request
@@ -69,6 +70,11 @@ final class ScenarioTransport implements Transport {
     void restart() {
         incarnation++;
         dead = false;
+    }
+
+    /** The first request no cassette answered, even if the loop caught the miss; else {@code null}. */
+    CassetteMiss miss() {
+        return miss;
     }
 
     /** Whether the current incarnation's process has died. */
@@ -148,7 +154,21 @@ final class ScenarioTransport implements Transport {
         exchange = byFingerprint.get(fp);
         if (exchange == null) {
             String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
-            throw new CassetteMiss(op, fp, null, List.of());
+            OpExchange nearest = null;
+            List<String> nearestPaths = List.of();
+            for (OpExchange candidate : byFingerprint.values()) {
+                List<String> diff = dev.resilienceharness.json.JsonDiff.paths(candidate.cassette().request(), request);
+                if (nearest == null || diff.size() < nearestPaths.size()) {
+                    nearest = candidate;
+                    nearestPaths = diff;
+                }
+            }
+            CassetteMiss m = new CassetteMiss(op, fp, nearest == null || nearest.cassette().file() == null ? null
+                    : nearest.cassette().file().getFileName().toString(), nearestPaths);
+            if (miss == null) {
+                miss = m;
+            }
+            throw m;
         }
         return exchange;
     }
