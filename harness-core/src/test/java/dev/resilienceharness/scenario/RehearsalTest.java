@@ -1,0 +1,304 @@
+package dev.resilienceharness.scenario;
+
+import static dev.resilienceharness.testing.ScenarioRuns.scenario;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.clock.VirtualClock;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.BuiltinLoop;
+import dev.resilienceharness.loop.Journal;
+import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.testing.TestProject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RehearsalTest {
+
+    private static final String YAML = """
+            version: 1
+            policy: {max_total_wait: 30s}
+            scenarios:
+              - name: a
+                ops: [plan, patch]
+                faults: [none, crash]
+              - name: b
+                ops: [patch, review, deploy]
+                faults: [timeout]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path yaml() {
+        return dir.resolve("resilience.yaml");
+    }
+
+    private String fileFor(HarnessConfig config, String op) {
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of()));
+        return store.fingerprint(config.request(op)) + ".json";
+    }
+
+    /** Every instance it makes, and what each saw when its run began. */
+    private static final class Recording implements LoopFactory {
+        final List<AgentLoop> instances = new ArrayList<>();
+        final List<Journal> journals = new ArrayList<>();
+        final List<Integer> journaledAtStart = new ArrayList<>();
+        final List<Instant> clockAtStart = new ArrayList<>();
+
+        @Override
+        public AgentLoop create() {
+            AgentLoop loop = new AgentLoop() {
+                @Override
+                public List<Outcome> run(LoopRun run) {
+                    journals.add(run.journal());
+                    journaledAtStart.add(run.journal().completed().size());
+                    clockAtStart.add(run.now());
+                    return new BuiltinLoop().run(run);
+                }
+            };
+            instances.add(loop);
+            return loop;
+        }
+    }
+
+    @Test
+    void prepare_lists_every_op_without_a_cassette_by_file_line_and_key() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan");
+        SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopFactory.builtin()));
+        String plan = fileFor(config, "plan");
+        assertEquals(List.of(
+                yaml() + ":4: scenarios[0].ops[1]: no cassette for op 'patch': looked for " + fileFor(config, "patch")
+                        + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
+                        + " resilience:record to record it",
+                yaml() + ":7: scenarios[1].ops[1]: no cassette for op 'review': looked for " + fileFor(config, "review")
+                        + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
+                        + " resilience:record to record it",
+                yaml() + ":7: scenarios[1].ops[2]: no cassette for op 'deploy': looked for " + fileFor(config, "deploy")
+                        + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
+                        + " resilience:record to record it"), e.problems());
+        assertEquals(String.join(System.lineSeparator(), e.problems()), e.getMessage());
+    }
+
+    @Test
+    void prepare_names_an_unusable_cassette() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "review", "deploy");
+        Path broken = config.cassettes().resolve(fileFor(config, "patch"));
+        Files.writeString(broken, "{\"request\": {\"op\": \"patch\"}}");
+        SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopFactory.builtin()));
+        assertEquals(List.of(yaml() + ":4: scenarios[0].ops[1]: the cassette for op 'patch' is unusable: " + broken
+                + ":1:1: has no \"response\"; a cassette is {\"request\": {...}, \"response\": {...}}"), e.problems());
+    }
+
+    @Test
+    void a_loop_that_throws_is_reported_under_partial_work_without_a_stack_trace() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory throwing = () -> run -> {
+            throw new IllegalStateException("no route to the planner");
+        };
+        ScenarioResult result = Rehearsal.prepare(config, throwing).check(scenario(config, "b"), 2,
+                Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), result.trace().outcomes());
+        assertEquals(List.of("b [partial_work]: the loop threw IllegalStateException: no route to the planner, losing"
+                + " every outcome of the run. A loop must return its outcomes, not throw"),
+                result.violations().stream().map(Violation::line).toList());
+        LoopFactory silent = () -> run -> {
+            throw new UnsupportedOperationException();
+        };
+        RunTrace trace = Rehearsal.prepare(config, silent).run(scenario(config, "b"), null);
+        assertEquals(new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop threw UnsupportedOperationException,"
+                + " losing every outcome of the run"), trace.failure());
+    }
+
+    @Test
+    void a_loop_that_returns_null_is_reported_under_partial_work() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        RunTrace trace = Rehearsal.prepare(config, () -> run -> null).run(scenario(config, "b"), null);
+        assertEquals(new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop returned null instead of its outcome list"),
+                trace.failure());
+    }
+
+    @Test
+    void a_loop_calling_without_end_is_cut_short() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory forever = () -> run -> {
+            while (true) {
+                try {
+                    run.transport().call(run.request("patch"));
+                } catch (CallFailure e) {
+                    // keeps going
+                }
+            }
+        };
+        ScenarioResult result = Rehearsal.prepare(config, forever).check(scenario(config, "b"), 1,
+                Set.of(Invariant.BUDGET));
+        assertEquals(new RunTrace.Failure(Invariant.BUDGET,
+                "run cut short: the loop made 10000 calls in one run without finishing"), result.trace().failure());
+        assertEquals(10_000, result.calls());
+        assertTrue(result.violations().stream().anyMatch(v -> v.line().equals(
+                "b [budget]: run cut short: the loop made 10000 calls in one run without finishing. Retry only what the"
+                        + " policy allows: transient failures up to max_attempts, one retry after an honourable"
+                        + " Retry-After, up to repair_attempts repairs")), result.violations().toString());
+    }
+
+    @Test
+    void a_crash_restarts_a_fresh_loop_instance_on_the_same_journal() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        Recording loops = new Recording();
+        RunTrace trace = Rehearsal.prepare(config, loops).run(scenario(config, "a"), null);
+        assertEquals(2, loops.instances.size());
+        assertNotSame(loops.instances.get(0), loops.instances.get(1));
+        assertSame(loops.journals.get(0), loops.journals.get(1));
+        assertEquals(List.of(0, 1), loops.journaledAtStart, "the fresh instance finds plan in the journal");
+        assertEquals(1, trace.restarts().size());
+        assertEquals(1, trace.restarts().get(0).afterCall());
+        assertEquals(List.of("plan"), trace.restarts().get(0).journaled().stream().map(Outcome::op).toList());
+        assertEquals(List.of(0, 0, 1), trace.calls().stream().map(CallRecord::incarnation).toList());
+        assertEquals(List.of("plan", "patch"), trace.outcomes().stream().map(Outcome::op).toList());
+    }
+
+    @Test
+    void a_loop_that_swallows_its_process_death_is_restarted_all_the_same() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        List<Integer> starts = new ArrayList<>();
+        LoopFactory swallows = () -> run -> {
+            starts.add(run.journal().completed().size());
+            List<Outcome> out = new ArrayList<>(run.journal().completed());
+            for (String op : run.ops().subList(out.size(), run.ops().size())) {
+                try {
+                    Outcome o = Outcome.ok(op, run.transport().call(run.request(op)).body(), 1);
+                    run.journal().record(o);
+                    out.add(o);
+                } catch (Throwable t) {
+                    out.add(Outcome.degraded(op, "timeout", 1));
+                }
+            }
+            return out;
+        };
+        RunTrace trace = Rehearsal.prepare(config, swallows).run(scenario(config, "a"), null);
+        assertEquals(List.of(0, 1), starts, "what a dead process returned is discarded");
+        assertEquals(1, trace.restarts().size());
+        assertEquals("{\"op\":\"patch\",\"status\":\"ok\",\"value\":{\"done\":\"patch\"},\"attempts\":1}",
+                trace.outcomes().get(1).toJson().toString());
+    }
+
+    @Test
+    void determinism_runs_use_fresh_instances_journals_and_clocks() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        Recording loops = new Recording();
+        ScenarioResult result = Rehearsal.prepare(config, loops).check(scenario(config, "b"), 3,
+                Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), result.violations());
+        assertEquals(3, loops.instances.size());
+        assertEquals(3, Set.copyOf(loops.instances).size());
+        assertEquals(3, Set.copyOf(loops.journals).size(), "no run sees another's journal");
+        assertEquals(List.of(0, 0, 0), loops.journaledAtStart);
+        assertEquals(List.of(VirtualClock.EPOCH, VirtualClock.EPOCH, VirtualClock.EPOCH), loops.clockAtStart,
+                "each run's clock starts afresh although the run before waited");
+    }
+
+    @Test
+    void without_the_determinism_check_a_scenario_runs_once() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        Recording loops = new Recording();
+        Set<Invariant> noDeterminism = Set.of(Invariant.BUDGET, Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT,
+                Invariant.EXPECTATIONS);
+        Rehearsal.prepare(config, loops).check(scenario(config, "b"), 5, noDeterminism);
+        assertEquals(1, loops.instances.size());
+        Rehearsal.prepare(config, loops).check(scenario(config, "b"), 1, Set.of(Invariant.DETERMINISM));
+        assertEquals(3, loops.instances.size(), "determinism needs at least two runs");
+    }
+
+    @Test
+    void only_the_invariants_asked_for_are_checked() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory throwing = () -> run -> {
+            throw new IllegalStateException("boom");
+        };
+        ScenarioResult result = Rehearsal.prepare(config, throwing).check(scenario(config, "b"), 1,
+                Set.of(Invariant.BUDGET));
+        assertEquals(List.of(), result.violations());
+    }
+
+    @Test
+    void a_request_the_loop_makes_up_is_a_cassette_violation() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory offScript = () -> run -> {
+            try {
+                run.transport().call(run.request("plan").put("op", "improvise"));
+            } catch (CallFailure e) {
+                // not reached
+            }
+            return List.of();
+        };
+        ScenarioResult result = Rehearsal.prepare(config, offScript).check(scenario(config, "b"), 1,
+                Set.of(Invariant.PARTIAL_WORK));
+        assertEquals(Invariant.CASSETTES, result.trace().failure().invariant());
+        List<Violation> violations = result.violations();
+        assertEquals(1, violations.size());
+        assertEquals(Invariant.CASSETTES, violations.get(0).invariant());
+        assertTrue(violations.get(0).message().startsWith("no cassette for op 'improvise': looked for "),
+                violations.get(0).message());
+    }
+
+    @Disabled("bug: a cassette miss during a run names no nearest request and says 'the cassette folder holds no"
+            + " cassette' although it holds several")
+    @Test
+    void a_cassette_miss_during_a_run_names_the_nearest_recorded_request() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory addsATemperature = () -> run -> {
+            try {
+                run.transport().call(run.request("patch").put("temperature", 0));
+            } catch (CallFailure e) {
+                // not reached
+            }
+            return List.of();
+        };
+        RunTrace trace = Rehearsal.prepare(config, addsATemperature).run(scenario(config, "b"), null);
+        String message = trace.failure().message();
+        assertFalse(message.contains("holds no cassette"), message);
+        assertTrue(message.contains("the nearest recorded request is " + fileFor(config, "patch")
+                + ", which differs at temperature"), message);
+    }
+
+    @Disabled("bug: a loop that catches Exception around its transport calls swallows a CassetteMiss, and the"
+            + " run is then checked as if the request had been answered: no cassettes violation is reported")
+    @Test
+    void a_cassette_miss_the_loop_swallows_is_still_reported() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        LoopFactory swallowsEverything = () -> run -> {
+            List<Outcome> out = new ArrayList<>();
+            for (String op : run.ops()) {
+                try {
+                    out.add(Outcome.ok(op, run.transport().call(run.request(op).put("temperature", 0)).body(), 1));
+                } catch (Exception e) {
+                    out.add(Outcome.degraded(op, "timeout", 1));
+                }
+            }
+            return out;
+        };
+        ScenarioResult result = Rehearsal.prepare(config, swallowsEverything).check(scenario(config, "b"), 1,
+                Rehearsal.RUN_INVARIANTS);
+        assertTrue(result.violations().stream().anyMatch(v -> v.invariant() == Invariant.CASSETTES),
+                result.violations().toString());
+    }
+}

@@ -1,0 +1,120 @@
+package dev.resilienceharness.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The mixed corpus's shape: a request declaring {@code apply_patch} with a JSON Schema for its arguments. */
+class ToolCallSchemaTest {
+
+    private static final JsonNode REQUEST = Json.readTree("""
+            {"model": "m-1",
+             "messages": [{"role": "user", "content": "patch the repo"}],
+             "tools": [{"type": "function", "function": {"name": "apply_patch", "parameters": {
+                 "type": "object", "required": ["path", "diff"],
+                 "properties": {"path": {"type": "string"}, "diff": {"type": "string"}},
+                 "additionalProperties": false}}}]}
+            """);
+
+    private static final JsonNode NO_TOOLS = Json.readTree("""
+            {"model": "m-1", "messages": [{"role": "user", "content": "patch the repo"}]}
+            """);
+
+    private static final String WHERE = "choices[0].message.tool_calls[0].function";
+
+    /** A response with one choice whose tool calls carry these (name, arguments) pairs. */
+    private static JsonNode response(String... nameAndArgs) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ObjectNode message = root.putArray("choices").addObject().put("index", 0).putObject("message");
+        message.put("role", "assistant").putNull("content");
+        var calls = message.putArray("tool_calls");
+        for (int i = 0; i < nameAndArgs.length; i += 2) {
+            ObjectNode call = calls.addObject().put("id", "call_" + i).put("type", "function");
+            call.putObject("function").put("name", nameAndArgs[i]).put("arguments", nameAndArgs[i + 1]);
+        }
+        return root;
+    }
+
+    private final ToolCallSchema schema = new ToolCallSchema();
+
+    @Test
+    void arguments_that_fit_the_schema_are_fine() {
+        assertNull(schema.problem(REQUEST, response("apply_patch", "{\"path\": \"a.py\", \"diff\": \"+x\"}")));
+    }
+
+    @Test
+    void arguments_that_do_not_parse_are_a_problem() {
+        assertEquals(WHERE + ".arguments does not parse as JSON",
+                schema.problem(REQUEST, response("apply_patch", "{\"path\": \"a.py\", ")));
+        assertEquals(WHERE + ".arguments does not parse as JSON",
+                schema.problem(REQUEST, response("apply_patch", "")));
+    }
+
+    @Test
+    void a_missing_required_argument_breaks_the_schema() {
+        String problem = schema.problem(REQUEST, response("apply_patch", "{\"path\": \"a.py\"}"));
+        assertNotNull(problem);
+        assertTrue(problem.startsWith(WHERE + ".arguments break the schema of tool 'apply_patch': "), problem);
+        assertTrue(problem.contains("diff"), problem);
+    }
+
+    @Test
+    void an_argument_the_schema_does_not_declare_breaks_it_under_additional_properties_false() {
+        String problem = schema.problem(REQUEST,
+                response("apply_patch", "{\"path\": \"a.py\", \"diff\": \"+x\", \"force\": true}"));
+        assertNotNull(problem);
+        assertTrue(problem.startsWith(WHERE + ".arguments break the schema of tool 'apply_patch': "), problem);
+        assertTrue(problem.contains("force"), problem);
+    }
+
+    @Test
+    void an_argument_of_the_wrong_type_breaks_the_schema() {
+        assertNotNull(schema.problem(REQUEST, response("apply_patch", "{\"path\": 7, \"diff\": \"+x\"}")));
+    }
+
+    @Test
+    void a_tool_the_request_does_not_declare_is_a_problem() {
+        assertEquals(WHERE + " calls 'delete_repo', a tool the request does not declare",
+                schema.problem(REQUEST, response("delete_repo", "{}")));
+    }
+
+    @Test
+    void without_tools_in_the_request_the_arguments_only_have_to_parse() {
+        assertNull(schema.problem(NO_TOOLS, response("anything", "{\"path\": \"a.py\"}")));
+        assertEquals(WHERE + ".arguments does not parse as JSON",
+                schema.problem(NO_TOOLS, response("anything", "{not json")));
+    }
+
+    @Test
+    void a_response_without_tool_calls_is_fine() {
+        assertNull(schema.problem(REQUEST, Json.readTree(
+                "{\"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"done\"}}]}")));
+        assertNull(schema.problem(REQUEST, Json.readTree("{\"done\": \"plan\"}")));
+        assertNull(schema.problem(REQUEST, null));
+    }
+
+    @Test
+    void the_first_broken_call_is_named_by_its_path() {
+        String problem = schema.problem(REQUEST, response(
+                "apply_patch", "{\"path\": \"a.py\", \"diff\": \"+x\"}",
+                "apply_patch", "{\"path\": \"b.py\"}"));
+        assertNotNull(problem);
+        assertTrue(problem.startsWith("choices[0].message.tool_calls[1].function.arguments break the schema"),
+                problem);
+    }
+
+    @Test
+    void arguments_that_are_not_a_string_are_a_problem() {
+        ObjectNode r = (ObjectNode) response("apply_patch", "{}");
+        ((ObjectNode) r.get("choices").get(0).get("message").get("tool_calls").get(0).get("function"))
+                .putObject("arguments").put("path", "a.py");
+        assertEquals(WHERE + ".arguments is not a string of JSON", schema.problem(REQUEST, r));
+    }
+}
