@@ -38,7 +38,7 @@ public final class LoopRun {
 
     /** A fresh copy of the request to send for {@code op}. */
     public ObjectNode request(String op) {
-        return requests.apply(op);
+        return requests.apply(op).deepCopy();
     }
 
     public Transport transport() {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class LoopFactoryTest {
@@ -116,8 +115,6 @@ class LoopFactoryTest {
                 + " threw IllegalStateException: LOOP_HOME is not set", refusal(name(ThrowingLoop.class)));
     }
 
-    @Disabled("bug: a loop class whose static initializer throws lets ExceptionInInitializerError escape"
-            + " LoopFactory.forName instead of LoopNotUsable")
     @Test
     void a_class_whose_static_initializer_throws_is_refused() {
         String message = refusal(name(FailingStaticInitLoop.class));
