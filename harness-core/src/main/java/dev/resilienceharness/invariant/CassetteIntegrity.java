@@ -11,17 +11,19 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Invariant 6, cassette integrity: every file parses, its name equals its request's fingerprint, no volatile
  * field remains, and every scenario op has a cassette. Cassettes no scenario uses are orphans: a warning, or
- * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
+ * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat; the check
+ * goal reads them once for this and the secret scan together ({@link CassetteFolderPass}).
  */
 public final class CassetteIntegrity {
 
@@ -44,31 +46,63 @@ public final class CassetteIntegrity {
 
     /** Checks {@code config}'s cassette folder against its scenarios. */
     public static Report check(HarnessConfig config, boolean orphansAreErrors) throws IOException {
-        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
-        CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
-        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = store.files();
-        Map<String, String> needed = new LinkedHashMap<>();
-        for (Scenario s : config.scenarios()) {
-            for (String op : s.ops()) {
-                if (!needed.containsValue(op)) {
-                    needed.put(store.fingerprint(config.request(op)), op);
+        Check check = Check.of(config, orphansAreErrors);
+        List<Path> files = CassetteFolderPass.files(config);
+        CassetteFolderPass.run(config, files, check);
+        return check.report(files);
+    }
+
+    /** One check in progress: files arrive one at a time, from several threads. */
+    public static final class Check implements CassetteFolderPass.FileCheck {
+
+        private final HarnessConfig config;
+        private final boolean orphansAreErrors;
+        private final VolatilePaths volatilePaths;
+        private final CassetteReader reader;
+        /** The fingerprint of every scenario op's request, and the op. */
+        private final Map<String, String> needed = new LinkedHashMap<>();
+        private final Map<String, Boolean> present = new ConcurrentHashMap<>();
+        private final List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
+
+        private Check(HarnessConfig config, boolean orphansAreErrors) {
+            this.config = config;
+            this.orphansAreErrors = orphansAreErrors;
+            this.volatilePaths = VolatilePaths.of(config.volatilePaths());
+            this.reader = new CassetteReader(config.cassettes(), volatilePaths);
+        }
+
+        /** A check of {@code config}'s cassettes against its scenarios' ops. */
+        public static Check of(HarnessConfig config, boolean orphansAreErrors) {
+            Check check = new Check(config, orphansAreErrors);
+            CassetteStore store = CassetteStore.replaying(config.cassettes(), check.volatilePaths);
+            Set<String> opsSeen = new HashSet<>();
+            for (Scenario s : config.scenarios()) {
+                for (String op : s.ops()) {
+                    if (opsSeen.add(op)) {
+                        check.needed.put(store.fingerprint(config.request(op)), op);
+                    }
                 }
             }
+            return check;
         }
-        Map<String, Boolean> present = new ConcurrentHashMap<>();
-        List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
-        IntStream.range(0, files.size()).parallel().forEach(i -> {
-            Path file = files.get(i);
+
+        @Override
+        public void unreadable(Path file, CassetteException e) {
+            String subject = file.toString();
+            violations.add(new Violation(Invariant.CASSETTES, subject, null, null, null,
+                    e.getMessage().substring(subject.length() + 2), null));
+        }
+
+        @Override
+        public void read(Path file, byte[] bytes) {
             String subject = file.toString();
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             Cassette c;
             try {
-                c = reader.read(file);
+                c = reader.parse(file, bytes);
             } catch (CassetteException e) {
-                violations.add(new Violation(Invariant.CASSETTES, subject, null, null, null,
-                        e.getMessage().substring(subject.length() + 2), null));
+                unreadable(file, e);
                 return;
             }
             present.put(stem, Boolean.TRUE);
@@ -85,30 +119,34 @@ public final class CassetteIntegrity {
                         "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
             }
-        });
-        List<Violation> sorted = new ArrayList<>(violations);
-        sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
-        needed.forEach((fp, op) -> {
-            if (!present.containsKey(fp)) {
-                sorted.add(new Violation(Invariant.CASSETTES, config.file().toString(), op, null, null,
-                        "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
-                        "Run mvn resilience:record to record it"));
-            }
-        });
-        List<String> warnings = new ArrayList<>();
-        for (Path file : files) {
-            String name = file.getFileName().toString();
-            String stem = name.substring(0, name.length() - ".json".length());
-            if (present.containsKey(stem) && !needed.containsKey(stem)) {
-                String text = "orphan cassette: no scenario op sends its request";
-                if (orphansAreErrors) {
-                    sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,
-                            "Delete it, or run with orphans allowed"));
-                } else {
-                    warnings.add(file + ": " + text);
+        }
+
+        /** What was found once every one of {@code files} has been read. */
+        public Report report(List<Path> files) {
+            List<Violation> sorted = new ArrayList<>(violations);
+            sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
+            needed.forEach((fp, op) -> {
+                if (!present.containsKey(fp)) {
+                    sorted.add(new Violation(Invariant.CASSETTES, config.file().toString(), op, null, null,
+                            "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
+                            "Run mvn resilience:record to record it"));
+                }
+            });
+            List<String> warnings = new ArrayList<>();
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String stem = name.substring(0, name.length() - ".json".length());
+                if (present.containsKey(stem) && !needed.containsKey(stem)) {
+                    String text = "orphan cassette: no scenario op sends its request";
+                    if (orphansAreErrors) {
+                        sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,
+                                "Delete it, or run with orphans allowed"));
+                    } else {
+                        warnings.add(file + ": " + text);
+                    }
                 }
             }
+            return new Report(files.size(), sorted, warnings);
         }
-        return new Report(files.size(), sorted, warnings);
     }
 }

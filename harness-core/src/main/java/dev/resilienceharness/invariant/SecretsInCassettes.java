@@ -1,10 +1,7 @@
 package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.cassette.CassetteException;
-import dev.resilienceharness.cassette.CassetteReader;
-import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.secrets.Allowlist;
 import dev.resilienceharness.secrets.Baseline;
 import dev.resilienceharness.secrets.Finding;
@@ -17,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * Invariant 7, redaction: no secret in any cassette (SPEC section 9). Every cassette file is scanned as JSON on
@@ -52,49 +48,78 @@ public final class SecretsInCassettes {
      * @throws IOException when the folder cannot be listed or the baseline file cannot be read
      */
     public static Report scan(HarnessConfig config) throws IOException {
-        Allowlist allow = Allowlist.of(config.redaction().allow());
-        Baseline baseline = Baseline.empty();
-        Path baselineFile = config.redaction().baseline();
-        if (baselineFile != null && Files.exists(baselineFile)) {
-            try {
-                baseline = Baseline.read(baselineFile);
-            } catch (MalformedJsonException e) {
-                throw new IOException(e.getMessage(), e);
-            }
+        Scan scan = Scan.of(config);
+        List<Path> files = CassetteFolderPass.files(config);
+        CassetteFolderPass.run(config, files, scan);
+        return scan.report(files.size());
+    }
+
+    /** One scan in progress: files arrive one at a time, from several threads. */
+    public static final class Scan implements CassetteFolderPass.FileCheck {
+
+        private final Baseline baseline;
+        private final SecretScanner scanner;
+        private final List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
+        private final List<Violation> unreadable = Collections.synchronizedList(new ArrayList<>());
+
+        private Scan(Baseline baseline, SecretScanner scanner) {
+            this.baseline = baseline;
+            this.scanner = scanner;
         }
-        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
-        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files();
-        SecretScanner scanner = new SecretScanner(allow);
-        List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
-        List<Violation> unreadable = Collections.synchronizedList(new ArrayList<>());
-        IntStream.range(0, files.size()).parallel().forEach(i -> {
-            Path file = files.get(i);
+
+        /**
+         * A scan with {@code config}'s allow-list and baseline.
+         *
+         * @throws IOException when the baseline file cannot be read
+         */
+        public static Scan of(HarnessConfig config) throws IOException {
+            Allowlist allow = Allowlist.of(config.redaction().allow());
+            Baseline baseline = Baseline.empty();
+            Path baselineFile = config.redaction().baseline();
+            if (baselineFile != null && Files.exists(baselineFile)) {
+                try {
+                    baseline = Baseline.read(baselineFile);
+                } catch (MalformedJsonException e) {
+                    throw new IOException(e.getMessage(), e);
+                }
+            }
+            return new Scan(baseline, new SecretScanner(allow));
+        }
+
+        @Override
+        public void read(Path file, byte[] bytes) {
             try {
-                findings.addAll(scanner.scan(file, reader.readBytes(file)));
-            } catch (CassetteException e) {
-                unreadable.add(new Violation(Invariant.SECRETS, file.toString(), null, null, null,
-                        "cannot be scanned: " + e.getMessage().substring(file.toString().length() + 2),
-                        "Fix or remove the file so it can be scanned"));
+                findings.addAll(scanner.scan(file, bytes));
             } catch (MalformedJsonException e) {
                 String where = file + (e.line() > 0 ? ":" + e.line() + (e.column() > 0 ? ":" + e.column() : "") : "");
                 unreadable.add(new Violation(Invariant.SECRETS, where, null, null, null,
                         "cannot be scanned: " + e.getMessage().substring(where.length() + 2),
                         "Fix or remove the file so it can be scanned"));
             }
-        });
-        List<Finding> kept = new ArrayList<>(baseline.unaccepted(new ArrayList<>(findings)));
-        kept.sort(Comparator.comparing((Finding f) -> f.file().toString()).thenComparingInt(Finding::line)
-                .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
-        List<Violation> violations = new ArrayList<>();
-        for (Finding f : kept) {
-            violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
-                    f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
-                            + ", fingerprint " + f.fingerprint(), HINT));
         }
-        List<Violation> bad = new ArrayList<>(unreadable);
-        bad.sort(Comparator.comparing(Violation::subject));
-        violations.addAll(bad);
-        return new Report(files.size(), kept, violations);
+
+        @Override
+        public void unreadable(Path file, CassetteException e) {
+            unreadable.add(new Violation(Invariant.SECRETS, file.toString(), null, null, null,
+                    "cannot be scanned: " + e.getMessage().substring(file.toString().length() + 2),
+                    "Fix or remove the file so it can be scanned"));
+        }
+
+        /** What was found once all {@code files} files have been scanned. */
+        public Report report(int files) {
+            List<Finding> kept = new ArrayList<>(baseline.unaccepted(new ArrayList<>(findings)));
+            kept.sort(Comparator.comparing((Finding f) -> f.file().toString()).thenComparingInt(Finding::line)
+                    .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
+            List<Violation> violations = new ArrayList<>();
+            for (Finding f : kept) {
+                violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
+                        f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
+                                + ", fingerprint " + f.fingerprint(), HINT));
+            }
+            List<Violation> bad = new ArrayList<>(unreadable);
+            bad.sort(Comparator.comparing(Violation::subject));
+            violations.addAll(bad);
+            return new Report(files, kept, violations);
+        }
     }
 }

@@ -1,17 +1,22 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CassetteFolderPass;
 import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.Rehearsal;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 
-/** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
+/**
+ * The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets, with the cassette
+ * folder read once for the cassettes and the secrets.
+ */
 final class FullCheck {
 
     /**
@@ -38,13 +43,29 @@ final class FullCheck {
 
     static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
             throws MojoExecutionException {
-        CassetteIntegrity.Report cassettes;
+        // The secret scan reads the same files as the integrity check, so both share one reading of the folder.
+        // A scan that cannot start (a baseline that will not read) fails the goal where the scan used to run: last.
+        SecretsInCassettes.Scan secrets = null;
+        MojoExecutionException secretsError = null;
         try {
-            cassettes = CassetteIntegrity.check(config, failOnOrphans);
+            secrets = ScanSecretsMojo.begin(config);
+        } catch (MojoExecutionException e) {
+            secretsError = e;
+        }
+        CassetteIntegrity.Check integrity = CassetteIntegrity.Check.of(config, failOnOrphans);
+        List<Path> files;
+        try {
+            files = CassetteFolderPass.files(config);
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
+        if (secrets == null) {
+            CassetteFolderPass.run(config, files, integrity);
+        } else {
+            CassetteFolderPass.run(config, files, integrity, secrets);
+        }
+        CassetteIntegrity.Report cassettes = integrity.report(files);
         cassettes.warnings().forEach(mojo.getLog()::warn);
         mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
         boolean missing = cassettes.violations().stream()
@@ -55,6 +76,9 @@ final class FullCheck {
         } else {
             scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS);
         }
-        return new Result(cassettes, scenarios, ScanSecretsMojo.scan(mojo, config));
+        if (secretsError != null) {
+            throw secretsError;
+        }
+        return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo, secrets.report(files.size())));
     }
 }

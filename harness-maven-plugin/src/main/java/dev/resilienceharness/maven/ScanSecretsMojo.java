@@ -80,9 +80,24 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(config.file() + ": " + e.getMessage());
         }
+        return logged(mojo, report);
+    }
+
+    /** A scan ready to be handed the cassette files, with the same errors as {@link #scan}. */
+    static SecretsInCassettes.Scan begin(HarnessConfig config) throws MojoExecutionException {
+        try {
+            return SecretsInCassettes.Scan.of(config);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot scan " + config.cassettes() + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(config.file() + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code report}, after logging how many files and findings it holds. */
+    static SecretsInCassettes.Report logged(AbstractResilienceMojo mojo, SecretsInCassettes.Report report) {
         mojo.getLog().info("Scanned " + report.files() + " cassettes for secrets: " + report.findings().size()
                 + (report.findings().size() == 1 ? " finding" : " findings"));
         return report;
     }
-
 }
