@@ -21,8 +21,15 @@ public record Timing(Long firstTokenMs, Long totalMs) {
     }
 
     private static Long millis(JsonNode n) {
-        // canConvertToLong first: asDouble throws for an integer beyond the double range.
-        return n == null || !n.isNumber() || !n.canConvertToLong() ? null : Math.round(n.asDouble());
+        if (n == null || !n.isNumber()) {
+            return null;
+        }
+        if (n.isIntegralNumber()) {
+            // canConvertToLong first: asDouble throws for an integer beyond the double range.
+            return n.canConvertToLong() ? n.asLong() : null;
+        }
+        double d = n.asDouble();
+        return Double.isFinite(d) && Math.abs(d) < 9.0e18 ? Math.round(d) : null;
     }
 
     /** The {@code timing} object as written in a cassette. */

@@ -154,7 +154,7 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
     }
 
     private static boolean sameRecord(Outcome a, Outcome b) {
-        return CanonicalJson.write(a.toJson()).equals(CanonicalJson.write(b.toJson()));
+        return CanonicalJson.sameText(a.toJson(), b.toJson());
     }
 
     private static String summary(Outcome o) {

@@ -41,10 +41,9 @@ public final class ReplayDeterminism {
             return out;
         }
         ArrayNode first = comparable(runs.get(0).outcomes());
-        String firstText = CanonicalJson.write(first);
         for (int r = 1; r < runs.size(); r++) {
             ArrayNode other = comparable(runs.get(r).outcomes());
-            if (firstText.equals(CanonicalJson.write(other))) {
+            if (CanonicalJson.sameText(first, other)) {
                 continue;
             }
             List<String> paths = JsonDiff.paths(first, other);

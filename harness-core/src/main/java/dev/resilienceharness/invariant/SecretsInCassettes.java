@@ -73,9 +73,8 @@ public final class SecretsInCassettes {
             try {
                 findings.addAll(scanner.scan(file, reader.readBytes(file)));
             } catch (CassetteException e) {
-                unreadable.add(new Violation(Invariant.SECRETS, file.toString(), null, null, null,
-                        "cannot be scanned: " + e.getMessage().substring(file.toString().length() + 2),
-                        "Fix or remove the file so it can be scanned"));
+                unreadable.add(new Violation(Invariant.SECRETS, e.location(), null, null, null,
+                        "cannot be scanned: " + e.problem(), "Fix or remove the file so it can be scanned"));
             } catch (MalformedJsonException e) {
                 String where = file + (e.line() > 0 ? ":" + e.line() + (e.column() > 0 ? ":" + e.column() : "") : "");
                 unreadable.add(new Violation(Invariant.SECRETS, where, null, null, null,

@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Consumer;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.EngineExecutionListener;
@@ -48,7 +49,8 @@ import org.opentest4j.AssertionFailedError;
  * {@value #CONFIG} or else {@code resilience.yaml} in the working directory. Configuration parameters:
  * {@value #RUNS} (determinism runs, default 2), {@value #INVARIANTS} (comma-separated invariant ids to check,
  * default all five scenario invariants) and {@value #PARALLEL} (run scenarios on all cores, default true).
- * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}.
+ * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}, or, in the goals,
+ * hands it over in-process.
  */
 public final class ScenarioTestEngine implements TestEngine {
 
@@ -58,6 +60,24 @@ public final class ScenarioTestEngine implements TestEngine {
     public static final String INVARIANTS = "resilience.invariants";
     public static final String PARALLEL = "resilience.parallel";
     public static final String REPORT_KEY = "resilience.scenario";
+
+    private final HarnessConfig preloaded;
+    private final Consumer<ScenarioReport> reports;
+
+    /** The engine as surefire and IDEs find it: it reads the yaml and publishes each report as a report entry. */
+    public ScenarioTestEngine() {
+        this(null, null);
+    }
+
+    /**
+     * The engine as the goals run it, in the same JVM: {@code config} is the yaml they have loaded already (it is
+     * not read again when selected), and each scenario's report goes to {@code reports} (from several threads at
+     * once) as it is, instead of travelling as JSON in a report entry.
+     */
+    public ScenarioTestEngine(HarnessConfig config, Consumer<ScenarioReport> reports) {
+        this.preloaded = config;
+        this.reports = reports;
+    }
 
     @Override
     public String getId() {
@@ -111,7 +131,7 @@ public final class ScenarioTestEngine implements TestEngine {
             HarnessConfig config = null;
             ConfigException error = null;
             try {
-                config = ConfigLoader.load(file);
+                config = isPreloaded(file) ? preloaded : ConfigLoader.load(file);
             } catch (ConfigException e) {
                 error = e;
             }
@@ -134,6 +154,10 @@ public final class ScenarioTestEngine implements TestEngine {
             }
         }
         return engine;
+    }
+
+    private boolean isPreloaded(Path file) {
+        return preloaded != null && preloaded.file().toAbsolutePath().normalize().equals(file);
     }
 
     /** The invariants named by {@value #INVARIANTS}, or all scenario invariants. */
@@ -168,7 +192,7 @@ public final class ScenarioTestEngine implements TestEngine {
         listener.executionFinished(engine, TestExecutionResult.successful());
     }
 
-    private static void executeConfig(ConfigDescriptor cd, EngineExecutionListener listener, int runs,
+    private void executeConfig(ConfigDescriptor cd, EngineExecutionListener listener, int runs,
             boolean parallel) {
         listener.executionStarted(cd);
         if (cd.error() != null) {
@@ -217,14 +241,18 @@ public final class ScenarioTestEngine implements TestEngine {
         listener.executionFinished(cd, TestExecutionResult.successful());
     }
 
-    private static void executeScenario(Rehearsal rehearsal, ScenarioDescriptor sd, EngineExecutionListener listener,
+    private void executeScenario(Rehearsal rehearsal, ScenarioDescriptor sd, EngineExecutionListener listener,
             int runs) {
         listener.executionStarted(sd);
         Set<Invariant> which = EnumSet.noneOf(Invariant.class);
         sd.getChildren().forEach(c -> which.add(((InvariantDescriptor) c).invariant()));
         ScenarioResult result = rehearsal.check(sd.scenario(), runs, which.isEmpty() ? Rehearsal.RUN_INVARIANTS : which);
-        listener.reportingEntryPublished(sd, ReportEntry.from(REPORT_KEY,
-                Json.compact(ScenarioReport.of(result).toJson())));
+        if (reports != null) {
+            reports.accept(ScenarioReport.of(result));
+        } else {
+            listener.reportingEntryPublished(sd, ReportEntry.from(REPORT_KEY,
+                    Json.compact(ScenarioReport.of(result).toJson())));
+        }
         for (TestDescriptor child : sd.getChildren()) {
             InvariantDescriptor id = (InvariantDescriptor) child;
             listener.executionStarted(id);

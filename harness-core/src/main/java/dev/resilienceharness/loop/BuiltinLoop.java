@@ -66,7 +66,8 @@ public final class BuiltinLoop implements AgentLoop {
     }
 
     private static Outcome runOp(LoopRun run, Policy policy, String op, int concurrency) {
-        ObjectNode request = run.request(op);
+        // Never changed here (a repair call sends a copy), so the run's template can go out as it is.
+        ObjectNode request = run.template(op);
         Journal.Progress resumed = run.journal().progress(op);
         int attempts = resumed.attempts();
         int transientFailures = resumed.transientFailures();

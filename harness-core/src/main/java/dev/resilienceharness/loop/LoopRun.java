@@ -16,19 +16,37 @@ public final class LoopRun {
 
     private final List<String> ops;
     private final Function<String, ObjectNode> requests;
+    private final Function<String, ObjectNode> templates;
     private final Transport transport;
     private final Policy policy;
     private final VirtualClock clock;
     private final Journal journal;
 
+    /** @param requests gives a fresh copy of the request for an op on every call */
     public LoopRun(List<String> ops, Function<String, ObjectNode> requests, Transport transport, Policy policy,
             VirtualClock clock, Journal journal) {
+        this(ops, requests, requests, transport, policy, clock, journal);
+    }
+
+    private LoopRun(List<String> ops, Function<String, ObjectNode> requests, Function<String, ObjectNode> templates,
+            Transport transport, Policy policy, VirtualClock clock, Journal journal) {
         this.ops = List.copyOf(ops);
         this.requests = Objects.requireNonNull(requests, "requests");
+        this.templates = Objects.requireNonNull(templates, "templates");
         this.transport = Objects.requireNonNull(transport, "transport");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.journal = Objects.requireNonNull(journal, "journal");
+    }
+
+    /**
+     * A run whose requests come from templates that must never change, one node per op. {@link #request} hands a
+     * loop a fresh copy of the op's template; the built-in loop, which changes no request, sends the template itself,
+     * which spares a copy per op and lets the harness's transport know the request by identity.
+     */
+    public static LoopRun ofTemplates(List<String> ops, Function<String, ObjectNode> templates, Transport transport,
+            Policy policy, VirtualClock clock, Journal journal) {
+        return new LoopRun(ops, op -> templates.apply(op).deepCopy(), templates, transport, policy, clock, journal);
     }
 
     /** The ops to run, in order. */
@@ -39,6 +57,11 @@ public final class LoopRun {
     /** A fresh copy of the request to send for {@code op}. */
     public ObjectNode request(String op) {
         return requests.apply(op).deepCopy();
+    }
+
+    /** The request for {@code op} to send unchanged: the template itself when the run has templates. */
+    ObjectNode template(String op) {
+        return templates.apply(op);
     }
 
     public Transport transport() {

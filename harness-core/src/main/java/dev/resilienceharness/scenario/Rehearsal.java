@@ -28,6 +28,7 @@ import dev.resilienceharness.transport.ToolCallSchema;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,16 +52,23 @@ public final class Rehearsal {
     private final LoopFactory loops;
     private final VolatilePaths volatilePaths;
     private final Map<ObjectNode, OpExchange> byRequest;
+    private final Map<ObjectNode, OpExchange> byTemplate;
+    private final Map<String, ObjectNode> templates;
     private final Map<String, OpExchange> byFingerprint;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
 
     private Rehearsal(HarnessConfig config, LoopFactory loops, VolatilePaths volatilePaths,
-            Map<ObjectNode, OpExchange> byRequest, Map<String, OpExchange> byFingerprint) {
+            Map<ObjectNode, OpExchange> byRequest, Map<String, ObjectNode> templates,
+            Map<String, OpExchange> byFingerprint) {
         this.config = config;
         this.loops = loops;
         this.volatilePaths = volatilePaths;
         this.byRequest = byRequest;
+        this.templates = templates;
+        // Each op's request node is handed to the built-in loop as it is; a call sending it is known by identity.
+        this.byTemplate = new IdentityHashMap<>();
+        templates.values().forEach(t -> byTemplate.put(t, byRequest.get(t)));
         this.byFingerprint = byFingerprint;
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
@@ -79,6 +87,7 @@ public final class Rehearsal {
         Map<ObjectNode, OpExchange> byRequest = new HashMap<>();
         Map<String, OpExchange> byFingerprint = new HashMap<>();
         Map<String, OpExchange> byOp = new HashMap<>();
+        Map<String, ObjectNode> templates = new HashMap<>();
         List<String> problems = new ArrayList<>();
         for (Scenario s : config.scenarios()) {
             for (int i = 0; i < s.ops().size(); i++) {
@@ -91,6 +100,7 @@ public final class Rehearsal {
                     Cassette c = store.replay(op, request);
                     OpExchange exchange = new OpExchange(op, c, schemas.problem(request, c.response()));
                     byOp.put(op, exchange);
+                    templates.put(op, request);
                     byRequest.put(request, exchange);
                     byFingerprint.put(c.fingerprint(), exchange);
                 } catch (CassetteMiss e) {
@@ -106,7 +116,7 @@ public final class Rehearsal {
         if (!problems.isEmpty()) {
             throw new SetupException(problems);
         }
-        return new Rehearsal(config, loops, volatilePaths, byRequest, byFingerprint);
+        return new Rehearsal(config, loops, volatilePaths, byRequest, templates, byFingerprint);
     }
 
     private static String where(HarnessConfig config, Scenario s, int opIndex) {
@@ -125,7 +135,7 @@ public final class Rehearsal {
      */
     public RunTrace run(Scenario scenario, RandomGenerator volatileRandom) {
         VirtualClock clock = new VirtualClock();
-        ScenarioTransport transport = new ScenarioTransport(byRequest, byFingerprint, volatilePaths,
+        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, volatilePaths,
                 scenario.faults(), scenario.policy(), clock, volatileRandom);
         MemoryJournal journal = new MemoryJournal();
         List<RunTrace.Restart> restarts = new ArrayList<>();
@@ -140,8 +150,8 @@ public final class Rehearsal {
         while (true) {
             try {
                 AgentLoop loop = loops.create();
-                LoopRun run = new LoopRun(scenario.ops(), config::request, transport, scenario.policy(), clock,
-                        journal);
+                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
+                        clock, journal);
                 List<Outcome> returned = loop.run(run);
                 if (transport.dead()) {
                     // The loop swallowed its own process's death; what a dead process returns is lost.
@@ -182,6 +192,12 @@ public final class Rehearsal {
         }
         return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
                 failure);
+    }
+
+    /** The prepared request of a scenario op; for any other op the config's, which is never seen again. */
+    private ObjectNode template(String op) {
+        ObjectNode prepared = templates.get(op);
+        return prepared != null ? prepared : config.request(op);
     }
 
     private static int lastCrash(List<CallRecord> calls) {

@@ -35,6 +35,7 @@ final class ScenarioTransport implements Transport {
     /** More calls than this in one run means the loop is stuck; the run is cut short. */
     static final int MAX_CALLS = 10_000;
 
+    private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
     private final VolatilePaths volatilePaths;
@@ -51,12 +52,14 @@ final class ScenarioTransport implements Transport {
     private CassetteMiss miss;
 
     /**
+     * @param byTemplate     the exchange {@code exchanges} gives each op's own request node, keyed by identity
      * @param exchanges      each op's prepared exchange, keyed by the op's request
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
      */
-    ScenarioTransport(Map<ObjectNode, OpExchange> exchanges, Map<String, OpExchange> byFingerprint,
-            VolatilePaths volatilePaths, List<Fault> plan, Policy policy, VirtualClock clock,
-            RandomGenerator volatileRandom) {
+    ScenarioTransport(Map<ObjectNode, OpExchange> byTemplate, Map<ObjectNode, OpExchange> exchanges,
+            Map<String, OpExchange> byFingerprint, VolatilePaths volatilePaths, List<Fault> plan, Policy policy,
+            VirtualClock clock, RandomGenerator volatileRandom) {
+        this.byTemplate = byTemplate;
         this.byRequest = exchanges;
         this.byFingerprint = byFingerprint;
         this.volatilePaths = volatilePaths;
@@ -145,6 +148,11 @@ final class ScenarioTransport implements Transport {
         if (payload.has("repair")) {
             request = payload.deepCopy();
             request.remove("repair");
+        } else {
+            OpExchange known = byTemplate.get(payload);
+            if (known != null) {
+                return known;
+            }
         }
         OpExchange exchange = byRequest.get(request);
         if (exchange != null) {

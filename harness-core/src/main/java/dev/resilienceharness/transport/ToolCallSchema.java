@@ -46,6 +46,32 @@ public final class ToolCallSchema {
         return null;
     }
 
+    /** The first {@code $ref}, {@code $schema} or {@code $id} that points outside the schema, else {@code null}. */
+    static String outsideReference(JsonNode schema) {
+        if (schema.isObject()) {
+            for (var e : schema.properties()) {
+                String key = e.getKey();
+                JsonNode v = e.getValue();
+                if (v.isString() && (key.equals("$ref") || key.equals("$dynamicRef") || key.equals("$id"))
+                        && !v.asString().startsWith("#")) {
+                    return key + ": " + v.asString();
+                }
+                String inner = outsideReference(v);
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        } else if (schema.isArray()) {
+            for (JsonNode item : schema) {
+                String inner = outsideReference(item);
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
+    }
+
     private String checkCall(JsonNode request, JsonNode function, String where) {
         if (function == null || !function.isObject()) {
             return where + " is missing";
@@ -72,7 +98,18 @@ public final class ToolCallSchema {
                 if (parameters == null || parameters.isNull()) {
                     return null;
                 }
-                List<Error> errors = compiled.computeIfAbsent(parameters, REGISTRY::getSchema).validate(args);
+                String outside = outsideReference(parameters);
+                if (outside != null) {
+                    // Replay is offline: a schema may not make the build fetch a URL or read a local file.
+                    return "the schema of tool '" + name + "' refers outside itself (" + outside + "); only local"
+                            + " references such as #/$defs/x are allowed";
+                }
+                List<Error> errors;
+                try {
+                    errors = compiled.computeIfAbsent(parameters, REGISTRY::getSchema).validate(args);
+                } catch (RuntimeException e) {
+                    return "the schema of tool '" + name + "' is not a usable JSON Schema: " + e.getMessage();
+                }
                 return errors.isEmpty() ? null
                         : where + ".arguments break the schema of tool '" + name + "': " + errors.get(0).toString();
             }

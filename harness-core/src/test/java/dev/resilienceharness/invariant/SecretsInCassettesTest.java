@@ -119,7 +119,9 @@ class SecretsInCassettesTest {
         assertTrue(unparsed.subject().startsWith(broken + ":2:"), unparsed.subject());
         assertTrue(unparsed.message().startsWith("cannot be scanned: "), unparsed.message());
         assertFalse(unparsed.line().contains(KEY), "the message never quotes the file");
-        assertEquals(folder + " [secrets]: cannot be scanned: is not a regular file; remove it from the cassette folder."
-                + " Fix or remove the file so it can be scanned", violations.get(2).line());
+        assertTrue(violations.get(2).line().startsWith(folder + " [secrets]: cannot be scanned: is a folder"),
+                violations.get(2).line());
+        assertTrue(violations.get(2).line().endsWith(". Fix or remove the file so it can be scanned"),
+                violations.get(2).line());
     }
 }

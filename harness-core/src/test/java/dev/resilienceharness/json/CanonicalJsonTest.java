@@ -130,6 +130,44 @@ class CanonicalJsonTest {
         assertEquals(CanonicalJson.write(object), CanonicalJson.write(reversed));
     }
 
+    @Property(tries = 500)
+    void sameTextIsWhetherTheTextsAreEqual(@ForAll("trees") JsonNode a, @ForAll("trees") JsonNode b) {
+        assertEquals(CanonicalJson.write(a).equals(CanonicalJson.write(b)), CanonicalJson.sameText(a, b));
+    }
+
+    @Property(tries = 300)
+    void aTreeHasTheSameTextAsItsReadBackAndNotAsAChangedCopy(@ForAll("trees") JsonNode tree) {
+        JsonNode back = Json.readTree(CanonicalJson.write(tree));
+        assertTrue(CanonicalJson.sameText(tree, back), () -> tree + " vs " + back);
+        ArrayNode longer = NODES.arrayNode().add(tree).add(tree);
+        ArrayNode changed = NODES.arrayNode().add(back).add(NODES.arrayNode().add(back));
+        assertEquals(false, CanonicalJson.sameText(longer, changed));
+    }
+
+    @Test
+    void sameTextComparesNumbersAsTheirPrintedForm() {
+        assertTrue(CanonicalJson.sameText(NODES.numberNode(5), NODES.numberNode(5L)));
+        assertTrue(CanonicalJson.sameText(NODES.numberNode(5L), NODES.numberNode(BigInteger.valueOf(5))));
+        assertTrue(CanonicalJson.sameText(NODES.numberNode(0.1), NODES.numberNode(new BigDecimal("0.1"))));
+        assertTrue(CanonicalJson.sameText(NODES.numberNode(1.5f), NODES.numberNode(1.5)));
+        assertEquals(false, CanonicalJson.sameText(NODES.numberNode(1), NODES.numberNode(1.0)));
+        assertEquals(false, CanonicalJson.sameText(NODES.numberNode(0.0), NODES.numberNode(-0.0)));
+        assertEquals(false, CanonicalJson.sameText(NODES.stringNode("1"), NODES.numberNode(1)));
+        assertEquals(false, CanonicalJson.sameText(NODES.nullNode(), NODES.stringNode("null")));
+    }
+
+    @Test
+    void sameTextRefusesWhatWriteRefusesEvenWhenTheValuesDifferEarlier() {
+        ArrayNode bad = NODES.arrayNode().add(1).add(Double.NaN);
+        ArrayNode good = NODES.arrayNode().add(2).add(3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CanonicalJson.sameText(good, bad));
+        assertEquals("NaN and infinities have no JSON form", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CanonicalJson.sameText(bad, good));
+        assertThrows(IllegalArgumentException.class,
+                () -> CanonicalJson.sameText(good, NODES.arrayNode().add(NODES.pojoNode(new Object()))));
+    }
+
     /** Numbers compare by value within their kind, since Jackson reads 5 back as an int even if it was a long. */
     private static final Comparator<JsonNode> SAME_NUMBER = (a, b) -> {
         if (a.isIntegralNumber() && b.isIntegralNumber()) {

@@ -117,4 +117,27 @@ class ToolCallSchemaTest {
                 .putObject("arguments").put("path", "a.py");
         assertEquals(WHERE + ".arguments is not a string of JSON", schema.problem(REQUEST, r));
     }
+
+    @Test
+    void a_schema_that_refers_outside_itself_is_refused_without_fetching_anything() {
+        ToolCallSchema schemas = new ToolCallSchema();
+        for (String ref : new String[] {"https://schemas.example.test/x.json", "file:///etc/passwd"}) {
+            JsonNode request = Json.readTree("{\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"t\","
+                    + " \"parameters\": {\"$ref\": \"" + ref + "\"}}}]}");
+            JsonNode response = Json.readTree("{\"choices\": [{\"message\": {\"tool_calls\": [{\"function\":"
+                    + " {\"name\": \"t\", \"arguments\": \"{}\"}}]}}]}");
+            assertEquals("the schema of tool 't' refers outside itself ($ref: " + ref + "); only local references"
+                    + " such as #/$defs/x are allowed", schemas.problem(request, response));
+        }
+    }
+
+    @Test
+    void a_schema_that_is_no_schema_is_a_problem_not_an_exception() {
+        JsonNode request = Json.readTree("{\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"t\","
+                + " \"parameters\": {\"type\": \"object\", \"properties\": {\"a\": {\"pattern\": \"(\"}}}}}]}");
+        JsonNode response = Json.readTree("{\"choices\": [{\"message\": {\"tool_calls\": [{\"function\":"
+                + " {\"name\": \"t\", \"arguments\": \"{\\\"a\\\": \\\"x\\\"}\"}}]}}]}");
+        String problem = new ToolCallSchema().problem(request, response);
+        assertNotNull(problem);
+    }
 }

@@ -3,7 +3,6 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.json.Json;
 import dev.resilienceharness.junit.ScenarioTestEngine;
 import dev.resilienceharness.report.ScenarioReport;
 import java.io.File;
@@ -11,7 +10,6 @@ import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +22,6 @@ import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -35,7 +32,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs a config's scenarios through the JUnit Platform launcher with the harness's test engine (the same code
- * path as surefire and the IDE), with the project's test classpath visible so the team's own loop loads.
+ * path as surefire and the IDE), with the project's test classpath visible so the team's own loop loads. The engine
+ * is given the config already loaded and hands each scenario's report back in-process.
  */
 final class ScenarioLauncher {
 
@@ -57,7 +55,7 @@ final class ScenarioLauncher {
                 .enableLauncherSessionListenerAutoRegistration(false)
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addTestEngines(new ScenarioTestEngine())
+                .addTestEngines(new ScenarioTestEngine(config, reports::add))
                 .build();
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectFile(yaml.toFile()))
@@ -67,14 +65,6 @@ final class ScenarioLauncher {
                 .configurationParameter("junit.platform.discovery.issue.severity.critical", "error")
                 .build();
         TestExecutionListener listener = new TestExecutionListener() {
-            @Override
-            public void reportingEntryPublished(TestIdentifier id, ReportEntry entry) {
-                String json = entry.getKeyValuePairs().get(ScenarioTestEngine.REPORT_KEY);
-                if (json != null) {
-                    reports.add(ScenarioReport.fromJson(Json.readTree(json.getBytes(StandardCharsets.UTF_8))));
-                }
-            }
-
             @Override
             public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                 if (id.isContainer() && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {

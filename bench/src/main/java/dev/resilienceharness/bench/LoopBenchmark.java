@@ -1,0 +1,67 @@
+package dev.resilienceharness.bench;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.SetupException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Scenario-runs per second of the built-in loop on one thread, over the corpus's 2,000 scenarios prepared once.
+ * {@code run} is one run of a scenario (loop, transport, faults, virtual clock); {@code check} is what every goal
+ * does per scenario: two runs (determinism) and all five scenario invariants, counted as one scenario.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+public class LoopBenchmark {
+
+    /** The corpus's scenario count; every invocation runs them all. */
+    static final int SCENARIOS = 2000;
+
+    @Param("target/corpus")
+    public String corpus;
+
+    private Rehearsal rehearsal;
+    private List<Scenario> scenarios;
+
+    @Setup
+    public void prepare() throws SetupException {
+        HarnessConfig config = BenchCorpus.config(corpus);
+        if (config.scenarios().size() != SCENARIOS) {
+            throw new IllegalStateException("expected " + SCENARIOS + " scenarios, found " + config.scenarios().size());
+        }
+        rehearsal = Rehearsal.prepare(config, LoopFactory.builtin());
+        scenarios = config.scenarios();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(SCENARIOS)
+    public void run(Blackhole bh) {
+        for (Scenario s : scenarios) {
+            bh.consume(rehearsal.run(s, null));
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(SCENARIOS)
+    public void check(Blackhole bh) {
+        for (Scenario s : scenarios) {
+            bh.consume(rehearsal.check(s, 2, Rehearsal.RUN_INVARIANTS));
+        }
+    }
+}
