@@ -16,8 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -46,7 +48,10 @@ import org.opentest4j.AssertionFailedError;
  *
  * <p>It discovers a yaml selected as a file, and, on a general discovery (classpath root, package or class
  * selectors, as surefire and IDEs send), the file named by the configuration parameter
- * {@value #CONFIG} or else {@code resilience.yaml} in the working directory. Configuration parameters:
+ * {@value #CONFIG} or else {@code resilience.yaml} in the working directory. A file found that way runs once
+ * per launcher session however many requests find it: surefire, when it hands test classes to its forks one
+ * at a time, sends a request per test class in one session. Selecting the class {@link ResilienceScenarios}
+ * (or the engine's own unique id) asks for that file on purpose, and it runs again. Configuration parameters:
  * {@value #RUNS} (determinism runs, default 2), {@value #INVARIANTS} (comma-separated invariant ids to check,
  * default all five scenario invariants) and {@value #PARALLEL} (run scenarios on all cores, default true).
  * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}, or, in the goals,
@@ -104,25 +109,36 @@ public final class ScenarioTestEngine implements TestEngine {
                 files.add(s.getPath().toAbsolutePath().normalize());
             }
         }
-        List<String> scenarioFilter = new ArrayList<>();
+        // Scenarios picked by unique id, each with the invariants picked (all of them for a scenario's own id):
+        // surefire reruns a failed test by its id, and should hear again of that test alone.
+        Map<String, Set<Invariant>> picked = new HashMap<>();
         for (UniqueIdSelector s : request.getSelectorsByType(UniqueIdSelector.class)) {
             List<UniqueId.Segment> segs = s.getUniqueId().getSegments();
             if (!segs.isEmpty() && segs.get(0).getValue().equals(ENGINE_ID) && segs.size() >= 2
                     && segs.get(1).getType().equals(ConfigDescriptor.SEGMENT)) {
                 files.add(Path.of(segs.get(1).getValue()));
                 if (segs.size() >= 3) {
-                    scenarioFilter.add(segs.get(2).getValue());
+                    Set<Invariant> these = picked.computeIfAbsent(segs.get(2).getValue(),
+                            name -> EnumSet.noneOf(Invariant.class));
+                    Invariant one = segs.size() >= 4 ? Invariant.fromId(segs.get(3).getValue()) : null;
+                    these.addAll(one == null ? Rehearsal.RUN_INVARIANTS : Set.of(one));
                 }
             }
         }
-        boolean general = !request.getSelectorsByType(ClasspathRootSelector.class).isEmpty()
+        boolean marker = request.getSelectorsByType(ClassSelector.class).stream()
+                .anyMatch(c -> c.getClassName().equals(ResilienceScenarios.class.getName()))
+                || request.getSelectorsByType(UniqueIdSelector.class).stream()
+                        .anyMatch(u -> u.getUniqueId().equals(uniqueId));
+        boolean general = marker || !request.getSelectorsByType(ClasspathRootSelector.class).isEmpty()
                 || !request.getSelectorsByType(PackageSelector.class).isEmpty()
                 || !request.getSelectorsByType(ClassSelector.class).isEmpty();
+        boolean implicit = false;
         if (general && files.isEmpty()) {
             Path file = request.getConfigurationParameters().get(CONFIG).map(Path::of)
                     .orElse(Path.of("resilience.yaml")).toAbsolutePath().normalize();
             if (Files.isRegularFile(file)) {
                 files.add(file);
+                implicit = !marker;
             }
         }
         Set<Invariant> invariants = invariants(request.getConfigurationParameters());
@@ -135,21 +151,24 @@ public final class ScenarioTestEngine implements TestEngine {
             } catch (ConfigException e) {
                 error = e;
             }
-            ConfigDescriptor cd = new ConfigDescriptor(configId, file, config, error);
+            ConfigDescriptor cd = new ConfigDescriptor(configId, file, config, error, implicit);
             engine.addChild(cd);
             if (config == null) {
                 continue;
             }
             for (Scenario s : config.scenarios()) {
-                if (!scenarioFilter.isEmpty() && !scenarioFilter.contains(s.name())) {
+                if (!picked.isEmpty() && !picked.containsKey(s.name())) {
                     continue;
                 }
                 ScenarioDescriptor sd = new ScenarioDescriptor(configId.append(ScenarioDescriptor.SEGMENT, s.name()),
                         file, s);
                 cd.addChild(sd);
                 for (Invariant inv : invariants) {
+                    if (!picked.isEmpty() && !picked.get(s.name()).contains(inv)) {
+                        continue;
+                    }
                     sd.addChild(new InvariantDescriptor(sd.getUniqueId().append(InvariantDescriptor.SEGMENT,
-                            inv.id()), inv, sd.getSource().orElse(null)));
+                            inv.id()), s.name(), inv, sd.getSource().orElse(null)));
                 }
             }
         }
@@ -185,9 +204,17 @@ public final class ScenarioTestEngine implements TestEngine {
         ConfigurationParameters params = request.getConfigurationParameters();
         int runs = params.get(RUNS, Integer::parseInt).orElse(2);
         boolean parallel = params.getBoolean(PARALLEL).orElse(true);
+        Set<Path> alreadyRun = SessionRuns.of(request);
         listener.executionStarted(engine);
         for (TestDescriptor child : engine.getChildren()) {
-            executeConfig((ConfigDescriptor) child, listener, runs, parallel);
+            ConfigDescriptor cd = (ConfigDescriptor) child;
+            // Surefire sends a request per test class when it hands classes out to forks one at a time, and
+            // each finds resilience.yaml again: run a found file once per launcher session, and leave its
+            // later copies unreported (reporting them skipped would count them as skipped tests).
+            if (cd.implicit() && !alreadyRun.add(cd.file())) {
+                continue;
+            }
+            executeConfig(cd, listener, runs, parallel);
         }
         listener.executionFinished(engine, TestExecutionResult.successful());
     }

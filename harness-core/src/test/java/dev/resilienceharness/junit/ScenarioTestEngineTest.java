@@ -2,6 +2,7 @@ package dev.resilienceharness.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectFile;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
@@ -9,10 +10,20 @@ import dev.resilienceharness.testing.TestProject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.EventType;
@@ -47,7 +58,7 @@ class ScenarioTestEngineTest {
                 .execute().testEvents();
         tests.assertStatistics(s -> s.started(10).succeeded(9).failed(1));
         Event failed = tests.failed().stream().findFirst().orElseThrow();
-        assertEquals("expectations", failed.getTestDescriptor().getDisplayName());
+        assertEquals("wrong-expectation [expectations]", failed.getTestDescriptor().getDisplayName());
         String message = failed.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
                 .getMessage();
         assertEquals("wrong-expectation [expectations] op 'patch': expect.status is [ok, ok] but the outcomes show"
@@ -82,6 +93,21 @@ class ScenarioTestEngineTest {
     }
 
     @Test
+    void a_unique_id_reruns_one_invariant_of_one_scenario() throws Exception {
+        // Surefire's rerunFailingTestsCount selects each failed test by its unique id.
+        TestProject.create(dir, YAML, "plan", "patch");
+        String file = dir.resolve("resilience.yaml").toAbsolutePath().normalize().toString();
+        UniqueId id = UniqueId.forEngine(ScenarioTestEngine.ENGINE_ID).append("config", file)
+                .append("scenario", "wrong-expectation").append("invariant", "expectations");
+        Events tests = EngineTestKit.engine(new ScenarioTestEngine())
+                .selectors(selectUniqueId(UniqueId.parse(id.toString())))
+                .execute().testEvents();
+        tests.assertStatistics(s -> s.started(1).failed(1));
+        assertEquals("wrong-expectation [expectations]",
+                tests.failed().stream().findFirst().orElseThrow().getTestDescriptor().getDisplayName());
+    }
+
+    @Test
     void a_bad_yaml_fails_its_container_with_the_file_and_line() throws Exception {
         Files.writeString(dir.resolve("resilience.yaml"), "version: 1\npolcy: {}\n");
         Events containers = EngineTestKit.engine(new ScenarioTestEngine())
@@ -103,6 +129,101 @@ class ScenarioTestEngineTest {
                 .execute().testEvents();
         tests.assertStatistics(s -> s.started(4).succeeded(4));
         assertEquals(0, tests.list().stream().filter(e -> e.getType() == EventType.FINISHED
-                && e.getTestDescriptor().getDisplayName().equals("expectations")).count());
+                && e.getTestDescriptor().getUniqueId().getLastSegment().getValue().equals("expectations")).count());
+    }
+
+    @Test
+    void surefire_finds_a_class_source_above_every_test_and_a_name_of_its_own() throws Exception {
+        // Surefire counts and reports a test only inside the test set of its topmost container with a class
+        // source; without one, mvn test ran the scenarios and left them out of "Tests run". Within that test
+        // set it tells tests apart by display name alone, and merges tests of one name as reruns.
+        TestProject.create(dir, YAML, "plan", "patch");
+        try (LauncherSession session = LauncherFactory.openSession(engineOnly())) {
+            TestPlan plan = session.getLauncher().discover(LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(ScenarioTestEngineTest.class))
+                    .configurationParameter(ScenarioTestEngine.CONFIG, yaml())
+                    .build());
+            List<TestIdentifier> tests = plan.getRoots().stream()
+                    .flatMap(root -> plan.getDescendants(root).stream()).filter(TestIdentifier::isTest).toList();
+            assertEquals(10, tests.size());
+            for (TestIdentifier test : tests) {
+                TestIdentifier top = test;
+                while (plan.getParent(plan.getParent(top).orElseThrow()).isPresent()) {
+                    top = plan.getParent(top).orElseThrow();
+                }
+                assertEquals(ClassSource.from(ResilienceScenarios.class), top.getSource().orElseThrow(),
+                        test.getUniqueId());
+            }
+            assertEquals(10, tests.stream().map(TestIdentifier::getDisplayName).distinct().count());
+            assertTrue(tests.stream().anyMatch(t -> t.getDisplayName().equals("transient-then-ok [budget]")));
+        }
+    }
+
+    @Test
+    void a_request_per_test_class_runs_the_scenarios_once_per_session() throws Exception {
+        // What surefire does when it hands classes to its forks one at a time: one launcher session, one
+        // request per test class, each a class selector for a class that holds no scenario.
+        TestProject.create(dir, YAML, "plan", "patch");
+        AtomicInteger started = new AtomicInteger();
+        try (LauncherSession session = LauncherFactory.openSession(engineOnly())) {
+            for (Class<?> testClass : List.of(ScenarioTestEngineTest.class, String.class, Integer.class)) {
+                execute(session, started, selectClass(testClass));
+            }
+        }
+        assertEquals(10, started.get());
+    }
+
+    @Test
+    void each_launcher_session_runs_the_scenarios() throws Exception {
+        TestProject.create(dir, YAML, "plan", "patch");
+        AtomicInteger started = new AtomicInteger();
+        for (int i = 0; i < 2; i++) {
+            try (LauncherSession session = LauncherFactory.openSession(engineOnly())) {
+                execute(session, started, selectClass(ScenarioTestEngineTest.class));
+            }
+        }
+        assertEquals(20, started.get());
+    }
+
+    @Test
+    void selecting_the_marker_class_or_a_file_runs_them_again_in_the_same_session() throws Exception {
+        TestProject.create(dir, YAML, "plan", "patch");
+        AtomicInteger started = new AtomicInteger();
+        try (LauncherSession session = LauncherFactory.openSession(engineOnly())) {
+            execute(session, started, selectClass(ScenarioTestEngineTest.class));
+            execute(session, started, selectClass(ResilienceScenarios.class));
+            execute(session, started, selectUniqueId(UniqueId.forEngine(ScenarioTestEngine.ENGINE_ID)));
+            execute(session, started, selectFile(dir.resolve("resilience.yaml").toFile()));
+        }
+        assertEquals(40, started.get());
+    }
+
+    private String yaml() {
+        return dir.resolve("resilience.yaml").toString();
+    }
+
+    private static LauncherConfig engineOnly() {
+        return LauncherConfig.builder()
+                .enableTestEngineAutoRegistration(false)
+                .enableTestExecutionListenerAutoRegistration(false)
+                .enableLauncherSessionListenerAutoRegistration(false)
+                .enableLauncherDiscoveryListenerAutoRegistration(false)
+                .enablePostDiscoveryFilterAutoRegistration(false)
+                .addTestEngines(new ScenarioTestEngine())
+                .build();
+    }
+
+    private void execute(LauncherSession session, AtomicInteger started, DiscoverySelector selector) {
+        session.getLauncher().execute(LauncherDiscoveryRequestBuilder.request()
+                .selectors(selector)
+                .configurationParameter(ScenarioTestEngine.CONFIG, yaml())
+                .build(), new TestExecutionListener() {
+                    @Override
+                    public void executionStarted(TestIdentifier id) {
+                        if (id.isTest()) {
+                            started.incrementAndGet();
+                        }
+                    }
+                });
     }
 }
