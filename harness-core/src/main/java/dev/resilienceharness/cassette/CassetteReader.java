@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
@@ -54,17 +55,24 @@ public final class CassetteReader {
     /** Reads the raw bytes of {@code file}, refusing symlinks out of the folder and oversized files. */
     public byte[] readBytes(Path file) throws CassetteException {
         try {
-            if (Files.isSymbolicLink(file)) {
+            // One lstat answers the common case (a plain file); only a link costs more.
+            BasicFileAttributes attributes = attributes(file);
+            long size;
+            if (attributes != null && attributes.isSymbolicLink()) {
                 Path target = file.toRealPath();
                 if (!target.startsWith(realFolder)) {
                     throw new CassetteException(file, "is a symbolic link leading out of the cassette folder "
                             + folder + "; it is not followed. Replace it with the cassette file itself");
                 }
-            }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file)) {
+                if (!Files.isRegularFile(file)) {
+                    throw new CassetteException(file, "is not a regular file; remove it from the cassette folder");
+                }
+                size = Files.size(file);
+            } else if (attributes != null && attributes.isRegularFile()) {
+                size = attributes.size();
+            } else {
                 throw new CassetteException(file, "is not a regular file; remove it from the cassette folder");
             }
-            long size = Files.size(file);
             if (size > MAX_BYTES) {
                 throw new CassetteException(file, "is " + size + " bytes; a cassette may be at most " + MAX_BYTES
                         + " bytes (16 MiB). Re-record it or remove it");
@@ -74,6 +82,15 @@ public final class CassetteReader {
             throw new CassetteException(file, "does not exist (or is a dangling link)");
         } catch (IOException e) {
             throw new CassetteException(file, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** The file's own attributes (a link's, not its target's), or {@code null} when they cannot be read. */
+    private static BasicFileAttributes attributes(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null;
         }
     }
 

@@ -38,6 +38,7 @@ final class ScenarioTransport implements Transport {
     private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
+    private final RecordedReplies recorded;
     private final VolatilePaths volatilePaths;
     private final List<Fault> plan;
     private final Policy policy;
@@ -56,11 +57,12 @@ final class ScenarioTransport implements Transport {
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
      */
     ScenarioTransport(Map<ObjectNode, OpExchange> byTemplate, Map<ObjectNode, OpExchange> exchanges,
-            Map<String, OpExchange> byFingerprint, VolatilePaths volatilePaths, List<Fault> plan, Policy policy,
-            VirtualClock clock, RandomGenerator volatileRandom) {
+            Map<String, OpExchange> byFingerprint, RecordedReplies recorded, VolatilePaths volatilePaths,
+            List<Fault> plan, Policy policy, VirtualClock clock, RandomGenerator volatileRandom) {
         this.byTemplate = byTemplate;
         this.byRequest = exchanges;
         this.byFingerprint = byFingerprint;
+        this.recorded = recorded;
         this.volatilePaths = volatilePaths;
         this.plan = plan;
         this.policy = policy;
@@ -162,11 +164,12 @@ final class ScenarioTransport implements Transport {
     }
 
     private Reply recordedReply(OpExchange exchange) {
-        Reply recorded = exchange.cassette().reply();
         if (volatileRandom == null || !volatilePaths.touchesResponse()) {
-            return recorded;
+            return recorded.reply(exchange);
         }
-        return replies.computeIfAbsent(exchange.op(), op -> new Reply(
-                volatilePaths.randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
+        return replies.computeIfAbsent(exchange.op(), op -> {
+            Reply reply = recorded.reply(exchange);
+            return new Reply(volatilePaths.randomizeResponse(reply.body(), volatileRandom), reply.firstTokenMs());
+        });
     }
 }
