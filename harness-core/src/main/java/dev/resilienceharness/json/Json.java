@@ -7,6 +7,7 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -34,6 +35,9 @@ public final class Json {
             .disable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
             .build();
 
+    // Made once: the mapper would look the target type up again on every call.
+    private static final ObjectReader TREE_READER = MAPPER.readerFor(JsonNode.class);
+
     private Json() {
     }
 
@@ -48,7 +52,7 @@ public final class Json {
      * @throws JacksonException when the bytes are not exactly one JSON value, or an object repeats a key
      */
     public static JsonNode readTree(byte[] json) {
-        return MAPPER.readValue(json, JsonNode.class);
+        return TREE_READER.readValue(json);
     }
 
     /**
@@ -57,7 +61,7 @@ public final class Json {
      * @throws JacksonException as {@link #readTree(byte[])}
      */
     public static JsonNode readTree(String json) {
-        return MAPPER.readValue(json, JsonNode.class);
+        return TREE_READER.readValue(json);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.resilienceharness.scenario;
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
+import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
@@ -25,9 +26,12 @@ import dev.resilienceharness.loop.MemoryJournal;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.ToolCallSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,12 +39,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs a config's scenarios against a loop and checks them: the engine behind every goal, the JUnit engine
  * and plain-Java use. Prepared once (every op's cassette read and its tool calls checked), then safe to run
- * scenarios from several threads.
+ * scenarios from several threads. Cassettes are streamed: a run reads the answers it needs, and only a bounded number
+ * of them is kept.
  */
 public final class Rehearsal {
 
@@ -55,12 +61,13 @@ public final class Rehearsal {
     private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<String, ObjectNode> templates;
     private final Map<String, OpExchange> byFingerprint;
+    private final RecordedReplies replies;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
 
     private Rehearsal(HarnessConfig config, LoopFactory loops, VolatilePaths volatilePaths,
             Map<ObjectNode, OpExchange> byRequest, Map<String, ObjectNode> templates,
-            Map<String, OpExchange> byFingerprint) {
+            Map<String, OpExchange> byFingerprint, RecordedReplies replies) {
         this.config = config;
         this.loops = loops;
         this.volatilePaths = volatilePaths;
@@ -70,58 +77,87 @@ public final class Rehearsal {
         this.byTemplate = new IdentityHashMap<>();
         templates.values().forEach(t -> byTemplate.put(t, byRequest.get(t)));
         this.byFingerprint = byFingerprint;
+        this.replies = replies;
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
         this.determinism = new ReplayDeterminism(volatilePaths);
     }
 
     /**
-     * Reads the cassette of every op of every scenario and checks its tool calls once.
+     * Reads the cassette of every op of every scenario and checks its tool calls once, on all cores. The answers of
+     * up to {@value RecordedReplies#CAPACITY} ops are kept in memory; those of a larger config are read again when
+     * runs need them, so that its cassettes are streamed rather than all held at once.
      *
      * @throws SetupException listing every op without a usable cassette, by yaml file, line and key
      */
     public static Rehearsal prepare(HarnessConfig config, LoopFactory loops) throws SetupException {
+        return prepare(config, loops, RecordedReplies.CAPACITY);
+    }
+
+    /**
+     * As {@link #prepare(HarnessConfig, LoopFactory)}, keeping the recorded answers of up to {@code answersKept} ops
+     * in memory: enough for all of them makes runs read no file at all, for a rehearsal run many times over.
+     */
+    public static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept) throws SetupException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
+        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
+        RecordedReplies replies = new RecordedReplies(reader, Math.max(1, answersKept));
         ToolCallSchema schemas = new ToolCallSchema();
-        Map<ObjectNode, OpExchange> byRequest = new HashMap<>();
-        Map<String, OpExchange> byFingerprint = new HashMap<>();
-        Map<String, OpExchange> byOp = new HashMap<>();
-        Map<String, ObjectNode> templates = new HashMap<>();
-        List<String> problems = new ArrayList<>();
-        for (Scenario s : config.scenarios()) {
+        // Each op once, where it first appears: that is where a problem with its cassette is reported.
+        List<String> ops = new ArrayList<>();
+        List<String> wheres = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int si = 0; si < config.scenarios().size(); si++) {
+            Scenario s = config.scenarios().get(si);
             for (int i = 0; i < s.ops().size(); i++) {
-                String op = s.ops().get(i);
-                if (byOp.containsKey(op)) {
-                    continue;
-                }
-                ObjectNode request = config.request(op);
-                try {
-                    Cassette c = store.replay(op, request);
-                    OpExchange exchange = new OpExchange(op, c, schemas.problem(request, c.response()));
-                    byOp.put(op, exchange);
-                    templates.put(op, request);
-                    byRequest.put(request, exchange);
-                    byFingerprint.put(c.fingerprint(), exchange);
-                } catch (CassetteMiss e) {
-                    byOp.put(op, null);
-                    problems.add(where(config, s, i) + e.getMessage());
-                } catch (CassetteException e) {
-                    byOp.put(op, null);
-                    problems.add(where(config, s, i) + "the cassette for op '" + op + "' is unusable: "
-                            + e.getMessage());
+                if (seen.add(s.ops().get(i))) {
+                    ops.add(s.ops().get(i));
+                    wheres.add(where(config, s, si, i));
                 }
             }
         }
-        if (!problems.isEmpty()) {
-            throw new SetupException(problems);
+        ObjectNode[] requests = new ObjectNode[ops.size()];
+        OpExchange[] exchanges = new OpExchange[ops.size()];
+        String[] problems = new String[ops.size()];
+        IntStream.range(0, ops.size()).parallel().forEach(k -> {
+            String op = ops.get(k);
+            ObjectNode request = config.request(op);
+            requests[k] = request;
+            try {
+                Path file = store.fileFor(store.fingerprint(request));
+                // A missing file is a miss, which the store explains (the nearest recorded request).
+                Cassette c = Files.exists(file) ? reader.read(file) : store.replay(op, request);
+                exchanges[k] = new OpExchange(op, c.fingerprint(), file, schemas.problem(request, c.response()));
+                replies.offer(file, c.reply());
+            } catch (CassetteMiss e) {
+                problems[k] = wheres.get(k) + e.getMessage();
+            } catch (CassetteException e) {
+                problems[k] = wheres.get(k) + "the cassette for op '" + op + "' is unusable: " + e.getMessage();
+            }
+        });
+        List<String> found = new ArrayList<>();
+        Map<ObjectNode, OpExchange> byRequest = new HashMap<>();
+        Map<String, OpExchange> byFingerprint = new HashMap<>();
+        Map<String, ObjectNode> templates = new HashMap<>();
+        for (int k = 0; k < ops.size(); k++) {
+            if (problems[k] != null) {
+                found.add(problems[k]);
+            } else {
+                templates.put(ops.get(k), requests[k]);
+                byRequest.put(requests[k], exchanges[k]);
+                byFingerprint.put(exchanges[k].fingerprint(), exchanges[k]);
+            }
         }
-        return new Rehearsal(config, loops, volatilePaths, byRequest, templates, byFingerprint);
+        if (!found.isEmpty()) {
+            throw new SetupException(found);
+        }
+        return new Rehearsal(config, loops, volatilePaths, byRequest, templates, byFingerprint, replies);
     }
 
-    private static String where(HarnessConfig config, Scenario s, int opIndex) {
-        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios["
-                + config.scenarios().indexOf(s) + "].ops[" + opIndex + "]: ";
+    private static String where(HarnessConfig config, Scenario s, int scenarioIndex, int opIndex) {
+        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios[" + scenarioIndex + "].ops["
+                + opIndex + "]: ";
     }
 
     public HarnessConfig config() {
@@ -135,7 +171,7 @@ public final class Rehearsal {
      */
     public RunTrace run(Scenario scenario, RandomGenerator volatileRandom) {
         VirtualClock clock = new VirtualClock();
-        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, volatilePaths,
+        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, replies, volatilePaths,
                 scenario.faults(), scenario.policy(), clock, volatileRandom);
         MemoryJournal journal = new MemoryJournal();
         List<RunTrace.Restart> restarts = new ArrayList<>();
@@ -176,7 +212,7 @@ public final class Rehearsal {
                 Invariant where = e.waiting() ? Invariant.BOUNDED_WAIT : Invariant.BUDGET;
                 failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
                 break;
-            } catch (CassetteMiss e) {
+            } catch (CassetteMiss | RecordedReplies.Unreadable e) {
                 failure = new RunTrace.Failure(Invariant.CASSETTES, e.getMessage());
                 break;
             } catch (RuntimeException | StackOverflowError e) {

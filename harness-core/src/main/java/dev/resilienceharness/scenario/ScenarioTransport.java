@@ -38,6 +38,7 @@ final class ScenarioTransport implements Transport {
     private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
+    private final RecordedReplies recorded;
     private final VolatilePaths volatilePaths;
     private final List<Fault> plan;
     private final Policy policy;
@@ -57,11 +58,12 @@ final class ScenarioTransport implements Transport {
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
      */
     ScenarioTransport(Map<ObjectNode, OpExchange> byTemplate, Map<ObjectNode, OpExchange> exchanges,
-            Map<String, OpExchange> byFingerprint, VolatilePaths volatilePaths, List<Fault> plan, Policy policy,
-            VirtualClock clock, RandomGenerator volatileRandom) {
+            Map<String, OpExchange> byFingerprint, RecordedReplies recorded, VolatilePaths volatilePaths,
+            List<Fault> plan, Policy policy, VirtualClock clock, RandomGenerator volatileRandom) {
         this.byTemplate = byTemplate;
         this.byRequest = exchanges;
         this.byFingerprint = byFingerprint;
+        this.recorded = recorded;
         this.volatilePaths = volatilePaths;
         this.plan = plan;
         this.policy = policy;
@@ -164,15 +166,15 @@ final class ScenarioTransport implements Transport {
             String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
             OpExchange nearest = null;
             List<String> nearestPaths = List.of();
-            for (OpExchange candidate : byFingerprint.values()) {
-                List<String> diff = dev.resilienceharness.json.JsonDiff.paths(candidate.cassette().request(), request);
+            for (Map.Entry<ObjectNode, OpExchange> candidate : byRequest.entrySet()) {
+                List<String> diff = dev.resilienceharness.json.JsonDiff.paths(candidate.getKey(), request);
                 if (nearest == null || diff.size() < nearestPaths.size()) {
-                    nearest = candidate;
+                    nearest = candidate.getValue();
                     nearestPaths = diff;
                 }
             }
-            CassetteMiss m = new CassetteMiss(op, fp, nearest == null || nearest.cassette().file() == null ? null
-                    : nearest.cassette().file().getFileName().toString(), nearestPaths);
+            CassetteMiss m = new CassetteMiss(op, fp, nearest == null || nearest.file() == null ? null
+                    : nearest.file().getFileName().toString(), nearestPaths);
             if (miss == null) {
                 miss = m;
             }
@@ -182,11 +184,12 @@ final class ScenarioTransport implements Transport {
     }
 
     private Reply recordedReply(OpExchange exchange) {
-        Reply recorded = exchange.cassette().reply();
         if (volatileRandom == null || !volatilePaths.touchesResponse()) {
-            return recorded;
+            return recorded.reply(exchange);
         }
-        return replies.computeIfAbsent(exchange.op(), op -> new Reply(
-                volatilePaths.randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
+        return replies.computeIfAbsent(exchange.op(), op -> {
+            Reply reply = recorded.reply(exchange);
+            return new Reply(volatilePaths.randomizeResponse(reply.body(), volatileRandom), reply.firstTokenMs());
+        });
     }
 }

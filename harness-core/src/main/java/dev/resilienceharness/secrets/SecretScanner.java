@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -35,7 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the content (allow-list regexes see only found secrets), so long single-line JSON cannot trigger catastrophic
  * backtracking. Positions and paths are worked out only for findings.
  *
- * <p>Instances are immutable and thread-safe; each scan has its own state.
+ * <p>Instances are thread-safe; each scan has its own state, and what a field name implies is remembered across scans.
  */
 public final class SecretScanner {
 
@@ -43,7 +44,12 @@ public final class SecretScanner {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final String WHAT_TO_DO = "; fix the file or re-record it with `mvn resilience:record`";
 
+    /** Bounds {@link #knownNames}: a file may hold any number of distinct names. */
+    private static final int MAX_KNOWN_NAMES = 4096;
+
     private final Allowlist allowlist;
+    /** What each field name implies, shared by every scan: the same few dozen names recur in every cassette. */
+    private final Map<String, Name> knownNames = new ConcurrentHashMap<>();
 
     /** A scanner that reports everything it finds. */
     public SecretScanner() {
@@ -113,7 +119,7 @@ public final class SecretScanner {
         }
     }
 
-    /** What a field name implies, worked out once per distinct name and scan. */
+    /** What a field name implies, worked out once per distinct name (see {@link #knownNames}). */
     private record Name(boolean keyLike, boolean credentialHeader, boolean holdsSecret) {
 
         static final Name NONE = new Name(false, false, false);
@@ -283,11 +289,18 @@ public final class SecretScanner {
         }
 
         private Name info(String name) {
-            Name info = nameInfo.get(name);
+            Name info = knownNames.get(name);
+            if (info == null) {
+                info = nameInfo.get(name);
+            }
             if (info == null) {
                 boolean holdsSecret = !names.inspect(name.toCharArray(), 0, name.length(), false).isEmpty();
                 info = new Name(KeyNames.isKeyLike(name), CredentialHeaders.isCredential(name), holdsSecret);
-                nameInfo.put(name, info);
+                if (knownNames.size() < MAX_KNOWN_NAMES) {
+                    knownNames.putIfAbsent(name, info);
+                } else {
+                    nameInfo.put(name, info);
+                }
             }
             return info;
         }
