@@ -52,6 +52,16 @@ public final class SecretsInCassettes {
      * @throws IOException when the folder cannot be listed or the baseline file cannot be read
      */
     public static Report scan(HarnessConfig config) throws IOException {
+        return scan(config, true);
+    }
+
+    /**
+     * Scans {@code config}'s cassette folder; with {@code reportUnreadable} false, a file that cannot be scanned
+     * is left to the cassette integrity check, which reports it once (as {@code check} does).
+     *
+     * @throws IOException when the folder cannot be listed or the baseline file cannot be read
+     */
+    public static Report scan(HarnessConfig config, boolean reportUnreadable) throws IOException {
         Allowlist allow = Allowlist.of(config.redaction().allow());
         Baseline baseline = Baseline.empty();
         Path baselineFile = config.redaction().baseline();
@@ -93,7 +103,9 @@ public final class SecretsInCassettes {
         }
         List<Violation> bad = new ArrayList<>(unreadable);
         bad.sort(Comparator.comparing(Violation::subject));
-        violations.addAll(bad);
+        if (reportUnreadable) {
+            violations.addAll(bad);
+        }
         return new Report(files.size(), kept, violations);
     }
 }

@@ -69,6 +69,6 @@ final class FullCheck {
         } else {
             scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS);
         }
-        return new Result(cassettes, scenarios, ScanSecretsMojo.scan(mojo, config));
+        return new Result(cassettes, scenarios, ScanSecretsMojo.scan(mojo, config, false));
     }
 }

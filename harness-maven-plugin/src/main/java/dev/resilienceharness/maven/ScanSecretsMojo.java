@@ -46,7 +46,7 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        SecretsInCassettes.Report report = scan(this, config);
+        SecretsInCassettes.Report report = scan(this, config, true);
         Path sarif = outputDirectory.toPath().resolve("secrets.sarif");
         try {
             new SarifWriter(project.getBasedir().toPath()).write(report.findings(), sarif);
@@ -70,11 +70,11 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
     }
 
     /** Scans the cassettes, turning a bad allow-list or baseline into an error naming it. */
-    static SecretsInCassettes.Report scan(AbstractResilienceMojo mojo, HarnessConfig config)
+    static SecretsInCassettes.Report scan(AbstractResilienceMojo mojo, HarnessConfig config, boolean reportUnreadable)
             throws MojoExecutionException {
         SecretsInCassettes.Report report;
         try {
-            report = SecretsInCassettes.scan(config);
+            report = SecretsInCassettes.scan(config, reportUnreadable);
         } catch (IOException e) {
             throw new MojoExecutionException("cannot scan " + config.cassettes() + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
