@@ -11,12 +11,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -75,13 +76,19 @@ public final class CassetteIntegrity {
         public static Check of(HarnessConfig config, boolean orphansAreErrors) {
             Check check = new Check(config, orphansAreErrors);
             CassetteStore store = CassetteStore.replaying(config.cassettes(), check.volatilePaths);
-            Set<String> opsSeen = new HashSet<>();
+            Set<String> opsSeen = new LinkedHashSet<>();
             for (Scenario s : config.scenarios()) {
-                for (String op : s.ops()) {
-                    if (opsSeen.add(op)) {
-                        check.needed.put(store.fingerprint(config.request(op)), op);
-                    }
-                }
+                opsSeen.addAll(s.ops());
+            }
+            List<String> ops = List.copyOf(opsSeen);
+            // Fingerprinting only reads a request, so the declared one serves without the copy request(op) makes.
+            String[] fingerprints = new String[ops.size()];
+            IntStream.range(0, ops.size()).parallel().forEach(i -> {
+                ObjectNode declared = config.requests().get(ops.get(i));
+                fingerprints[i] = store.fingerprint(declared != null ? declared : config.request(ops.get(i)));
+            });
+            for (int i = 0; i < ops.size(); i++) {
+                check.needed.put(fingerprints[i], ops.get(i));
             }
             return check;
         }
