@@ -53,16 +53,25 @@ public final class CassetteIntegrity {
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
         List<Path> files = store.files();
-        Map<String, String> needed = new LinkedHashMap<>();
-        Map<String, Integer> neededLine = new HashMap<>();
+        // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request, so
+        // the declared one serves without the copy request(op) makes.
+        Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
             for (String op : s.ops()) {
-                if (!needed.containsValue(op)) {
-                    String fp = store.fingerprint(config.request(op));
-                    needed.put(fp, op);
-                    neededLine.put(fp, s.line());
-                }
+                opLines.putIfAbsent(op, s.line());
             }
+        }
+        List<String> ops = List.copyOf(opLines.keySet());
+        String[] fingerprints = new String[ops.size()];
+        IntStream.range(0, ops.size()).parallel().forEach(i -> {
+            ObjectNode declared = config.requests().get(ops.get(i));
+            fingerprints[i] = store.fingerprint(declared != null ? declared : config.request(ops.get(i)));
+        });
+        Map<String, String> needed = new LinkedHashMap<>();
+        Map<String, Integer> neededLine = new HashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            needed.putIfAbsent(fingerprints[i], ops.get(i));
+            neededLine.putIfAbsent(fingerprints[i], opLines.get(ops.get(i)));
         }
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();

@@ -67,20 +67,25 @@ public final class ScenarioTestEngine implements TestEngine {
     public static final String REPORT_KEY = "resilience.scenario";
 
     private final HarnessConfig preloaded;
+    private final boolean cassettesVerified;
     private final Consumer<ScenarioReport> reports;
 
     /** The engine as surefire and IDEs find it: it reads the yaml and publishes each report as a report entry. */
     public ScenarioTestEngine() {
-        this(null, null);
+        this(null, false, null);
     }
 
     /**
      * The engine as the goals run it, in the same JVM: {@code config} is the yaml they have loaded already (it is
      * not read again when selected), and each scenario's report goes to {@code reports} (from several threads at
      * once) as it is, instead of travelling as JSON in a report entry.
+     *
+     * @param cassettesVerified whether every op of {@code config} is known to have a readable cassette (the check
+     *                          goal verifies them first), so that they are read only when the runs need them
      */
-    public ScenarioTestEngine(HarnessConfig config, Consumer<ScenarioReport> reports) {
+    public ScenarioTestEngine(HarnessConfig config, boolean cassettesVerified, Consumer<ScenarioReport> reports) {
         this.preloaded = config;
+        this.cassettesVerified = cassettesVerified;
         this.reports = reports;
     }
 
@@ -230,7 +235,8 @@ public final class ScenarioTestEngine implements TestEngine {
         try {
             LoopFactory loops = LoopFactory.forName(cd.config().loop(),
                     Thread.currentThread().getContextClassLoader());
-            rehearsal = Rehearsal.prepare(cd.config(), loops);
+            rehearsal = cassettesVerified && cd.config() == preloaded ? Rehearsal.prepareVerified(cd.config(), loops)
+                    : Rehearsal.prepare(cd.config(), loops);
         } catch (SetupException e) {
             listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));
             return;

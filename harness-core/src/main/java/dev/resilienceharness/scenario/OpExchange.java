@@ -1,16 +1,16 @@
 package dev.resilienceharness.scenario;
 
 import java.nio.file.Path;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * An op's recorded exchange, prepared once for every run: where its cassette is and whether the recorded tool calls
- * break their schema (which makes every answered call for the op a schema failure). The answer itself is read when
- * a run needs it ({@link RecordedReplies}).
+ * An op of a prepared rehearsal: the request it sends and where its cassette is. The recorded answer is read when a
+ * run needs it ({@link RecordedAnswers}).
  *
- * @param op            the op
- * @param fingerprint   the fingerprint of the request in the op's cassette
- * @param file          the op's cassette
- * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}
+ * @param op          the op
+ * @param request     the request the op sends, never changed
+ * @param fingerprint the fingerprint of the request in the op's cassette
+ * @param file        the op's cassette
  */
-record OpExchange(String op, String fingerprint, Path file, String schemaProblem) {
+record OpExchange(String op, ObjectNode request, String fingerprint, Path file) {
 }

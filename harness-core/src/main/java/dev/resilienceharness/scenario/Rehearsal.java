@@ -34,6 +34,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,23 +62,28 @@ public final class Rehearsal {
     private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<String, ObjectNode> templates;
     private final Map<String, OpExchange> byFingerprint;
-    private final RecordedReplies replies;
+    private final RecordedAnswers answers;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
 
+    /** @param exchanges each op once, in the order the scenarios first name them */
     private Rehearsal(HarnessConfig config, LoopFactory loops, VolatilePaths volatilePaths,
-            Map<ObjectNode, OpExchange> byRequest, Map<String, ObjectNode> templates,
-            Map<String, OpExchange> byFingerprint, RecordedReplies replies) {
+            List<OpExchange> exchanges, RecordedAnswers answers) {
         this.config = config;
         this.loops = loops;
         this.volatilePaths = volatilePaths;
-        this.byRequest = byRequest;
-        this.templates = templates;
+        this.byRequest = new HashMap<>();
+        this.templates = new HashMap<>();
+        this.byFingerprint = new HashMap<>();
+        for (OpExchange e : exchanges) {
+            templates.put(e.op(), e.request());
+            byRequest.put(e.request(), e);
+            byFingerprint.put(e.fingerprint(), e);
+        }
         // Each op's request node is handed to the built-in loop as it is; a call sending it is known by identity.
         this.byTemplate = new IdentityHashMap<>();
         templates.values().forEach(t -> byTemplate.put(t, byRequest.get(t)));
-        this.byFingerprint = byFingerprint;
-        this.replies = replies;
+        this.answers = answers;
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
         this.determinism = new ReplayDeterminism(volatilePaths);
@@ -85,13 +91,13 @@ public final class Rehearsal {
 
     /**
      * Reads the cassette of every op of every scenario and checks its tool calls once, on all cores. The answers of
-     * up to {@value RecordedReplies#CAPACITY} ops are kept in memory; those of a larger config are read again when
+     * up to {@value RecordedAnswers#CAPACITY} ops are kept in memory; those of a larger config are read again when
      * runs need them, so that its cassettes are streamed rather than all held at once.
      *
      * @throws SetupException listing every op without a usable cassette, by yaml file, line and key
      */
     public static Rehearsal prepare(HarnessConfig config, LoopFactory loops) throws SetupException {
-        return prepare(config, loops, RecordedReplies.CAPACITY);
+        return prepare(config, loops, RecordedAnswers.CAPACITY);
     }
 
     /**
@@ -102,8 +108,7 @@ public final class Rehearsal {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        RecordedReplies replies = new RecordedReplies(reader, Math.max(1, answersKept));
-        ToolCallSchema schemas = new ToolCallSchema();
+        RecordedAnswers answers = new RecordedAnswers(reader, new ToolCallSchema(), Math.max(1, answersKept));
         // Each op once, where it first appears: that is where a problem with its cassette is reported.
         List<String> ops = new ArrayList<>();
         List<String> wheres = new ArrayList<>();
@@ -117,19 +122,17 @@ public final class Rehearsal {
                 }
             }
         }
-        ObjectNode[] requests = new ObjectNode[ops.size()];
         OpExchange[] exchanges = new OpExchange[ops.size()];
         String[] problems = new String[ops.size()];
         IntStream.range(0, ops.size()).parallel().forEach(k -> {
             String op = ops.get(k);
             ObjectNode request = config.request(op);
-            requests[k] = request;
             try {
                 Path file = store.fileFor(store.fingerprint(request));
                 // A missing file is a miss, which the store explains (the nearest recorded request).
                 Cassette c = Files.exists(file) ? reader.read(file) : store.replay(op, request);
-                exchanges[k] = new OpExchange(op, c.fingerprint(), file, schemas.problem(request, c.response()));
-                replies.offer(file, c.reply());
+                exchanges[k] = new OpExchange(op, request, c.fingerprint(), file);
+                answers.offer(exchanges[k], answers.of(exchanges[k], c));
             } catch (CassetteMiss e) {
                 problems[k] = wheres.get(k) + e.getMessage();
             } catch (CassetteException e) {
@@ -137,22 +140,38 @@ public final class Rehearsal {
             }
         });
         List<String> found = new ArrayList<>();
-        Map<ObjectNode, OpExchange> byRequest = new HashMap<>();
-        Map<String, OpExchange> byFingerprint = new HashMap<>();
-        Map<String, ObjectNode> templates = new HashMap<>();
-        for (int k = 0; k < ops.size(); k++) {
-            if (problems[k] != null) {
-                found.add(problems[k]);
-            } else {
-                templates.put(ops.get(k), requests[k]);
-                byRequest.put(requests[k], exchanges[k]);
-                byFingerprint.put(exchanges[k].fingerprint(), exchanges[k]);
+        for (String problem : problems) {
+            if (problem != null) {
+                found.add(problem);
             }
         }
         if (!found.isEmpty()) {
             throw new SetupException(found);
         }
-        return new Rehearsal(config, loops, volatilePaths, byRequest, templates, byFingerprint, replies);
+        return new Rehearsal(config, loops, volatilePaths, List.of(exchanges), answers);
+    }
+
+    /**
+     * Prepares a rehearsal on cassettes already verified, every op's cassette present and readable, as the check goal
+     * finds before it runs any scenario: nothing is read until a run needs it, so each cassette is read once for the
+     * runs, and at most {@value RecordedAnswers#CAPACITY} answers are kept. A cassette that is missing or broken after
+     * all fails the runs that need it, under cassette integrity.
+     */
+    public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops) {
+        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
+        Set<String> seen = new LinkedHashSet<>();
+        config.scenarios().forEach(s -> seen.addAll(s.ops()));
+        List<String> ops = List.copyOf(seen);
+        OpExchange[] exchanges = new OpExchange[ops.size()];
+        IntStream.range(0, ops.size()).parallel().forEach(k -> {
+            ObjectNode request = config.request(ops.get(k));
+            String fingerprint = store.fingerprint(request);
+            exchanges[k] = new OpExchange(ops.get(k), request, fingerprint, store.fileFor(fingerprint));
+        });
+        RecordedAnswers answers = new RecordedAnswers(new CassetteReader(config.cassettes(), volatilePaths),
+                new ToolCallSchema(), RecordedAnswers.CAPACITY);
+        return new Rehearsal(config, loops, volatilePaths, List.of(exchanges), answers);
     }
 
     private static String where(HarnessConfig config, Scenario s, int scenarioIndex, int opIndex) {
@@ -171,7 +190,7 @@ public final class Rehearsal {
      */
     public RunTrace run(Scenario scenario, RandomGenerator volatileRandom) {
         VirtualClock clock = new VirtualClock();
-        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, replies, volatilePaths,
+        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, answers, volatilePaths,
                 scenario.faults(), scenario.policy(), clock, volatileRandom);
         MemoryJournal journal = new MemoryJournal();
         List<RunTrace.Restart> restarts = new ArrayList<>();
@@ -212,7 +231,7 @@ public final class Rehearsal {
                 Invariant where = e.waiting() ? Invariant.BOUNDED_WAIT : Invariant.BUDGET;
                 failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
                 break;
-            } catch (CassetteMiss | RecordedReplies.Unreadable e) {
+            } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
                 failure = new RunTrace.Failure(Invariant.CASSETTES, e.getMessage());
                 break;
             } catch (RuntimeException | StackOverflowError e) {

@@ -38,7 +38,7 @@ final class ScenarioTransport implements Transport {
     private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
-    private final RecordedReplies recorded;
+    private final RecordedAnswers recorded;
     private final VolatilePaths volatilePaths;
     private final List<Fault> plan;
     private final Policy policy;
@@ -58,7 +58,7 @@ final class ScenarioTransport implements Transport {
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
      */
     ScenarioTransport(Map<ObjectNode, OpExchange> byTemplate, Map<ObjectNode, OpExchange> exchanges,
-            Map<String, OpExchange> byFingerprint, RecordedReplies recorded, VolatilePaths volatilePaths,
+            Map<String, OpExchange> byFingerprint, RecordedAnswers recorded, VolatilePaths volatilePaths,
             List<Fault> plan, Policy policy, VirtualClock clock, RandomGenerator volatileRandom) {
         this.byTemplate = byTemplate;
         this.byRequest = exchanges;
@@ -105,17 +105,18 @@ final class ScenarioTransport implements Transport {
         }
         int repair = payload.path("repair").asInt(0);
         OpExchange exchange = resolve(payload, repair);
+        RecordedAnswers.Answer answer = recorded.answer(exchange);
         String op = exchange.op();
         Fault fault = next < plan.size() ? plan.get(next) : NoFault.INSTANCE;
         next++;
         long at = clock.elapsedNanos();
         int index = calls.size();
         try {
-            Reply reply = fault.strike(op, recordedReply(exchange));
-            if (exchange.schemaProblem() != null) {
+            Reply reply = fault.strike(op, recordedReply(exchange, answer));
+            if (answer.schemaProblem() != null) {
                 calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.SCHEMA, 0, null, false,
                         at, null, incarnation));
-                throw new BadToolCall(exchange.schemaProblem());
+                throw new BadToolCall(answer.schemaProblem());
             }
             Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
             calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.OK, 0, null, false, at,
@@ -183,13 +184,12 @@ final class ScenarioTransport implements Transport {
         return exchange;
     }
 
-    private Reply recordedReply(OpExchange exchange) {
+    private Reply recordedReply(OpExchange exchange, RecordedAnswers.Answer answer) {
+        Reply recorded = answer.reply();
         if (volatileRandom == null || !volatilePaths.touchesResponse()) {
-            return recorded.reply(exchange);
+            return recorded;
         }
-        return replies.computeIfAbsent(exchange.op(), op -> {
-            Reply reply = recorded.reply(exchange);
-            return new Reply(volatilePaths.randomizeResponse(reply.body(), volatileRandom), reply.firstTokenMs());
-        });
+        return replies.computeIfAbsent(exchange.op(), op -> new Reply(
+                volatilePaths.randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
     }
 }

@@ -21,6 +21,15 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
             throws MojoExecutionException {
+        return runScenarios(config, invariants, false);
+    }
+
+    /**
+     * As {@link #runScenarios(HarnessConfig, Set)}; with {@code cassettesVerified}, after a cassette integrity check
+     * found every op's cassette, the cassettes are not read up front again but only as the runs need them.
+     */
+    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants, boolean cassettesVerified)
+            throws MojoExecutionException {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }
@@ -30,7 +39,8 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         } catch (DependencyResolutionRequiredException e) {
             throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
-        ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath);
+        ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath,
+                cassettesVerified);
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }

@@ -44,8 +44,9 @@ final class ScenarioLauncher {
     private ScenarioLauncher() {
     }
 
-    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath)
-            throws MojoExecutionException {
+    /** @param cassettesVerified whether every op's cassette has been found present and readable already */
+    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
+            boolean cassettesVerified) throws MojoExecutionException {
         Path yaml = config.file();
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -55,7 +56,7 @@ final class ScenarioLauncher {
                 .enableLauncherSessionListenerAutoRegistration(false)
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addTestEngines(new ScenarioTestEngine(config, reports::add))
+                .addTestEngines(new ScenarioTestEngine(config, cassettesVerified, reports::add))
                 .build();
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectFile(yaml.toFile()))

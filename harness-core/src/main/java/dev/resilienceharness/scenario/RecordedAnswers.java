@@ -1,8 +1,10 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.ToolCallSchema;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,12 +14,22 @@ import java.util.Map;
  * cache of the most recently used, so that a config with thousands of ops never holds all its cassettes at once.
  * Thread-safe.
  */
-final class RecordedReplies {
+final class RecordedAnswers {
 
     /** How many answers are kept: far more than the ops of the scenarios running at one time. */
     static final int CAPACITY = 1024;
 
-    /** A cassette that read well when the rehearsal was prepared no longer does. */
+    /**
+     * An op's recorded answer.
+     *
+     * @param reply         the response and its first-token latency
+     * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something, every
+     *                      answered call for the op is a schema failure
+     */
+    record Answer(Reply reply, String schemaProblem) {
+    }
+
+    /** A cassette that was found usable before the runs started no longer is. */
     static final class Unreadable extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
@@ -29,43 +41,50 @@ final class RecordedReplies {
     }
 
     private final CassetteReader reader;
-    private final Map<Path, Reply> recent;
+    private final ToolCallSchema schemas;
+    private final Map<Path, Answer> recent;
 
-    RecordedReplies(CassetteReader reader, int capacity) {
+    RecordedAnswers(CassetteReader reader, ToolCallSchema schemas, int capacity) {
         this.reader = reader;
+        this.schemas = schemas;
         this.recent = new LinkedHashMap<>(64, 0.75f, true) {
             private static final long serialVersionUID = 1L;
 
             @Override
-            protected boolean removeEldestEntry(Map.Entry<Path, Reply> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Path, Answer> eldest) {
                 return size() > capacity;
             }
         };
     }
 
+    /** The answer in {@code cassette} to {@code exchange}'s request, with its tool calls checked. */
+    Answer of(OpExchange exchange, Cassette cassette) {
+        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()));
+    }
+
     /** Keeps an answer just read, so that the first runs need not read it again. */
-    void offer(Path file, Reply reply) {
+    void offer(OpExchange exchange, Answer answer) {
         synchronized (recent) {
-            recent.put(file, reply);
+            recent.put(exchange.file(), answer);
         }
     }
 
     /** The recorded answer for {@code exchange}'s op, read from its cassette unless it is at hand. */
-    Reply reply(OpExchange exchange) {
+    Answer answer(OpExchange exchange) {
         synchronized (recent) {
-            Reply kept = recent.get(exchange.file());
+            Answer kept = recent.get(exchange.file());
             if (kept != null) {
                 return kept;
             }
         }
-        Reply read;
+        Answer read;
         try {
-            read = reader.read(exchange.file()).reply();
+            read = of(exchange, reader.read(exchange.file()));
         } catch (CassetteException e) {
             throw new Unreadable(exchange.op(), e);
         }
         synchronized (recent) {
-            Reply raced = recent.putIfAbsent(exchange.file(), read);
+            Answer raced = recent.putIfAbsent(exchange.file(), read);
             return raced != null ? raced : read;
         }
     }

@@ -1,0 +1,103 @@
+package dev.resilienceharness.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.ToolCallSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+class RecordedAnswersTest {
+
+    private static final String TOOLS = "\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"apply_patch\","
+            + " \"parameters\": {\"type\": \"object\", \"required\": [\"path\"],"
+            + " \"properties\": {\"path\": {\"type\": \"string\"}}}}}]";
+
+    @TempDir
+    Path folder;
+
+    private OpExchange cassette(String op, String answer) throws IOException {
+        Path file = folder.resolve(op + ".json");
+        Files.writeString(file, "{\"request\": {\"op\": \"" + op + "\"}, \"response\": {\"answer\": \"" + answer
+                + "\"}, \"timing\": {\"first_token_ms\": 420}}");
+        return new OpExchange(op, (ObjectNode) Json.readTree("{\"op\": \"" + op + "\"}"), "fp-" + op, file);
+    }
+
+    private RecordedAnswers answers(int capacity) {
+        return new RecordedAnswers(new CassetteReader(folder, VolatilePaths.of(List.of())), new ToolCallSchema(),
+                capacity);
+    }
+
+    @Test
+    void readsAnAnswerWhenFirstAskedAndKeepsIt() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        RecordedAnswers answers = answers(4);
+        RecordedAnswers.Answer first = answers.answer(plan);
+        assertEquals("a plan", first.reply().body().get("answer").asString());
+        assertEquals(420, first.reply().firstTokenMs().getAsLong());
+        assertNull(first.schemaProblem());
+        Files.delete(plan.file());
+        assertSame(first, answers.answer(plan));
+    }
+
+    @Test
+    void keepsOnlyTheMostRecentlyUsedAndReadsTheOthersAgain() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        OpExchange patch = cassette("patch", "a patch");
+        OpExchange review = cassette("review", "a review");
+        RecordedAnswers answers = answers(2);
+        RecordedAnswers.Answer planAnswer = answers.answer(plan);
+        answers.answer(patch);
+        answers.answer(plan);
+        answers.answer(review);  // the least recently used, patch, goes
+        assertSame(planAnswer, answers.answer(plan));
+        Files.writeString(patch.file(), "{\"request\": {\"op\": \"patch\"}, \"response\": {\"answer\": \"again\"}}");
+        assertEquals("again", answers.answer(patch).reply().body().get("answer").asString());
+    }
+
+    @Test
+    void takesAnAnswerOfferedWhileTheRehearsalWasPrepared() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        RecordedAnswers answers = answers(4);
+        RecordedAnswers.Answer offered = new RecordedAnswers.Answer(
+                new Reply(Json.readTree("{\"answer\": \"offered\"}"), OptionalLong.empty()), null);
+        answers.offer(plan, offered);
+        assertSame(offered, answers.answer(plan));
+        assertNotSame(offered, answers(4).answer(plan));
+    }
+
+    @Test
+    void checksTheRecordedToolCallsAgainstTheRequestsSchema() throws IOException {
+        Path file = folder.resolve("patch.json");
+        String request = "{\"op\": \"patch\", " + TOOLS + "}";
+        Files.writeString(file, "{\"request\": " + request + ", \"response\": {\"choices\": [{\"message\":"
+                + " {\"tool_calls\": [{\"function\": {\"name\": \"apply_patch\", \"arguments\": \"{}\"}}]}}]}}");
+        OpExchange patch = new OpExchange("patch", (ObjectNode) Json.readTree(request), "fp", file);
+        String problem = answers(4).answer(patch).schemaProblem();
+        assertTrue(problem.startsWith("choices[0].message.tool_calls[0].function.arguments break the schema of tool"
+                + " 'apply_patch'"), problem);
+    }
+
+    @Test
+    void aCassetteThatNoLongerReadsIsACassetteProblemNamingTheOp() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        Files.writeString(plan.file(), "{not json");
+        RecordedAnswers.Unreadable e = assertThrows(RecordedAnswers.Unreadable.class, () -> answers(4).answer(plan));
+        assertTrue(e.getMessage().startsWith("the cassette for op 'plan' changed during the build and cannot be read: "),
+                e.getMessage());
+    }
+}
