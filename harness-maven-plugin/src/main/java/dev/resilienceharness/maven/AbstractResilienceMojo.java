@@ -50,6 +50,9 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             throw new MojoExecutionException(config + ": no such file. Create a resilience.yaml (see the README)"
                     + " or point -Dresilience.config at yours");
         }
+        if (reusedEarlierResult()) {
+            return;
+        }
         HarnessConfig loaded;
         try {
             loaded = ConfigLoader.load(config.toPath());
@@ -69,6 +72,14 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
 
     /** Whether the goal's own {@code resilience.<goal>.skip} is set. */
     protected abstract boolean goalSkipped();
+
+    /**
+     * Whether the goal found that nothing it reads has changed since it last ran and has delivered that run's result
+     * again; it is asked before the yaml is loaded. By default, a goal always does its work.
+     */
+    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException {
+        return false;
+    }
 
     /** Does the goal's work on a loaded config. */
     protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException;

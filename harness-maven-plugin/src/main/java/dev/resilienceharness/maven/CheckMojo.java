@@ -1,8 +1,19 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import java.util.ArrayList;
-import java.util.List;
+import dev.resilienceharness.invariant.CheckRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Objects;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -13,10 +24,18 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Checks every invariant in one pass: cassette integrity, then call budget, determinism, partial work, bounded
  * waiting and expectations for every scenario, then secrets in cassettes.
+ *
+ * <p>With the built-in loop the result is a function of the yaml, the cassettes, the baseline and the plugin, so it
+ * is remembered in {@code check-record.json} in the output directory beside a digest of all of them
+ * ({@link CheckRecord}); while the digest is the same, the next check delivers that result again without loading the
+ * yaml or running anything. A team loop's runs depend on its code, so a check that runs one is never remembered.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
 public class CheckMojo extends AbstractScenarioMojo {
+
+    /** The file in the output directory that remembers the last check. */
+    static final String RECORD = "check-record.json";
 
     /** Skips this goal only. */
     @Parameter(property = "resilience.check.skip", defaultValue = "false")
@@ -30,6 +49,17 @@ public class CheckMojo extends AbstractScenarioMojo {
     @Parameter(property = "resilience.failOnOrphans", defaultValue = "false")
     private boolean failOnOrphans;
 
+    /**
+     * Delivers the last check's result again when nothing it read has changed (compared by content); with false,
+     * every check runs in full and nothing is remembered.
+     */
+    @Parameter(property = "resilience.incremental", defaultValue = "true")
+    private boolean incremental;
+
+    /** The record read before the yaml was loaded, and the digest of the inputs it names, when there was one. */
+    private CheckRecord earlier;
+    private String earlierInputsNow;
+
     @Override
     protected String goal() {
         return "check";
@@ -41,9 +71,117 @@ public class CheckMojo extends AbstractScenarioMojo {
     }
 
     @Override
+    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException {
+        String identity = identity();
+        if (identity == null) {
+            return false;
+        }
+        Path file = recordFile();
+        try {
+            earlier = CheckRecord.read(file);
+        } catch (IOException e) {
+            getLog().warn(file + ": ignoring the last check's record, which cannot be read (" + e.getMessage()
+                    + "); this check runs in full and writes it again");
+            return false;
+        }
+        if (earlier == null) {
+            return false;
+        }
+        earlierInputsNow = inputs(identity, earlier.cassettes(), earlier.baseline());
+        if (!earlierInputsNow.equals(earlier.inputs())) {
+            getLog().debug(file + ": the yaml, a cassette, the baseline or the plugin changed; checking in full");
+            return false;
+        }
+        getLog().info("Nothing changed since the last check (" + project.getBasedir().toPath().relativize(file)
+                + "): " + count(earlier.cassetteCount(), "cassette") + " checked, "
+                + count(earlier.scenarioCount(), "scenario") + " run, " + count(earlier.scannedFiles(), "cassette")
+                + " scanned for secrets with " + count(earlier.findings(), "finding")
+                + ". -Dresilience.incremental=false checks again");
+        earlier.warnings().forEach(getLog()::warn);
+        Verdict.deliver(getLog(), goal(), earlier.violations(), failOnViolation, "run mvn resilience:report for details");
+        return true;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        String identity = config.usesBuiltinLoop() ? identity() : null;
+        String inputs = null;
+        if (identity != null) {
+            // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
+            boolean sameFiles = earlier != null && earlier.cassettes().equals(config.cassettes())
+                    && Objects.equals(earlier.baseline(), config.redaction().baseline());
+            inputs = sameFiles ? earlierInputsNow
+                    : inputs(identity, config.cassettes(), config.redaction().baseline());
+        }
         FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
-        List<dev.resilienceharness.invariant.Violation> all = new ArrayList<>(result.violations());
-        Verdict.deliver(getLog(), goal(), all, failOnViolation, "run mvn resilience:report for details");
+        if (inputs != null) {
+            CheckRecord record = new CheckRecord(inputs, config.cassettes(), config.redaction().baseline(),
+                    result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),
+                    result.secrets().findings().size(), result.warnings(), result.violations());
+            Path file = recordFile();
+            try {
+                record.write(file);
+            } catch (IOException e) {
+                getLog().warn(file + ": cannot remember this check (" + e.getMessage() + "); the next one runs in"
+                        + " full too");
+            }
+        }
+        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "run mvn resilience:report for details");
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private Path recordFile() {
+        return outputDirectory.toPath().resolve(RECORD);
+    }
+
+    private String inputs(String identity, Path cassettes, Path baseline) throws MojoExecutionException {
+        try {
+            return CheckRecord.inputs(identity, config.toPath(), cassettes, baseline);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The plugin's and the engine's jars, by content, and the options that change a check's outcome; {@code null}
+     * when remembering is off or the classes do not come from jars (then nothing is remembered).
+     */
+    private String identity() {
+        if (!incremental) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("failOnOrphans=").append(failOnOrphans).append(";runs=").append(runs);
+        for (Class<?> c : new Class<?>[] {CheckMojo.class, CheckRecord.class}) {
+            String digest = jarDigest(c);
+            if (digest == null) {
+                getLog().debug(c.getName() + " is not loaded from a jar; the check is not remembered");
+                return null;
+            }
+            sb.append(';').append(digest);
+        }
+        return sb.toString();
+    }
+
+    private static String jarDigest(Class<?> c) {
+        CodeSource source = c.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return null;
+        }
+        try {
+            Path jar = Path.of(source.getLocation().toURI());
+            if (!Files.isRegularFile(jar)) {
+                return null;
+            }
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            try (InputStream in = new DigestInputStream(Files.newInputStream(jar), md)) {
+                in.transferTo(OutputStream.nullOutputStream());
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -24,6 +24,15 @@ final class FullCheck {
     record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios,
             SecretsInCassettes.Report secrets) {
 
+        /** Every warning the pass logged, in order. */
+        List<String> warnings() {
+            List<String> all = new ArrayList<>(cassettes.warnings());
+            if (!cassettes.violations().isEmpty()) {
+                all.add(SCENARIOS_NOT_RUN);
+            }
+            return all;
+        }
+
         /** Every violation: cassettes, then scenarios, then secrets. */
         List<Violation> violations() {
             List<Violation> all = new ArrayList<>(cassettes.violations());
@@ -32,6 +41,10 @@ final class FullCheck {
             return all;
         }
     }
+
+    /** The warning when cassette violations keep the scenarios from running. */
+    static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below; fix"
+            + " them first";
 
     private FullCheck() {
     }
@@ -65,7 +78,7 @@ final class FullCheck {
         if (!cassettes.violations().isEmpty()) {
             // A missing or unreadable cassette would stop the scenarios with one setup error; the per-file
             // lines below say more, and scenario results on broken cassettes would only add noise.
-            mojo.getLog().warn("Scenarios were not run because of the cassette violations below; fix them first");
+            mojo.getLog().warn(SCENARIOS_NOT_RUN);
         } else {
             // Every op's cassette was just found and read, so the runs read each one only when they need it.
             scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS, true);
