@@ -1,7 +1,7 @@
 package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.cassette.AtomicFiles;
-import dev.resilienceharness.json.Json;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -14,29 +14,34 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * What a full check found, remembered beside a digest of everything it read, so that a build in which nothing
- * changed replays the verdict instead of checking 10,000 cassettes again.
+ * changed delivers the verdict again instead of checking 10,000 cassettes.
  *
  * <p>The digest ({@link #inputs}) is SHA-256 over the engine's identity and the goal's options, the yaml's path and
- * bytes, the cassette folder's path, the name of every entry in it and the bytes of every file, and the baseline
- * file's path and bytes. Contents are compared, not modification times, so a cassette copied back with its old
- * timestamp, or edited within the same second, is still noticed. Whatever the yaml names is found through the
- * record's own {@link #cassettes} and {@link #baseline}: while the yaml's bytes are the same, so are they, and the
- * yaml need not be parsed to know that nothing changed.
+ * bytes, the cassette folder's path, the name of every entry in it with the SHA-256 of its bytes, and the baseline
+ * file's path and bytes. Contents are compared, not file times, so a cassette copied back with its old modification
+ * time, or edited twice within one clock tick, still counts as changed; reading 30 MB of cassettes to hash them costs
+ * about 0.3 s, and keeping file status to avoid it saved nothing measurable on the benchmark corpus. Whatever the yaml
+ * names is found through the record's own {@link #cassettes} and {@link #baseline}: while the yaml's bytes are the
+ * same, so are they, and the yaml need not be parsed to know that nothing changed.
  *
- * <p>Only a check whose results are a function of those files is recorded: the built-in loop's runs are (the virtual
- * clock and the seeded volatile values make them so); a team's loop is code the digest does not cover, so the goal
- * does not record a check that runs one.
+ * <p>Only a check whose results are a function of these files is recorded: the built-in loop's runs are (the
+ * virtual clock and the seeded volatile values make them so); a team's loop is code the digest does not cover, so the
+ * goal does not record a check that runs one.
  *
  * @param inputs        the digest of the inputs, as {@link #inputs} computes it
  * @param cassettes     the cassette folder the yaml named
@@ -54,36 +59,41 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
     /** The record's format; a record of another format is not used. */
     static final int FORMAT = 1;
 
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** The digest of a file that does not exist. */
+    private static final String ABSENT = "absent";
+
     public CheckRecord {
         warnings = List.copyOf(warnings);
         violations = List.copyOf(violations);
     }
 
     /**
-     * The digest of everything a check of {@code yaml} reads, as a hex string.
+     * The digest of everything a check of {@code yaml} reads, as a hex string. A file that cannot be read is digested
+     * as unreadable, for the check itself to report.
      *
      * @param identity  the engine's identity and the options that change the outcome, as the goal spells them
      * @param cassettes the cassette folder
      * @param baseline  the baseline file, or {@code null}
-     * @throws IOException when a file cannot be read
      */
     public static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws IOException {
+        List<Path> entries = entries(cassettes);
+        String[] digests = new String[entries.size()];
+        // Reading and hashing the cassettes is the whole cost of an unchanged build: both cores share it.
+        IntStream.range(0, entries.size()).parallel().forEach(i -> digests[i] = entryDigest(entries.get(i)));
         MessageDigest all = sha256();
         field(all, "resilience-check-inputs/" + FORMAT);
         field(all, identity);
         field(all, yaml.toAbsolutePath().toString());
-        field(all, fileDigest(yaml));
+        field(all, entryDigest(yaml));
         field(all, cassettes.toAbsolutePath().toString());
-        List<Path> entries = entries(cassettes);
-        String[] digests = new String[entries.size()];
-        // Reading and hashing 30 MB of cassettes is the whole cost of an unchanged build: both cores share it.
-        IntStream.range(0, entries.size()).parallel().forEach(i -> digests[i] = entryDigest(entries.get(i)));
         for (int i = 0; i < entries.size(); i++) {
             field(all, entries.get(i).getFileName().toString());
             field(all, digests[i]);
         }
         field(all, baseline == null ? "no baseline" : baseline.toAbsolutePath().toString());
-        field(all, baseline == null ? "" : fileDigest(baseline));
+        field(all, baseline == null ? "" : entryDigest(baseline));
         return HexFormat.of().formatHex(all.digest());
     }
 
@@ -99,27 +109,8 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         } catch (NoSuchFileException e) {
             return null;
         }
-        try {
-            JsonNode root = Json.readTree(bytes);
-            if (root.path("format").asInt(0) != FORMAT) {
-                return null;
-            }
-            List<String> warnings = new ArrayList<>();
-            root.required("warnings").forEach(w -> warnings.add(w.asString()));
-            List<Violation> violations = new ArrayList<>();
-            for (JsonNode v : root.required("violations")) {
-                Invariant invariant = Invariant.fromId(v.required("invariant").asString());
-                if (invariant == null) {
-                    throw new IOException("unknown invariant " + v.get("invariant"));
-                }
-                violations.add(new Violation(invariant, v.required("subject").asString(), text(v, "op"),
-                        text(v, "bound"), text(v, "actual"), v.required("message").asString(), text(v, "hint")));
-            }
-            String baseline = text(root, "baseline");
-            return new CheckRecord(root.required("inputs").asString(), Path.of(root.required("cassettes").asString()),
-                    baseline == null ? null : Path.of(baseline), root.required("cassetteCount").asInt(),
-                    root.required("scenarioCount").asInt(), root.required("scannedFiles").asInt(),
-                    root.required("findings").asInt(), warnings, violations);
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes)) {
+            return new Reader(p).record();
         } catch (JacksonException | IllegalArgumentException e) {
             throw new IOException("not a check record: " + e.getMessage(), e);
         }
@@ -127,36 +118,136 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
 
     /** Writes the record to {@code file} whole or not at all. */
     public void write(Path file) throws IOException {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("format", FORMAT);
-        root.put("inputs", inputs);
-        root.put("cassettes", cassettes.toString());
-        root.put("baseline", baseline == null ? null : baseline.toString());
-        root.put("cassetteCount", cassetteCount);
-        root.put("scenarioCount", scenarioCount);
-        root.put("scannedFiles", scannedFiles);
-        root.put("findings", findings);
-        ArrayNode w = root.putArray("warnings");
-        warnings.forEach(w::add);
-        ArrayNode vs = root.putArray("violations");
-        for (Violation v : violations) {
-            ObjectNode o = vs.addObject();
-            o.put("invariant", v.invariant().id());
-            o.put("subject", v.subject());
-            o.put("op", v.op());
-            o.put("bound", v.bound());
-            o.put("actual", v.actual());
-            o.put("message", v.message());
-            o.put("hint", v.hint());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            g.writeStartObject();
+            g.writeNumberProperty("format", FORMAT);
+            g.writeStringProperty("inputs", inputs);
+            g.writeStringProperty("cassettes", cassettes.toString());
+            g.writeStringProperty("baseline", baseline == null ? null : baseline.toString());
+            g.writeNumberProperty("cassetteCount", cassetteCount);
+            g.writeNumberProperty("scenarioCount", scenarioCount);
+            g.writeNumberProperty("scannedFiles", scannedFiles);
+            g.writeNumberProperty("findings", findings);
+            g.writeArrayPropertyStart("warnings");
+            for (String w : warnings) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
+            g.writeArrayPropertyStart("violations");
+            for (Violation v : violations) {
+                g.writeStartObject();
+                g.writeStringProperty("invariant", v.invariant().id());
+                g.writeStringProperty("subject", v.subject());
+                g.writeStringProperty("op", v.op());
+                g.writeStringProperty("bound", v.bound());
+                g.writeStringProperty("actual", v.actual());
+                g.writeStringProperty("message", v.message());
+                g.writeStringProperty("hint", v.hint());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
         }
+        out.write('\n');
         Files.createDirectories(file.toAbsolutePath().getParent());
-        AtomicFiles.write(file, (Json.prettyPrint(root) + "\n").getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(file, out.toByteArray());
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.get(field);
-        return v == null || v.isNull() ? null : v.asString();
+    /** Reads a record with the streaming parser: no object mapper is built for one small file. */
+    private static final class Reader {
+
+        private final JsonParser p;
+
+        Reader(JsonParser p) {
+            this.p = p;
+        }
+
+        CheckRecord record() throws IOException {
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            Integer format = null;
+            String inputs = null;
+            String cassettes = null;
+            String baseline = null;
+            int[] counts = {-1, -1, -1, -1};
+            List<String> warnings = null;
+            List<Violation> violations = null;
+            String name;
+            while ((name = p.nextName()) != null) {
+                JsonToken t = p.nextToken();
+                switch (name) {
+                    case "format" -> format = integer(t);
+                    case "inputs" -> inputs = text(t);
+                    case "cassettes" -> cassettes = text(t);
+                    case "baseline" -> baseline = t == JsonToken.VALUE_NULL ? null : text(t);
+                    case "cassetteCount" -> counts[0] = integer(t);
+                    case "scenarioCount" -> counts[1] = integer(t);
+                    case "scannedFiles" -> counts[2] = integer(t);
+                    case "findings" -> counts[3] = integer(t);
+                    case "warnings" -> warnings = warnings(t);
+                    case "violations" -> violations = violations(t);
+                    default -> p.skipChildren();
+                }
+                if (format != null && format != FORMAT) {
+                    return null;
+                }
+            }
+            if (format == null || inputs == null || cassettes == null || warnings == null || violations == null
+                    || counts[0] < 0 || counts[1] < 0 || counts[2] < 0 || counts[3] < 0) {
+                throw new IOException("a field is missing");
+            }
+            return new CheckRecord(inputs, Path.of(cassettes), baseline == null ? null : Path.of(baseline), counts[0],
+                    counts[1], counts[2], counts[3], warnings, violations);
+        }
+
+        private List<String> warnings(JsonToken start) throws IOException {
+            expect(start, JsonToken.START_ARRAY);
+            List<String> warnings = new ArrayList<>();
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                warnings.add(text(t));
+            }
+            return warnings;
+        }
+
+        private List<Violation> violations(JsonToken start) throws IOException {
+            expect(start, JsonToken.START_ARRAY);
+            List<Violation> violations = new ArrayList<>();
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                expect(t, JsonToken.START_OBJECT);
+                Map<String, String> fields = new HashMap<>();
+                String name;
+                while ((name = p.nextName()) != null) {
+                    JsonToken v = p.nextToken();
+                    fields.put(name, v == JsonToken.VALUE_NULL ? null : text(v));
+                }
+                Invariant invariant = Invariant.fromId(String.valueOf(fields.get("invariant")));
+                if (invariant == null || fields.get("subject") == null || fields.get("message") == null) {
+                    throw new IOException("a violation lacks its invariant, subject or message");
+                }
+                violations.add(new Violation(invariant, fields.get("subject"), fields.get("op"), fields.get("bound"),
+                        fields.get("actual"), fields.get("message"), fields.get("hint")));
+            }
+            return violations;
+        }
+
+        private String text(JsonToken t) throws IOException {
+            expect(t, JsonToken.VALUE_STRING);
+            return p.getString();
+        }
+
+        private int integer(JsonToken t) throws IOException {
+            expect(t, JsonToken.VALUE_NUMBER_INT);
+            return p.getIntValue();
+        }
+
+        private void expect(JsonToken actual, JsonToken wanted) throws IOException {
+            if (actual != wanted) {
+                throw new IOException("expected " + wanted + " but found " + actual + " at "
+                        + p.currentLocation().offsetDescription());
+            }
+        }
     }
 
     /** Every entry of the folder, sorted by name; none when it does not exist. */
@@ -178,7 +269,7 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         try {
             return fileDigest(entry);
         } catch (IOException e) {
-            // The check reports an unreadable cassette itself; what matters here is that it is not the same file.
+            // The check reports an unreadable file itself; what matters here is that it is not the same file.
             return "unreadable: " + e.getMessage();
         }
     }
@@ -196,7 +287,7 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
                 buffer.clear();
             }
         } catch (NoSuchFileException e) {
-            return "absent";
+            return ABSENT;
         }
         return HexFormat.of().formatHex(md.digest());
     }

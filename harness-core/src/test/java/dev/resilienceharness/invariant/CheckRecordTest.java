@@ -120,5 +120,7 @@ class CheckRecordTest {
         assertTrue(e.getMessage().startsWith("not a check record"), e.getMessage());
         Files.writeString(file, "{\"format\": 1, \"inputs\": \"x\"}", StandardCharsets.UTF_8);
         assertThrows(IOException.class, () -> CheckRecord.read(file));
+        Files.writeString(file, "{\"format\": 1, \"inputs\": 7}", StandardCharsets.UTF_8);
+        assertThrows(IOException.class, () -> CheckRecord.read(file));
     }
 }

@@ -59,6 +59,7 @@ public class CheckMojo extends AbstractScenarioMojo {
     /** The record read before the yaml was loaded, and the digest of the inputs it names, when there was one. */
     private CheckRecord earlier;
     private String earlierInputsNow;
+    private String identity;
 
     @Override
     protected String goal() {
@@ -108,29 +109,32 @@ public class CheckMojo extends AbstractScenarioMojo {
         String inputs = null;
         if (identity != null) {
             // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
-            boolean sameFiles = earlier != null && earlier.cassettes().equals(config.cassettes())
+            boolean sameFiles = earlierInputsNow != null && earlier.cassettes().equals(config.cassettes())
                     && Objects.equals(earlier.baseline(), config.redaction().baseline());
             inputs = sameFiles ? earlierInputsNow
                     : inputs(identity, config.cassettes(), config.redaction().baseline());
         }
         FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
         if (inputs != null) {
-            CheckRecord record = new CheckRecord(inputs, config.cassettes(), config.redaction().baseline(),
+            remember(new CheckRecord(inputs, config.cassettes(), config.redaction().baseline(),
                     result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),
-                    result.secrets().findings().size(), result.warnings(), result.violations());
-            Path file = recordFile();
-            try {
-                record.write(file);
-            } catch (IOException e) {
-                getLog().warn(file + ": cannot remember this check (" + e.getMessage() + "); the next one runs in"
-                        + " full too");
-            }
+                    result.secrets().findings().size(), result.warnings(), result.violations()));
         }
         Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "run mvn resilience:report for details");
     }
 
     private static String count(int n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private void remember(CheckRecord record) {
+        Path file = recordFile();
+        try {
+            record.write(file);
+        } catch (IOException e) {
+            getLog().warn(file + ": cannot remember this check (" + e.getMessage() + "); the next one runs in full"
+                    + " too");
+        }
     }
 
     private Path recordFile() {
@@ -153,6 +157,13 @@ public class CheckMojo extends AbstractScenarioMojo {
         if (!incremental) {
             return null;
         }
+        if (identity == null) {
+            identity = computeIdentity();
+        }
+        return identity;
+    }
+
+    private String computeIdentity() {
         StringBuilder sb = new StringBuilder("failOnOrphans=").append(failOnOrphans).append(";runs=").append(runs);
         for (Class<?> c : new Class<?>[] {CheckMojo.class, CheckRecord.class}) {
             String digest = jarDigest(c);
