@@ -18,6 +18,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -84,13 +85,23 @@ public final class CassetteReader {
                 throw new CassetteException(file, CassetteMessages.tooLarge(attrs.size()), CassetteMessages.HINT_REPLACE);
             }
             try (InputStream in = Files.newInputStream(source, LinkOption.NOFOLLOW_LINKS)) {
-                // Bounded even when the file grows between the size check and the read.
-                byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
-                if (bytes.length > MAX_BYTES) {
+                // Read into an array of the size just seen; a file that grew since is read on, bounded.
+                byte[] bytes = new byte[(int) attrs.size()];
+                int n = in.readNBytes(bytes, 0, bytes.length);
+                if (n < bytes.length) {
+                    return Arrays.copyOf(bytes, n);
+                }
+                byte[] more = in.readNBytes((int) (MAX_BYTES + 1 - n));
+                if (more.length == 0) {
+                    return bytes;
+                }
+                if (n + more.length > MAX_BYTES) {
                     throw new CassetteException(file, CassetteMessages.tooLarge(Files.size(source)),
                             CassetteMessages.HINT_REPLACE);
                 }
-                return bytes;
+                byte[] all = Arrays.copyOf(bytes, n + more.length);
+                System.arraycopy(more, 0, all, n, more.length);
+                return all;
             }
         } catch (NoSuchFileException e) {
             throw new CassetteException(file, CassetteMessages.VANISHED, "Run the goal again");
@@ -117,13 +128,21 @@ public final class CassetteReader {
 
     /** Parses cassette bytes read from {@code file}. */
     public Cassette parse(Path file, byte[] bytes) throws CassetteException {
-        String text = decode(file, bytes);
-        if (text.isBlank()) {
-            throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
-        }
         JsonNode root;
         try {
-            root = Json.readTree(text);
+            if (plainAscii(bytes)) {
+                // Python's json.dumps writes ASCII: such bytes are their own text, and need no decoding.
+                if (blank(bytes)) {
+                    throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
+                }
+                root = Json.readTree(bytes);
+            } else {
+                String text = decode(file, bytes);
+                if (text.isBlank()) {
+                    throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
+                }
+                root = Json.readTree(text);
+            }
         } catch (JacksonException e) {
             TokenStreamLocation loc = e.getLocation();
             throw new CassetteException(file, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(),
@@ -163,6 +182,28 @@ public final class CassetteReader {
                     CassetteMessages.HINT_FIX);
         }
         return new Cassette(file, fingerprint, req, response, timing);
+    }
+
+    /**
+     * Whether the bytes are printable ASCII and the whitespace JSON allows, and so UTF-8 text as they are. Control
+     * characters (a NUL could make a parser guess UTF-16) go the way of every other file, through {@link #decode}.
+     */
+    private static boolean plainAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0x20 && b != '\n' && b != '\r' && b != '\t' || b == 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean blank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -62,6 +62,15 @@ public record HarnessConfig(
         return node;
     }
 
+    /**
+     * The request {@code op} sends, as {@link #request} gives it but without the copy: the node is shared, and the
+     * caller must never change it.
+     */
+    public ObjectNode sharedRequest(String op) {
+        ObjectNode declared = requests.get(op);
+        return declared != null ? declared : request(op);
+    }
+
     /** Whether the built-in loop runs the scenarios. */
     public boolean usesBuiltinLoop() {
         return BUILTIN_LOOP.equals(loop);

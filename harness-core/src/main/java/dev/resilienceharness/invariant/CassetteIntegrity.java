@@ -53,8 +53,7 @@ public final class CassetteIntegrity {
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
         List<Path> files = store.files();
-        // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request, so
-        // the declared one serves without the copy request(op) makes.
+        // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request.
         Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
             for (String op : s.ops()) {
@@ -64,8 +63,7 @@ public final class CassetteIntegrity {
         List<String> ops = List.copyOf(opLines.keySet());
         String[] fingerprints = new String[ops.size()];
         IntStream.range(0, ops.size()).parallel().forEach(i -> {
-            ObjectNode declared = config.requests().get(ops.get(i));
-            fingerprints[i] = store.fingerprint(declared != null ? declared : config.request(ops.get(i)));
+            fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
         });
         Map<String, String> needed = new LinkedHashMap<>();
         Map<String, Integer> neededLine = new HashMap<>();

@@ -126,7 +126,7 @@ public final class Rehearsal {
         String[] problems = new String[ops.size()];
         IntStream.range(0, ops.size()).parallel().forEach(k -> {
             String op = ops.get(k);
-            ObjectNode request = config.request(op);
+            ObjectNode request = config.sharedRequest(op);
             try {
                 Path file = store.fileFor(store.fingerprint(request));
                 // A missing file is a miss, which the store explains (the nearest recorded request).
@@ -165,7 +165,8 @@ public final class Rehearsal {
         List<String> ops = List.copyOf(seen);
         OpExchange[] exchanges = new OpExchange[ops.size()];
         IntStream.range(0, ops.size()).parallel().forEach(k -> {
-            ObjectNode request = config.request(ops.get(k));
+            // The rehearsal never changes an op's request, so the config's own node serves.
+            ObjectNode request = config.sharedRequest(ops.get(k));
             String fingerprint = store.fingerprint(request);
             exchanges[k] = new OpExchange(ops.get(k), request, fingerprint, store.fileFor(fingerprint));
         });
