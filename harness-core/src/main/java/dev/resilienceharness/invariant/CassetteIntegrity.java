@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -49,6 +50,15 @@ public final class CassetteIntegrity {
 
     /** Checks {@code config}'s cassette folder against its scenarios. */
     public static Report check(HarnessConfig config, boolean orphansAreErrors) throws IOException {
+        return check(config, orphansAreErrors, (file, bytes) -> { });
+    }
+
+    /**
+     * Checks {@code config}'s cassette folder against its scenarios, handing the bytes of every file it reads to
+     * {@code alsoRead} (from several threads at once), so that another pass need not read them again.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead)
+            throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -82,7 +92,9 @@ public final class CassetteIntegrity {
             String stem = name.substring(0, name.length() - ".json".length());
             Cassette c;
             try {
-                c = reader.read(file);
+                byte[] bytes = reader.readBytes(file);
+                alsoRead.accept(file, bytes);
+                c = reader.parse(file, bytes);
             } catch (CassetteException e) {
                 broken.put(stem, Boolean.TRUE);
                 violations.add(new Violation(Invariant.CASSETTES, e.location(), needed.get(stem), null, null,

@@ -62,6 +62,28 @@ public final class SecretsInCassettes {
      * @throws IOException when the folder cannot be listed or the baseline file cannot be read
      */
     public static Report scan(HarnessConfig config, boolean reportUnreadable) throws IOException {
+        Scan scan = start(config);
+        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
+        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
+        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files();
+        IntStream.range(0, files.size()).parallel().forEach(i -> {
+            Path file = files.get(i);
+            try {
+                scan.file(file, reader.readBytes(file));
+            } catch (CassetteException e) {
+                scan.unreadable(e);
+            }
+        });
+        return scan.report(files.size(), reportUnreadable);
+    }
+
+    /**
+     * Starts a scan of {@code config}'s cassettes that another pass over them feeds, so that each file is read once.
+     *
+     * @throws IOException              when the baseline file cannot be read
+     * @throws IllegalArgumentException when an allow-list entry is not a valid regex or fingerprint
+     */
+    public static Scan start(HarnessConfig config) throws IOException {
         Allowlist allow = Allowlist.of(config.redaction().allow());
         Baseline baseline = Baseline.empty();
         Path baselineFile = config.redaction().baseline();
@@ -72,40 +94,60 @@ public final class SecretsInCassettes {
                 throw new IOException(e.getMessage(), e);
             }
         }
-        VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
-        CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files();
-        SecretScanner scanner = new SecretScanner(allow);
-        List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
-        List<Violation> unreadable = Collections.synchronizedList(new ArrayList<>());
-        IntStream.range(0, files.size()).parallel().forEach(i -> {
-            Path file = files.get(i);
+        return new Scan(new SecretScanner(allow), baseline);
+    }
+
+    /** A scan in progress: files are handed to it from any number of threads, then it reports. */
+    public static final class Scan {
+
+        private final SecretScanner scanner;
+        private final Baseline baseline;
+        private final List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
+        private final List<Violation> unreadable = Collections.synchronizedList(new ArrayList<>());
+
+        private Scan(SecretScanner scanner, Baseline baseline) {
+            this.scanner = scanner;
+            this.baseline = baseline;
+        }
+
+        /** Scans the bytes read from {@code file}. */
+        public void file(Path file, byte[] bytes) {
             try {
-                findings.addAll(scanner.scan(file, reader.readBytes(file)));
-            } catch (CassetteException e) {
-                unreadable.add(new Violation(Invariant.SECRETS, e.location(), null, null, null,
-                        "cannot be scanned: " + e.problem(), "Fix or remove the file so it can be scanned"));
+                findings.addAll(scanner.scan(file, bytes));
             } catch (MalformedJsonException e) {
                 String where = file + (e.line() > 0 ? ":" + e.line() + (e.column() > 0 ? ":" + e.column() : "") : "");
                 unreadable.add(new Violation(Invariant.SECRETS, where, null, null, null,
                         "cannot be scanned: " + e.getMessage().substring(where.length() + 2),
                         "Fix or remove the file so it can be scanned"));
             }
-        });
-        List<Finding> kept = new ArrayList<>(baseline.unaccepted(new ArrayList<>(findings)));
-        kept.sort(Comparator.comparing((Finding f) -> f.file().toString()).thenComparingInt(Finding::line)
-                .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
-        List<Violation> violations = new ArrayList<>();
-        for (Finding f : kept) {
-            violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
-                    f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
-                            + ", fingerprint " + f.fingerprint(), HINT));
         }
-        List<Violation> bad = new ArrayList<>(unreadable);
-        bad.sort(Comparator.comparing(Violation::subject));
-        if (reportUnreadable) {
-            violations.addAll(bad);
+
+        /** Notes a file that could not be read at all. */
+        public void unreadable(CassetteException e) {
+            unreadable.add(new Violation(Invariant.SECRETS, e.location(), null, null, null,
+                    "cannot be scanned: " + e.problem(), "Fix or remove the file so it can be scanned"));
         }
-        return new Report(files.size(), kept, violations);
+
+        /**
+         * What the scan of {@code files} files found; with {@code reportUnreadable} false, a file that could not be
+         * scanned is left to the cassette integrity check, which reports it once.
+         */
+        public Report report(int files, boolean reportUnreadable) {
+            List<Finding> kept = new ArrayList<>(baseline.unaccepted(new ArrayList<>(findings)));
+            kept.sort(Comparator.comparing((Finding f) -> f.file().toString()).thenComparingInt(Finding::line)
+                    .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
+            List<Violation> violations = new ArrayList<>();
+            for (Finding f : kept) {
+                violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
+                        f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
+                                + ", fingerprint " + f.fingerprint(), HINT));
+            }
+            List<Violation> bad = new ArrayList<>(unreadable);
+            bad.sort(Comparator.comparing(Violation::subject));
+            if (reportUnreadable) {
+                violations.addAll(bad);
+            }
+            return new Report(files, kept, violations);
+        }
     }
 }

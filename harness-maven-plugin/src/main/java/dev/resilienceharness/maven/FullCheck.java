@@ -65,9 +65,11 @@ final class FullCheck {
 
     private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
             throws MojoExecutionException {
+        // The secret scan reads nothing itself: the integrity pass hands it every file it reads.
+        SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         CassetteIntegrity.Report cassettes;
         try {
-            cassettes = CassetteIntegrity.check(config, failOnOrphans);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans, secrets::file);
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
@@ -83,6 +85,8 @@ final class FullCheck {
             // Every op's cassette was just found and read, so the runs read each one only when they need it.
             scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS, true);
         }
-        return new Result(cassettes, scenarios, ScanSecretsMojo.scan(mojo, config, false));
+        // An unreadable file is reported once, under cassettes.
+        return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,
+                secrets.report(cassettes.checked(), false)));
     }
 }

@@ -80,6 +80,22 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(config.file() + ": " + e.getMessage());
         }
+        return logged(mojo, report);
+    }
+
+    /** Starts a scan that another pass feeds, with the errors of {@link #scan}. */
+    static SecretsInCassettes.Scan start(HarnessConfig config) throws MojoExecutionException {
+        try {
+            return SecretsInCassettes.start(config);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot scan " + config.cassettes() + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(config.file() + ": " + e.getMessage());
+        }
+    }
+
+    /** Logs how many files were scanned and what was found. */
+    static SecretsInCassettes.Report logged(AbstractResilienceMojo mojo, SecretsInCassettes.Report report) {
         mojo.getLog().info("Scanned " + report.files() + " cassettes for secrets: " + report.findings().size()
                 + (report.findings().size() == 1 ? " finding" : " findings"));
         return report;
