@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # What `mvn resilience:check` costs on the benchmark corpus: its wall time against a bare `mvn validate` of the same
-# project, and its peak RSS. Uses hyperfine when installed (apt-get install -y hyperfine), else a timed loop.
+# project, and its peak RSS, both when nothing changed since the last check (the result is remembered) and for a full
+# check (-Dresilience.incremental=false). Uses hyperfine when installed (apt-get install -y hyperfine), else a timed
+# loop.
 #
 #   bench/check-overhead.sh            # installs this tree's plugin, generates the corpus if needed, measures
 #   RUNS=10 bench/check-overhead.sh
@@ -27,16 +29,20 @@ fi
 
 mvn_cmd="$root/mvnw -B -o -q -Dmaven.repo.local=$repo"
 validate="$mvn_cmd validate"
+# An unchanged project: the check delivers the result it remembers in target/resilience/check-record.json.
 check="$mvn_cmd resilience:check"
+# Every run a full check, as on a clean clone or after a change: nothing is remembered.
+full="$mvn_cmd resilience:check -Dresilience.incremental=false"
 cd "$corpus"
 echo "corpus: $corpus ($(ls cassettes | wc -l) cassettes, $(du -sb cassettes | cut -f1) bytes; $(nproc) cores)"
-$validate >/dev/null 2>&1; $check >/dev/null  # warm the page cache and Maven's own caches
+$validate >/dev/null 2>&1; $check >/dev/null  # warm the page cache and Maven's own caches; writes the record
 
 if command -v hyperfine >/dev/null; then
-    hyperfine --warmup 1 --runs "$runs" --export-json "$here/target/check-overhead.json" \
-        -n "mvn validate" "$validate" -n "mvn resilience:check" "$check"
+    hyperfine -N --warmup 1 --runs "$runs" --export-json "$here/target/check-overhead.json" \
+        -n "mvn validate" "$validate" -n "mvn resilience:check" "$check" \
+        -n "mvn resilience:check -Dresilience.incremental=false" "$full"
 else
-    for name in validate check; do
+    for name in validate check full; do
         cmd=${!name}
         total=0
         for _ in $(seq "$runs"); do
@@ -44,7 +50,7 @@ else
             $cmd >/dev/null
             total=$((total + $(date +%s%N) - start))
         done
-        echo "mvn $name: mean $((total / runs / 1000000)) ms over $runs runs"
+        echo "$cmd: mean $((total / runs / 1000000)) ms over $runs runs"
     done
 fi
 
@@ -52,8 +58,8 @@ if [ ! -x /usr/bin/time ]; then
     echo "peak RSS needs GNU time: apt-get install -y time" >&2
     exit 0
 fi
-for name in validate check; do
+for name in validate check full; do
     cmd=${!name}
     rss=$(/usr/bin/time -f "%M" $cmd 2>&1 >/dev/null | tail -1)
-    echo "peak RSS of mvn $name: $((rss / 1024)) MB"
+    echo "peak RSS of $cmd: $((rss / 1024)) MB"
 done

@@ -8,9 +8,11 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -262,12 +264,30 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         return entries;
     }
 
+    /**
+     * What an entry holds: the SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
+     * and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
+     */
     private static String entryDigest(Path entry) {
-        if (Files.isDirectory(entry)) {
-            return "folder";
-        }
         try {
+            BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isSymbolicLink()) {
+                String link = "link to " + Files.readSymbolicLink(entry) + ": ";
+                try {
+                    return link + entryDigest(entry.toRealPath());
+                } catch (NoSuchFileException e) {
+                    return link + "dangling";
+                }
+            }
+            if (a.isDirectory()) {
+                return "folder";
+            }
+            if (!a.isRegularFile()) {
+                return "special file";
+            }
             return fileDigest(entry);
+        } catch (NoSuchFileException e) {
+            return ABSENT;
         } catch (IOException e) {
             // The check reports an unreadable file itself; what matters here is that it is not the same file.
             return "unreadable: " + e.getMessage();
@@ -279,15 +299,13 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
     private static String fileDigest(Path file) throws IOException {
         MessageDigest md = sha256();
         ByteBuffer buffer = BUFFERS.get();
-        try (FileChannel ch = FileChannel.open(file)) {
+        try (FileChannel ch = FileChannel.open(file, LinkOption.NOFOLLOW_LINKS)) {
             buffer.clear();
             while (ch.read(buffer) >= 0) {
                 buffer.flip();
                 md.update(buffer);
                 buffer.clear();
             }
-        } catch (NoSuchFileException e) {
-            return ABSENT;
         }
         return HexFormat.of().formatHex(md.digest());
     }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.testing.TestProject;
@@ -13,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,6 +86,39 @@ class CheckRecordTest {
         assertNotEquals(leftover, baseline, "the baseline appearing");
         Files.delete(config.cassettes().resolve(PLAN));
         assertNotEquals(baseline, inputs(), "a cassette deleted");
+    }
+
+    @Test
+    void a_link_counts_by_what_it_leads_to() throws Exception {
+        Path real = Files.createDirectories(dir.resolve("elsewhere")).resolve("real.json");
+        Files.writeString(real, "{}");
+        Path link = config.cassettes().resolve("linked.json");
+        try {
+            Files.createSymbolicLink(link, real);
+        } catch (UnsupportedOperationException | IOException e) {
+            assumeTrue(false, "no symbolic links here: " + e);
+        }
+        String before = inputs();
+        Files.writeString(real, "{\"request\": {}}");
+        assertNotEquals(before, inputs(), "the file the link leads to changed");
+        String edited = inputs();
+        Files.delete(real);
+        assertNotEquals(edited, inputs(), "the link now leads nowhere");
+    }
+
+    @Test
+    void a_named_pipe_among_the_cassettes_is_never_opened() throws Exception {
+        Path pipe = config.cassettes().resolve("pipe.json");
+        boolean made;
+        try {
+            made = new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor() == 0;
+        } catch (IOException e) {
+            made = false;
+        }
+        assumeTrue(made && Files.exists(pipe), "mkfifo is not available");
+        // Opening the pipe to read it would block until a writer came: the digest must finish without one.
+        String digest = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> inputs());
+        assertEquals(digest, inputs());
     }
 
     @Test

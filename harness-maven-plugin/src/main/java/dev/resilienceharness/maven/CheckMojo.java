@@ -59,7 +59,7 @@ public class CheckMojo extends AbstractScenarioMojo {
     /** The record read before the yaml was loaded, and the digest of the inputs it names, when there was one. */
     private CheckRecord earlier;
     private String earlierInputsNow;
-    private String identity;
+    private String engineAndOptions;
 
     @Override
     protected String goal() {
@@ -157,10 +157,10 @@ public class CheckMojo extends AbstractScenarioMojo {
         if (!incremental) {
             return null;
         }
-        if (identity == null) {
-            identity = computeIdentity();
+        if (engineAndOptions == null) {
+            engineAndOptions = computeIdentity();
         }
-        return identity;
+        return engineAndOptions;
     }
 
     private String computeIdentity() {
