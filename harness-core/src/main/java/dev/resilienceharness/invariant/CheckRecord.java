@@ -78,6 +78,7 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
      * @param identity  the engine's identity and the options that change the outcome, as the goal spells them
      * @param cassettes the cassette folder
      * @param baseline  the baseline file, or {@code null}
+     * @throws IOException when the cassette folder exists but cannot be listed
      */
     public static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws IOException {
         List<Path> entries = entries(cassettes);
@@ -113,7 +114,7 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         }
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes)) {
             return new Reader(p).record();
-        } catch (JacksonException | IllegalArgumentException e) {
+        } catch (JacksonException | IllegalArgumentException | IOException e) {
             throw new IOException("not a check record: " + e.getMessage(), e);
         }
     }

@@ -155,7 +155,8 @@ class CheckRecordTest {
         IOException e = assertThrows(IOException.class, () -> CheckRecord.read(file));
         assertTrue(e.getMessage().startsWith("not a check record"), e.getMessage());
         Files.writeString(file, "{\"format\": 1, \"inputs\": \"x\"}", StandardCharsets.UTF_8);
-        assertThrows(IOException.class, () -> CheckRecord.read(file));
+        e = assertThrows(IOException.class, () -> CheckRecord.read(file));
+        assertEquals("not a check record: a field is missing", e.getMessage());
         Files.writeString(file, "{\"format\": 1, \"inputs\": 7}", StandardCharsets.UTF_8);
         assertThrows(IOException.class, () -> CheckRecord.read(file));
     }
