@@ -114,7 +114,9 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         }
         try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), bytes)) {
             return new Reader(p).record();
-        } catch (JacksonException | IllegalArgumentException | IOException e) {
+        } catch (JacksonException e) {
+            throw new IOException("not a check record: " + e.getOriginalMessage(), e);
+        } catch (IllegalArgumentException | IOException e) {
             throw new IOException("not a check record: " + e.getMessage(), e);
         }
     }

@@ -1,6 +1,7 @@
 package dev.resilienceharness.invariant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -153,7 +154,8 @@ class CheckRecordTest {
         assertNull(CheckRecord.read(file));
         Files.writeString(file, "{\"format\": 1, \"inputs\": ", StandardCharsets.UTF_8);
         IOException e = assertThrows(IOException.class, () -> CheckRecord.read(file));
-        assertTrue(e.getMessage().startsWith("not a check record"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("not a check record: "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line for the warning: " + e.getMessage());
         Files.writeString(file, "{\"format\": 1, \"inputs\": \"x\"}", StandardCharsets.UTF_8);
         e = assertThrows(IOException.class, () -> CheckRecord.read(file));
         assertEquals("not a check record: a field is missing", e.getMessage());
