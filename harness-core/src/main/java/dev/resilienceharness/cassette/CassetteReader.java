@@ -61,7 +61,8 @@ public final class CassetteReader {
     public byte[] readBytes(Path file) throws CassetteException {
         try {
             Path source = file;
-            BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
             if (attrs.isSymbolicLink()) {
                 try {
                     source = file.toRealPath();
@@ -82,7 +83,8 @@ public final class CassetteReader {
                 throw new CassetteException(file, CassetteMessages.NOT_REGULAR, CassetteMessages.HINT_REMOVE);
             }
             if (attrs.size() > MAX_BYTES) {
-                throw new CassetteException(file, CassetteMessages.tooLarge(attrs.size()), CassetteMessages.HINT_REPLACE);
+                throw new CassetteException(file, CassetteMessages.tooLarge(attrs.size()),
+                        CassetteMessages.HINT_REPLACE);
             }
             try (InputStream in = Files.newInputStream(source, LinkOption.NOFOLLOW_LINKS)) {
                 // Read into an array of the size just seen; a file that grew since is read on, bounded.
@@ -91,10 +93,14 @@ public final class CassetteReader {
                 if (n < bytes.length) {
                     return Arrays.copyOf(bytes, n);
                 }
-                byte[] more = in.readNBytes((int) (MAX_BYTES + 1 - n));
-                if (more.length == 0) {
+                int next = in.read();
+                if (next < 0) {
                     return bytes;
                 }
+                byte[] rest = in.readNBytes((int) (MAX_BYTES - n));
+                byte[] more = new byte[rest.length + 1];
+                more[0] = (byte) next;
+                System.arraycopy(rest, 0, more, 1, rest.length);
                 if (n + more.length > MAX_BYTES) {
                     throw new CassetteException(file, CassetteMessages.tooLarge(Files.size(source)),
                             CassetteMessages.HINT_REPLACE);
@@ -255,20 +261,39 @@ public final class CassetteReader {
 
     /** The path of the first number that read as an infinity (a literal beyond the double range), or null. */
     private static String nonFinite(String path, JsonNode node) {
+        // Paths are spelled out only for a cassette that has such a number: building one per node costs.
+        return hasNonFinite(node) ? pathToNonFinite(path, node) : null;
+    }
+
+    private static boolean hasNonFinite(JsonNode node) {
+        if (node.isFloatingPointNumber()) {
+            return !Double.isFinite(node.asDouble());
+        }
+        if (node.isContainer()) {
+            for (JsonNode child : node.values()) {
+                if (hasNonFinite(child)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String pathToNonFinite(String path, JsonNode node) {
         if (node.isFloatingPointNumber()) {
             return Double.isFinite(node.asDouble()) ? null : path;
         }
         if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                String found = nonFinite(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue());
+                String found = pathToNonFinite(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue());
                 if (found != null) {
                     return found;
                 }
             }
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                String found = nonFinite(path + "[" + i + "]", node.get(i));
+                String found = pathToNonFinite(path + "[" + i + "]", node.get(i));
                 if (found != null) {
                     return found;
                 }

@@ -44,7 +44,8 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }
-        getLog().info("Ran " + outcome.scenarios().size() + (outcome.scenarios().size() == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()
+        int ran = outcome.scenarios().size();
+        getLog().info("Ran " + ran + (ran == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()
                 + " with loop " + config.loop());
         return outcome.scenarios();
     }

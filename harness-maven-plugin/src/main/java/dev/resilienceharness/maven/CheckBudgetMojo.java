@@ -37,6 +37,6 @@ public class CheckBudgetMojo extends AbstractScenarioMojo {
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         var reports = runScenarios(config, EnumSet.of(Invariant.BUDGET, Invariant.PARTIAL_WORK,
                 Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS));
-        Verdict.deliver(getLog(), goal(), violations(reports), failOnViolation, "run mvn resilience:report for details");
+        Verdict.deliver(getLog(), goal(), violations(reports), failOnViolation, Verdict.REPORT_HINT);
     }
 }

@@ -39,6 +39,6 @@ public class CheckDeterminismMojo extends AbstractScenarioMojo {
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         var reports = runScenarios(config, EnumSet.of(Invariant.DETERMINISM));
-        Verdict.deliver(getLog(), goal(), violations(reports), failOnViolation, "run mvn resilience:report for details");
+        Verdict.deliver(getLog(), goal(), violations(reports), failOnViolation, Verdict.REPORT_HINT);
     }
 }

@@ -99,7 +99,7 @@ public class CheckMojo extends AbstractScenarioMojo {
                 + " scanned for secrets with " + count(earlier.findings(), "finding")
                 + ". -Dresilience.incremental=false checks again");
         earlier.warnings().forEach(getLog()::warn);
-        Verdict.deliver(getLog(), goal(), earlier.violations(), failOnViolation, "run mvn resilience:report for details");
+        Verdict.deliver(getLog(), goal(), earlier.violations(), failOnViolation, Verdict.REPORT_HINT);
         return true;
     }
 
@@ -120,7 +120,7 @@ public class CheckMojo extends AbstractScenarioMojo {
                     result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),
                     result.secrets().findings().size(), result.warnings(), result.violations()));
         }
-        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "run mvn resilience:report for details");
+        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, Verdict.REPORT_HINT);
     }
 
     private static String count(int n, String noun) {

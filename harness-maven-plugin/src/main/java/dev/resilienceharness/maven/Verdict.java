@@ -12,6 +12,9 @@ import org.apache.maven.plugin.logging.Log;
 /** Logs violations one per line and fails the goal once with a summary, or only warns. */
 final class Verdict {
 
+    /** Where the goals that run scenarios send a user for the details. */
+    static final String REPORT_HINT = "run mvn resilience:report for details";
+
     private Verdict() {
     }
 
