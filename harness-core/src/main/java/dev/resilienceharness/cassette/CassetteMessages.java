@@ -16,6 +16,12 @@ public final class CassetteMessages {
     public static final String HINT_REPLACE = "Delete it and run mvn resilience:record";
     /** What to do about something in the cassette folder that is not a cassette file. */
     public static final String HINT_REMOVE = "Remove it from the cassette folder";
+    /** What to do about a link out of the cassette folder. */
+    public static final String HINT_LINK = "Replace the link with the cassette file itself";
+    /** What to do about a cassette the build may not read. */
+    public static final String HINT_PERMISSION = "Make it readable, or delete it and run mvn resilience:record";
+    /** What to do when a cassette vanished while the goal ran. */
+    public static final String HINT_AGAIN = "Run the goal again";
 
     static final String SHAPE = "a cassette is {\"request\": {...}, \"response\": {...}}";
 

@@ -71,7 +71,7 @@ public final class CassetteReader {
                 }
                 if (!source.startsWith(realFolder())) {
                     throw new CassetteException(file, CassetteMessages.symlinkOut(folder),
-                            "Replace the link with the cassette file itself");
+                            CassetteMessages.HINT_LINK);
                 }
                 attrs = Files.readAttributes(source, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             }
@@ -110,10 +110,9 @@ public final class CassetteReader {
                 return all;
             }
         } catch (NoSuchFileException e) {
-            throw new CassetteException(file, CassetteMessages.VANISHED, "Run the goal again");
+            throw new CassetteException(file, CassetteMessages.VANISHED, CassetteMessages.HINT_AGAIN);
         } catch (AccessDeniedException e) {
-            throw new CassetteException(file, CassetteMessages.PERMISSION,
-                    "Make it readable, or delete it and run mvn resilience:record");
+            throw new CassetteException(file, CassetteMessages.PERMISSION, CassetteMessages.HINT_PERMISSION);
         } catch (FileSystemException e) {
             throw new CassetteException(file, CassetteMessages.unreadable(e.getReason() == null ? e.toString()
                     : e.getReason()), CassetteMessages.HINT_REPLACE);
