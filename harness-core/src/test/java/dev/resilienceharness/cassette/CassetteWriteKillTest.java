@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -141,7 +142,7 @@ class CassetteWriteKillTest {
         while (old.containsAll(RecorderMain.store(folder).leftoverTemporaryFiles())) {
             assertTrue(process.isAlive(), "the recorder ended");
             assertTrue(System.nanoTime() < deadline, "the recorder wrote nothing within a minute");
-            Thread.onSpinWait();
+            LockSupport.parkNanos(50_000);
         }
     }
 

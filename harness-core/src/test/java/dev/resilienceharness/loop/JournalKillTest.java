@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JournalKillTest {
 
-    private static final int SIZE = 2 * 1024 * 1024;
-    private static final int OPS = 10;
+    private static final int SIZE = 4 * 1024 * 1024;
+    private static final int OPS = 4;
     private static final int KILLS = 20;
 
     @TempDir
@@ -49,7 +50,7 @@ class JournalKillTest {
                     // If every write slips through, the appender just finishes and this round tears nothing.
                     while (appender.isAlive() && !(Files.exists(journal) && Files.size(journal) % lineLength != 0)) {
                         assertTrue(System.nanoTime() < deadline, "the appender wrote nothing within a minute");
-                        Thread.onSpinWait();
+                        LockSupport.parkNanos(50_000); // a 4 MiB write takes milliseconds: this cannot miss it
                     }
                 }
             } finally {
