@@ -52,7 +52,7 @@ final class FullCheck {
     static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
             throws MojoExecutionException {
         // report and check in one build share one pass: the first stores its result on the project.
-        String key = "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs;
+        String key = key(mojo, config, failOnOrphans);
         Object earlier = mojo.project.getContextValue(key);
         if (earlier instanceof Result result) {
             mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
@@ -61,6 +61,15 @@ final class FullCheck {
         Result result = runOnce(mojo, config, failOnOrphans);
         mojo.project.setContextValue(key, result);
         return result;
+    }
+
+    /** Whether an earlier goal of this build has made the pass {@link #run} would deliver. */
+    static boolean ranEarlier(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans) {
+        return mojo.project.getContextValue(key(mojo, config, failOnOrphans)) instanceof Result;
+    }
+
+    private static String key(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans) {
+        return "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs;
     }
 
     private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
