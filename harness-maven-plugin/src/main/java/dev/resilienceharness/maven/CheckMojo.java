@@ -12,8 +12,12 @@ import java.security.CodeSource;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
+import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -55,6 +59,10 @@ public class CheckMojo extends AbstractScenarioMojo {
      */
     @Parameter(property = "resilience.incremental", defaultValue = "true")
     private boolean incremental;
+
+    /** The plugin's own dependencies as the build resolved them (a pom may override their versions). */
+    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
+    private List<Artifact> pluginArtifacts;
 
     /** The record read before the yaml was loaded, and the digest of the inputs it names, when there was one. */
     private CheckRecord earlier;
@@ -153,8 +161,9 @@ public class CheckMojo extends AbstractScenarioMojo {
     }
 
     /**
-     * The plugin's and the engine's jars, by content, and the options that change a check's outcome; {@code null}
-     * when remembering is off or the classes do not come from jars (then nothing is remembered).
+     * The plugin's and the engine's jars by content, the versions of the libraries they run with, and the options that
+     * change a check's outcome; {@code null} when remembering is off or the classes do not come from jars (then nothing
+     * is remembered).
      */
     private String identity() {
         if (!incremental) {
@@ -176,6 +185,12 @@ public class CheckMojo extends AbstractScenarioMojo {
             }
             sb.append(';').append(digest);
         }
+        List<String> libraries = new ArrayList<>();
+        for (Artifact a : pluginArtifacts) {
+            libraries.add(a.getGroupId() + ":" + a.getArtifactId() + ":" + a.getVersion());
+        }
+        Collections.sort(libraries);
+        sb.append(';').append(String.join(",", libraries));
         return sb.toString();
     }
 
