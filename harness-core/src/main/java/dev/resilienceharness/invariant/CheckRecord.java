@@ -268,6 +268,14 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
     }
 
     /**
+     * The digest of what {@code file} holds, as the inputs digest sees it: the hex SHA-256 of a regular file's bytes,
+     * or what else it is. Nothing but a regular file is ever opened.
+     */
+    public static String digestOf(Path file) {
+        return entryDigest(file);
+    }
+
+    /**
      * What an entry holds: the SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
      * and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
      */

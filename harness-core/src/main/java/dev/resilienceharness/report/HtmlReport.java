@@ -413,20 +413,26 @@ public final class HtmlReport {
         } else {
             h.append("<p>").append(esc(v.message())).append("</p>");
         }
-        if (v.bound() != null || v.actual() != null || v.hint() != null) {
-            h.append("<dl>");
-            if (v.bound() != null) {
-                h.append("<dt>bound</dt><dd>").append(esc(v.bound())).append("</dd>");
-            }
-            if (v.actual() != null) {
-                h.append("<dt>actual</dt><dd>").append(esc(v.actual())).append("</dd>");
-            }
-            if (v.hint() != null) {
-                h.append("<dt>what to do</dt><dd>").append(esc(v.hint())).append("</dd>");
-            }
-            h.append("</dl>");
-        }
+        details(v, "bound", h);
         h.append("</div>");
+    }
+
+    /** The bound (under {@code boundLabel}), the actual figure and what to do, those the violation has. */
+    private static void details(Violation v, String boundLabel, StringBuilder h) {
+        if (v.bound() == null && v.actual() == null && v.hint() == null) {
+            return;
+        }
+        h.append("<dl>");
+        if (v.bound() != null) {
+            h.append("<dt>").append(boundLabel).append("</dt><dd>").append(esc(v.bound())).append("</dd>");
+        }
+        if (v.actual() != null) {
+            h.append("<dt>actual</dt><dd>").append(esc(v.actual())).append("</dd>");
+        }
+        if (v.hint() != null) {
+            h.append("<dt>what to do</dt><dd>").append(esc(v.hint())).append("</dd>");
+        }
+        h.append("</dl>");
     }
 
     private static void cassettes(RunReport.Cassettes c, Set<Invariant> checked, StringBuilder h) {
@@ -443,19 +449,7 @@ public final class HtmlReport {
                 h.append(" op <code>").append(esc(v.op())).append("</code>");
             }
             h.append("</div><p>").append(esc(v.message())).append("</p>");
-            if (v.bound() != null || v.actual() != null || v.hint() != null) {
-                h.append("<dl>");
-                if (v.bound() != null) {
-                    h.append("<dt>expected</dt><dd>").append(esc(v.bound())).append("</dd>");
-                }
-                if (v.actual() != null) {
-                    h.append("<dt>actual</dt><dd>").append(esc(v.actual())).append("</dd>");
-                }
-                if (v.hint() != null) {
-                    h.append("<dt>what to do</dt><dd>").append(esc(v.hint())).append("</dd>");
-                }
-                h.append("</dl>");
-            }
+            details(v, "expected", h);
             h.append("</div>");
         }
         if (!c.warnings().isEmpty()) {

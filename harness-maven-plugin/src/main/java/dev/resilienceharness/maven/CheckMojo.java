@@ -3,18 +3,12 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CheckRecord;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import org.apache.maven.artifact.Artifact;
@@ -201,15 +195,8 @@ public class CheckMojo extends AbstractScenarioMojo {
         }
         try {
             Path jar = Path.of(source.getLocation().toURI());
-            if (!Files.isRegularFile(jar)) {
-                return null;
-            }
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = new DigestInputStream(Files.newInputStream(jar), md)) {
-                in.transferTo(OutputStream.nullOutputStream());
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | IllegalArgumentException e) {
+            return Files.isRegularFile(jar) ? CheckRecord.digestOf(jar) : null;
+        } catch (URISyntaxException | IllegalArgumentException e) {
             return null;
         }
     }

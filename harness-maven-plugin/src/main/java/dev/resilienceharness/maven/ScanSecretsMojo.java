@@ -72,21 +72,22 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
     /** Scans the cassettes, turning a bad allow-list or baseline into an error naming it. */
     static SecretsInCassettes.Report scan(AbstractResilienceMojo mojo, HarnessConfig config, boolean reportUnreadable)
             throws MojoExecutionException {
-        SecretsInCassettes.Report report;
-        try {
-            report = SecretsInCassettes.scan(config, reportUnreadable);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot scan " + config.cassettes() + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(config.file() + ": " + e.getMessage());
-        }
-        return logged(mojo, report);
+        return logged(mojo, translated(config, () -> SecretsInCassettes.scan(config, reportUnreadable)));
     }
 
     /** Starts a scan that another pass feeds, with the errors of {@link #scan}. */
     static SecretsInCassettes.Scan start(HarnessConfig config) throws MojoExecutionException {
+        return translated(config, () -> SecretsInCassettes.start(config));
+    }
+
+    /** Something that reads the cassettes or the redaction settings. */
+    private interface Reading<T> {
+        T get() throws IOException;
+    }
+
+    private static <T> T translated(HarnessConfig config, Reading<T> reading) throws MojoExecutionException {
         try {
-            return SecretsInCassettes.start(config);
+            return reading.get();
         } catch (IOException e) {
             throw new MojoExecutionException("cannot scan " + config.cassettes() + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
