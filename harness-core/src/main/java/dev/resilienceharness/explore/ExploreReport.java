@@ -2,9 +2,16 @@ package dev.resilienceharness.explore;
 
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,7 +29,46 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ExploreReport {
 
+    /**
+     * What a report shows of an earlier exploration.
+     *
+     * @param plans           plans run in all
+     * @param counterexamples each counterexample as a paste-ready yaml block, its violation lines first as comments
+     */
+    public record Saved(int plans, List<String> counterexamples) {
+        public Saved {
+            counterexamples = List.copyOf(counterexamples);
+        }
+    }
+
     private ExploreReport() {
+    }
+
+    /**
+     * Reads an {@code explore.json} this class wrote, or {@code null} when there is no such file.
+     *
+     * @throws IOException when the file cannot be read or is not an exploration report
+     */
+    public static Saved read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            JsonNode root = Json.readTree(Files.readAllBytes(file));
+            List<String> blocks = new ArrayList<>();
+            for (JsonNode s : root.path("scenarios")) {
+                for (JsonNode c : s.path("counterexamples")) {
+                    StringBuilder text = new StringBuilder();
+                    c.path("violations").forEach(v -> text.append("# ").append(v.asString()).append('\n'));
+                    text.append(c.path("yaml").asString());
+                    blocks.add(text.toString());
+                }
+            }
+            return new Saved((int) root.path("summary").path("plans").asLong(), blocks);
+        } catch (JacksonException e) {
+            // Not JSON, or JSON of another shape.
+            throw new IOException(e.getOriginalMessage(), e);
+        }
     }
 
     /** The report of {@code results}, searched with {@code seed}. */
@@ -60,7 +106,7 @@ public final class ExploreReport {
     }
 
     /** A fault as its yaml form in JSON: {@code "timeout"} or {@code {"quota": {"retry_after": "2"}}}. */
-    private static tools.jackson.databind.JsonNode fault(Fault fault) {
+    private static JsonNode fault(Fault fault) {
         Object yaml = fault.toYaml();
         if (yaml instanceof String bare) {
             return JsonNodeFactory.instance.stringNode(bare);

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import dev.resilienceharness.secrets.Finding;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -23,6 +25,15 @@ public record SecretFindingRow(String file, int line, int column, String jsonPat
         Objects.requireNonNull(rule, "rule");
         Objects.requireNonNull(masked, "masked");
         Objects.requireNonNull(fingerprint, "fingerprint");
+    }
+
+    /** The row of {@code finding}, its file relative to {@code base} when inside it, with forward slashes. */
+    public static SecretFindingRow of(Finding finding, Path base) {
+        Path file = finding.file().toAbsolutePath().normalize();
+        Path root = base.toAbsolutePath().normalize();
+        String shown = file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
+        return new SecretFindingRow(shown, finding.line(), finding.column(), finding.jsonPath(), finding.ruleId(),
+                finding.masked(), finding.fingerprint());
     }
 
     /** {@code file:line:column}, as consoles and editors link it. */

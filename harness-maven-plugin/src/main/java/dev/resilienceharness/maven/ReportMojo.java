@@ -1,17 +1,14 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.json.Json;
+import dev.resilienceharness.explore.ExploreReport;
 import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.SecretFindingRow;
 import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.secrets.Finding;
 import dev.resilienceharness.secrets.SarifWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -20,7 +17,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Checks every invariant and writes the reports to {@code target/resilience/}: {@code report.html} (one
@@ -58,16 +54,21 @@ public class ReportMojo extends AbstractScenarioMojo {
         FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
         Path out = outputDirectory.toPath();
         Path base = project.getBasedir().toPath();
-        List<SecretFindingRow> rows = new ArrayList<>();
-        for (Finding f : result.secrets().findings()) {
-            rows.add(new SecretFindingRow(relative(base, f.file()), f.line(), f.column(), f.jsonPath(), f.ruleId(),
-                    f.masked(), f.fingerprint()));
-        }
+        List<SecretFindingRow> rows = result.secrets().findings().stream()
+                .map(f -> SecretFindingRow.of(f, base)).toList();
         RunReport.Builder report = RunReport.builder()
                 .scenarios(result.scenarios())
                 .cassettes(result.cassettes())
                 .secrets(result.secrets().files(), rows);
-        readExploration(out.resolve("explore.json"), report);
+        Path explored = out.resolve("explore.json");
+        try {
+            ExploreReport.Saved saved = ExploreReport.read(explored);
+            if (saved != null) {
+                report.exploration(saved.plans(), saved.counterexamples());
+            }
+        } catch (IOException e) {
+            getLog().warn(explored + ": not included in the report, it cannot be read: " + e.getMessage());
+        }
         ReportWriter.Written written;
         try {
             written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out);
@@ -77,32 +78,5 @@ public class ReportMojo extends AbstractScenarioMojo {
         }
         getLog().info("Report: " + written.html().toUri());
         Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "see " + written.html());
-    }
-
-    private static String relative(Path base, Path file) {
-        Path abs = file.toAbsolutePath().normalize();
-        return abs.startsWith(base) ? base.relativize(abs).toString().replace('\\', '/') : abs.toString();
-    }
-
-    /** Adds the counterexamples of an earlier {@code resilience:explore} run, when there was one. */
-    private void readExploration(Path file, RunReport.Builder report) {
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        try {
-            JsonNode root = Json.readTree(Files.readAllBytes(file));
-            List<String> blocks = new ArrayList<>();
-            for (JsonNode s : root.path("scenarios")) {
-                for (JsonNode c : s.path("counterexamples")) {
-                    StringBuilder text = new StringBuilder();
-                    c.path("violations").forEach(v -> text.append("# ").append(v.asString()).append('\n'));
-                    text.append(c.path("yaml").asString());
-                    blocks.add(text.toString());
-                }
-            }
-            report.exploration((int) root.path("summary").path("plans").asLong(), blocks);
-        } catch (IOException | RuntimeException e) {
-            getLog().warn(file + ": not included in the report, it cannot be read: " + e.getMessage());
-        }
     }
 }
