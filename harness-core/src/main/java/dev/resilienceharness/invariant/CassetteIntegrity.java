@@ -30,14 +30,24 @@ public final class CassetteIntegrity {
     /**
      * What the check found.
      *
-     * @param checked    cassette files read
-     * @param violations broken files and missing cassettes
-     * @param warnings   orphan cassettes, when they are not errors
+     * @param checked      cassette files read
+     * @param violations   broken files and missing cassettes
+     * @param warnings     orphan cassettes, when they are not errors
+     * @param fingerprints the fingerprint of each op's request, in the order the scenarios first name the ops: with
+     *                     no violation, every one names a cassette just read, and the runs need not work them out
+     *                     again ({@code Rehearsal.prepareVerified})
      */
-    public record Report(int checked, List<Violation> violations, List<String> warnings) {
+    public record Report(int checked, List<Violation> violations, List<String> warnings,
+            Map<String, String> fingerprints) {
         public Report {
             violations = List.copyOf(violations);
             warnings = List.copyOf(warnings);
+            fingerprints = Collections.unmodifiableMap(new LinkedHashMap<>(fingerprints));
+        }
+
+        /** A report that does not carry the ops' fingerprints. */
+        public Report(int checked, List<Violation> violations, List<String> warnings) {
+            this(checked, violations, warnings, Map.of());
         }
     }
 
@@ -146,6 +156,10 @@ public final class CassetteIntegrity {
         for (Path tmp : store.leftoverTemporaryFiles()) {
             warnings.add(tmp + ": " + LEFTOVER);
         }
-        return new Report(files.size(), sorted, warnings);
+        Map<String, String> byOp = new LinkedHashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            byOp.put(ops.get(i), fingerprints[i]);
+        }
+        return new Report(files.size(), sorted, warnings, byOp);
     }
 }

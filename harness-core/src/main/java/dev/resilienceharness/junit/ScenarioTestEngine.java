@@ -67,12 +67,12 @@ public final class ScenarioTestEngine implements TestEngine {
     public static final String REPORT_KEY = "resilience.scenario";
 
     private final HarnessConfig preloaded;
-    private final boolean cassettesVerified;
+    private final Map<String, String> verifiedFingerprints;
     private final Consumer<ScenarioReport> reports;
 
     /** The engine as surefire and IDEs find it: it reads the yaml and publishes each report as a report entry. */
     public ScenarioTestEngine() {
-        this(null, false, null);
+        this(null, null, null);
     }
 
     /**
@@ -80,12 +80,15 @@ public final class ScenarioTestEngine implements TestEngine {
      * not read again when selected), and each scenario's report goes to {@code reports} (from several threads at
      * once) as it is, instead of travelling as JSON in a report entry.
      *
-     * @param cassettesVerified whether every op of {@code config} is known to have a readable cassette (the check
-     *                          goal verifies them first), so that they are read only when the runs need them
+     * @param verifiedFingerprints when every op of {@code config} is known to have a readable cassette (the check
+     *                             goal verifies them first), each op's request fingerprint as the verification found
+     *                             it, so that the cassettes are read only when the runs need them; otherwise
+     *                             {@code null}
      */
-    public ScenarioTestEngine(HarnessConfig config, boolean cassettesVerified, Consumer<ScenarioReport> reports) {
+    public ScenarioTestEngine(HarnessConfig config, Map<String, String> verifiedFingerprints,
+            Consumer<ScenarioReport> reports) {
         this.preloaded = config;
-        this.cassettesVerified = cassettesVerified;
+        this.verifiedFingerprints = verifiedFingerprints;
         this.reports = reports;
     }
 
@@ -235,7 +238,8 @@ public final class ScenarioTestEngine implements TestEngine {
         try {
             LoopFactory loops = LoopFactory.forName(cd.config().loop(),
                     Thread.currentThread().getContextClassLoader());
-            rehearsal = cassettesVerified && cd.config() == preloaded ? Rehearsal.prepareVerified(cd.config(), loops)
+            rehearsal = verifiedFingerprints != null && cd.config() == preloaded
+                    ? Rehearsal.prepareVerified(cd.config(), loops, verifiedFingerprints)
                     : Rehearsal.prepare(cd.config(), loops);
         } catch (SetupException e) {
             listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));

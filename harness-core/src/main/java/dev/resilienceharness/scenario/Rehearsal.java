@@ -156,8 +156,11 @@ public final class Rehearsal {
      * finds before it runs any scenario: nothing is read until a run needs it, so each cassette is read once for the
      * runs, and at most {@value RecordedAnswers#CAPACITY} answers are kept. A cassette that is missing or broken after
      * all fails the runs that need it, under cassette integrity.
+     *
+     * @param fingerprints the fingerprint of each op's request as the verification found it; an op it lacks is
+     *                     fingerprinted here
      */
-    public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops) {
+    public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops, Map<String, String> fingerprints) {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         Set<String> seen = new LinkedHashSet<>();
@@ -167,7 +170,8 @@ public final class Rehearsal {
         IntStream.range(0, ops.size()).parallel().forEach(k -> {
             // The rehearsal never changes an op's request, so the config's own node serves.
             ObjectNode request = config.sharedRequest(ops.get(k));
-            String fingerprint = store.fingerprint(request);
+            String known = fingerprints.get(ops.get(k));
+            String fingerprint = known != null ? known : store.fingerprint(request);
             exchanges[k] = new OpExchange(ops.get(k), request, fingerprint, store.fileFor(fingerprint));
         });
         RecordedAnswers answers = new RecordedAnswers(new CassetteReader(config.cassettes(), volatilePaths),

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.VolatilePaths;
@@ -26,7 +27,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -199,6 +202,24 @@ class RehearsalTest {
         assertEquals(1, trace.restarts().size());
         assertEquals("{\"op\":\"patch\",\"status\":\"ok\",\"value\":{\"done\":\"patch\"},\"attempts\":1}",
                 trace.outcomes().get(1).toJson().toString());
+    }
+
+    @Test
+    void a_rehearsal_on_verified_cassettes_takes_the_ops_fingerprints_from_the_verification() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        CassetteIntegrity.Report verified = CassetteIntegrity.check(config, false);
+        assertEquals(List.of("plan", "patch", "review", "deploy"), List.copyOf(verified.fingerprints().keySet()));
+        assertEquals(fileFor(config, "review"), verified.fingerprints().get("review") + ".json");
+        ScenarioResult clean = Rehearsal.prepareVerified(config, LoopFactory.builtin(), verified.fingerprints())
+                .check(scenario(config, "b"), 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), clean.violations());
+        // Given a fingerprint no cassette has, the runs look for that file: nothing is worked out again.
+        Map<String, String> wrong = new LinkedHashMap<>(verified.fingerprints());
+        wrong.put("review", "0000000000000000");
+        ScenarioResult missing = Rehearsal.prepareVerified(config, LoopFactory.builtin(), wrong)
+                .check(scenario(config, "b"), 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(Invariant.CASSETTES),
+                missing.violations().stream().map(Violation::invariant).distinct().toList());
     }
 
     @Test

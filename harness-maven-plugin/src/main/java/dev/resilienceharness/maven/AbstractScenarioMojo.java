@@ -6,6 +6,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -21,14 +22,16 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
             throws MojoExecutionException {
-        return runScenarios(config, invariants, false);
+        return runScenarios(config, invariants, null);
     }
 
     /**
-     * As {@link #runScenarios(HarnessConfig, Set)}; with {@code cassettesVerified}, after a cassette integrity check
-     * found every op's cassette, the cassettes are not read up front again but only as the runs need them.
+     * As {@link #runScenarios(HarnessConfig, Set)}; with the ops' {@code verifiedFingerprints} from a cassette
+     * integrity check that found every op's cassette, the cassettes are not read up front again but only as the runs
+     * need them.
      */
-    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants, boolean cassettesVerified)
+    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
+            Map<String, String> verifiedFingerprints)
             throws MojoExecutionException {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
@@ -40,7 +43,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
             throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath,
-                cassettesVerified);
+                verifiedFingerprints);
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }

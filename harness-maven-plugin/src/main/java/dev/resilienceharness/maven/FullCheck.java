@@ -92,7 +92,7 @@ final class FullCheck {
             mojo.getLog().warn(SCENARIOS_NOT_RUN);
         } else {
             // Every op's cassette was just found and read, so the runs read each one only when they need it.
-            scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS, true);
+            scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints());
         }
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,

@@ -44,9 +44,12 @@ final class ScenarioLauncher {
     private ScenarioLauncher() {
     }
 
-    /** @param cassettesVerified whether every op's cassette has been found present and readable already */
+    /**
+     * @param verifiedFingerprints each op's request fingerprint when every op's cassette has been found present and
+     *                             readable already, else {@code null}
+     */
     static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
-            boolean cassettesVerified) throws MojoExecutionException {
+            Map<String, String> verifiedFingerprints) throws MojoExecutionException {
         Path yaml = config.file();
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -56,7 +59,7 @@ final class ScenarioLauncher {
                 .enableLauncherSessionListenerAutoRegistration(false)
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addTestEngines(new ScenarioTestEngine(config, cassettesVerified, reports::add))
+                .addTestEngines(new ScenarioTestEngine(config, verifiedFingerprints, reports::add))
                 .build();
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectFile(yaml.toFile()))
