@@ -2,15 +2,10 @@ package dev.resilienceharness.cassette;
 
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.StrictUtf8;
 import dev.resilienceharness.json.VolatilePaths;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -216,24 +211,13 @@ public final class CassetteReader {
      * leading byte order mark dropped.
      */
     private static String decode(Path file, byte[] bytes) throws CassetteException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length);
-        CoderResult result = decoder.decode(in, out, true);
-        if (!result.isError()) {
-            result = decoder.flush(out);
+        StrictUtf8.Decoded decoded = StrictUtf8.decode(bytes);
+        StrictUtf8.Malformed bad = decoded.malformed();
+        if (bad != null) {
+            throw new CassetteException(file, bad.line(), bad.column(), CassetteMessages.notUtf8(bad.badByte()),
+                    CassetteMessages.HINT_UTF8);
         }
-        out.flip();
-        String text = out.toString();
-        if (result.isError()) {
-            int at = in.position();
-            int line = 1 + (int) text.chars().filter(c -> c == '\n').count();
-            String lastLine = text.substring(text.lastIndexOf('\n') + 1);
-            throw new CassetteException(file, line, lastLine.codePointCount(0, lastLine.length()) + 1,
-                    CassetteMessages.notUtf8(bytes[at] & 0xff), CassetteMessages.HINT_UTF8);
-        }
+        String text = decoded.text();
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 

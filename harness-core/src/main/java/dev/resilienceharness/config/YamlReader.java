@@ -1,13 +1,8 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.json.StrictUtf8;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -119,31 +114,12 @@ public final class YamlReader {
     }
 
     private static String decode(Path file, byte[] content) throws ConfigException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(content);
-        CharBuffer out = CharBuffer.allocate(content.length);
-        CoderResult result = decoder.decode(in, out, true);
-        if (!result.isError()) {
-            result = decoder.flush(out);
+        StrictUtf8.Decoded decoded = StrictUtf8.decode(content);
+        StrictUtf8.Malformed bad = decoded.malformed();
+        if (bad != null) {
+            throw new ConfigException(file, bad.line(), bad.column(), null, ConfigMessages.notUtf8(bad.badByte()));
         }
-        if (result.isError()) {
-            int at = in.position();
-            int line = 1;
-            for (int i = 0; i < at; i++) {
-                if (content[i] == '\n') {
-                    line++;
-                }
-            }
-            out.flip();
-            String before = out.toString();
-            String lastLine = before.substring(before.lastIndexOf('\n') + 1);
-            int column = lastLine.codePointCount(0, lastLine.length()) + 1;
-            throw new ConfigException(file, line, column, null, ConfigMessages.notUtf8(content[at] & 0xff));
-        }
-        out.flip();
-        return out.toString();
+        return decoded.text();
     }
 
     private YamlNode document() throws ConfigException {
