@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 def dir = basedir.canonicalPath
 def line = errors.find { it.startsWith("plain [determinism] op 'plan': run 2 differs from run 1 at outcomes[0].value.trace: ") }
 assert line != null : errors.join("\n")

@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 assert errors.isEmpty() : errors.join("\n")
 def lines = log.readLines()
 def at = lines.findIndexOf { it == '[INFO]   - name: explore-two-budget-1' }

@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 assert errors.isEmpty() : errors.join("\n")
 assert log.contains('[INFO] Ran 3 scenarios of resilience.yaml with loop builtin')
 assert log.contains('Apache Maven 3.8.7')

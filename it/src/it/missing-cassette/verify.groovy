@@ -1,7 +1,6 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 def dir = basedir.canonicalPath
 def want0 = "Failed to execute goal dev.resilienceharness:harness-maven-plugin:${projectVersion}:check-budget (default) on project it-missing-cassette: ${dir}/resilience.yaml:10: scenarios[0].ops[0]: no cassette for op 'plan': looked for c06d109f908d3f58.json; the nearest recorded request is 12ef5d31bdb89522.json, which differs at op. Run mvn resilience:record to record it -> [Help 1]".toString()
-assert errors.contains(want0) : "missing [ERROR] line:\n" + want0 + "\n--- got:\n" + errors.join("\n")
+assertErrorLine(want0)
 assert !log.contains("\tat ") : "no stack trace"
 return true

@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 assert errors.isEmpty() : errors.join("\n")
 assert log.readLines().count { it.startsWith('[INFO] Ran 2 scenarios of resilience.yaml with loop builtin') } == 6
 assert !log.contains('not marked as @threadSafe') : "thread-safety warning"

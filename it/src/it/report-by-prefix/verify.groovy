@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 assert errors.isEmpty() : errors.join("\n")
 def out = new File(basedir, 'target/resilience')
 assert log.contains('[INFO] Report: ' + new File(out, 'report.html').toURI().toString().replace('file:/', 'file:///'))

@@ -1,5 +1,4 @@
-def log = new File(basedir, 'build.log').text
-def errors = log.readLines().findAll { it.startsWith('[ERROR] ') }.collect { it.substring(8) }
+evaluate(new File(itSources, 'build-log.groovy'))
 assert errors.isEmpty() : errors.join("\n")
 assert log.contains('[INFO] Skipping resilience:check (resilience.check.skip is true)')
 assert log.contains('[INFO] Checked 6 cassettes in ')
