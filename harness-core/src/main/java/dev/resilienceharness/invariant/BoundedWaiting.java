@@ -1,6 +1,6 @@
 package dev.resilienceharness.invariant;
 
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ public final class BoundedWaiting implements ScenarioInvariant {
                     millis(bound), millis(trace.totalWait()),
                     Messages.waitedTooLong(millis(trace.totalWait()), millis(bound)), Messages.HINT_WAIT));
         }
-        if (trace.failure() != null && trace.failure().invariant() == Invariant.BOUNDED_WAIT) {
+        if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.RUNAWAY_WAITS) {
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), null, millis(bound), null,
                     trace.failure().message(), Messages.HINT_WAIT));
         }

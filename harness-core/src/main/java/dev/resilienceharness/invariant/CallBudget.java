@@ -4,8 +4,8 @@ import dev.resilienceharness.config.Budget;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.policy.Policy;
-import dev.resilienceharness.scenario.CallRecord;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.RunTrace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,7 +105,7 @@ public final class CallBudget implements ScenarioInvariant {
             out.add(new Violation(Invariant.BUDGET, name, null, Messages.calls(cap), Messages.calls(trace.calls().size()),
                     Messages.scenarioCap(trace.calls().size(), cap), Messages.HINT_SCENARIO_CAP));
         }
-        if (trace.failure() != null && trace.failure().invariant() == Invariant.BUDGET) {
+        if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.RUNAWAY_CALLS) {
             out.add(new Violation(Invariant.BUDGET, name, null, null, null, trace.failure().message(),
                     Messages.HINT_BUDGET));
         }

@@ -2,7 +2,7 @@ package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

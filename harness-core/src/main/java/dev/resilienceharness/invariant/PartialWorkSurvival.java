@@ -3,8 +3,8 @@ package dev.resilienceharness.invariant;
 import dev.resilienceharness.json.CanonicalJson;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
-import dev.resilienceharness.scenario.CallRecord;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.RunTrace;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -33,7 +33,7 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
     public List<Violation> check(RunTrace trace) {
         List<Violation> out = new ArrayList<>();
         String name = trace.scenario().name();
-        if (trace.failure() != null && trace.failure().invariant() == Invariant.PARTIAL_WORK) {
+        if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.LOOP_FAILED) {
             out.add(new Violation(Invariant.PARTIAL_WORK, name, null, null, null, trace.failure().message(),
                     Messages.HINT_LOOP_FAILED));
             return out;

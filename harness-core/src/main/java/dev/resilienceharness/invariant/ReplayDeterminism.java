@@ -4,7 +4,7 @@ import dev.resilienceharness.json.CanonicalJson;
 import dev.resilienceharness.json.JsonDiff;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

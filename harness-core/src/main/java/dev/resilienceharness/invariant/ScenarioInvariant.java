@@ -1,6 +1,6 @@
 package dev.resilienceharness.invariant;
 
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import java.util.List;
 
 /** An invariant judged on one scenario run's trace. */

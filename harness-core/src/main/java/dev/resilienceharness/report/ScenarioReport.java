@@ -3,7 +3,7 @@ package dev.resilienceharness.report;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.scenario.CallRecord;
+import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.clock.VirtualClock;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.trace.RunTrace;
+import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
@@ -218,7 +220,7 @@ public final class Rehearsal {
                     throw new ProcessRecycled("(swallowed)");
                 }
                 if (returned == null) {
-                    failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop returned null instead of"
+                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of"
                             + " its outcome list");
                 } else {
                     outcomes = returned;
@@ -226,21 +228,21 @@ public final class Rehearsal {
                 break;
             } catch (ProcessRecycled e) {
                 if (restarts.size() >= allowedRestarts) {
-                    failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop kept dying after "
+                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
                             + restarts.size() + " restarts");
                     break;
                 }
                 restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed()));
                 transport.restart();
             } catch (RunawayLoop e) {
-                Invariant where = e.waiting() ? Invariant.BOUNDED_WAIT : Invariant.BUDGET;
+                RunTrace.Kind where = e.waiting() ? RunTrace.Kind.RUNAWAY_WAITS : RunTrace.Kind.RUNAWAY_CALLS;
                 failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
                 break;
             } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
-                failure = new RunTrace.Failure(Invariant.CASSETTES, e.getMessage());
+                failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
                 break;
             } catch (RuntimeException | StackOverflowError e) {
-                failure = new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop threw "
+                failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw "
                         + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
                         + ", losing every outcome of the run");
                 break;
@@ -248,7 +250,7 @@ public final class Rehearsal {
         }
         if (failure == null && transport.miss() != null) {
             // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
-            failure = new RunTrace.Failure(Invariant.CASSETTES, transport.miss().getMessage());
+            failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
         }
         return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
                 failure);
@@ -296,7 +298,7 @@ public final class Rehearsal {
         for (Invariant inv : Invariant.values()) {
             violations.addAll(found.getOrDefault(inv, List.of()));
         }
-        if (first.failure() != null && first.failure().invariant() == Invariant.CASSETTES) {
+        if (first.failure() != null && first.failure().kind() == RunTrace.Kind.CASSETTE) {
             violations.add(new Violation(Invariant.CASSETTES, scenario.name(), null, null, null,
                     first.failure().message(), null));
         }

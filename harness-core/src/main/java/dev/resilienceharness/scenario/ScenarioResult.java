@@ -1,5 +1,6 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Violation;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;

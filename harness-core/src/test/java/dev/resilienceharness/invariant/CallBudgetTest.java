@@ -10,7 +10,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.scenario.Rehearsal;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.testing.TestProject;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;

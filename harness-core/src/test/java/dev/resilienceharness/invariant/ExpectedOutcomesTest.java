@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.testing.TestProject;
 import java.nio.file.Path;
 import java.util.List;

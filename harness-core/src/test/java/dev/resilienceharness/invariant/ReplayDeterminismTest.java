@@ -13,7 +13,7 @@ import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.scenario.Rehearsal;
-import dev.resilienceharness.scenario.RunTrace;
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.testing.TestProject;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.trace.RunTrace;
+import dev.resilienceharness.trace.CallRecord;
 import static dev.resilienceharness.testing.ScenarioRuns.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

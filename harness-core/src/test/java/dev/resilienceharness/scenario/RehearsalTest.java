@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.trace.RunTrace;
+import dev.resilienceharness.trace.CallRecord;
 import static dev.resilienceharness.testing.ScenarioRuns.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -128,7 +130,7 @@ class RehearsalTest {
             throw new UnsupportedOperationException();
         };
         RunTrace trace = Rehearsal.prepare(config, silent).run(scenario(config, "b"), null);
-        assertEquals(new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop threw UnsupportedOperationException,"
+        assertEquals(new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw UnsupportedOperationException,"
                 + " losing every outcome of the run"), trace.failure());
     }
 
@@ -136,7 +138,7 @@ class RehearsalTest {
     void a_loop_that_returns_null_is_reported_under_partial_work() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
         RunTrace trace = Rehearsal.prepare(config, () -> run -> null).run(scenario(config, "b"), null);
-        assertEquals(new RunTrace.Failure(Invariant.PARTIAL_WORK, "the loop returned null instead of its outcome list"),
+        assertEquals(new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of its outcome list"),
                 trace.failure());
     }
 
@@ -154,7 +156,7 @@ class RehearsalTest {
         };
         ScenarioResult result = Rehearsal.prepare(config, forever).check(scenario(config, "b"), 1,
                 Set.of(Invariant.BUDGET));
-        assertEquals(new RunTrace.Failure(Invariant.BUDGET,
+        assertEquals(new RunTrace.Failure(RunTrace.Kind.RUNAWAY_CALLS,
                 "run cut short: the loop made 10000 calls in one run without finishing"), result.trace().failure());
         assertEquals(10_000, result.calls());
         assertTrue(result.violations().stream().anyMatch(v -> v.line().equals(
@@ -273,7 +275,7 @@ class RehearsalTest {
         };
         ScenarioResult result = Rehearsal.prepare(config, offScript).check(scenario(config, "b"), 1,
                 Set.of(Invariant.PARTIAL_WORK));
-        assertEquals(Invariant.CASSETTES, result.trace().failure().invariant());
+        assertEquals(RunTrace.Kind.CASSETTE, result.trace().failure().kind());
         List<Violation> violations = result.violations();
         assertEquals(1, violations.size());
         assertEquals(Invariant.CASSETTES, violations.get(0).invariant());

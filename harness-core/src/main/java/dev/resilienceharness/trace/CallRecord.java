@@ -1,4 +1,4 @@
-package dev.resilienceharness.scenario;
+package dev.resilienceharness.trace;
 
 /**
  * One transport call made during a scenario run, as the invariants and the report's timeline see it.

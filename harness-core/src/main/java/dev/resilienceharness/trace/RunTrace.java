@@ -1,4 +1,4 @@
-package dev.resilienceharness.scenario;
+package dev.resilienceharness.trace;
 
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.Scenario;
@@ -42,10 +42,22 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
     /**
      * A run that ended without an outcome list: the loop threw, ran away, or met a cassette miss.
      *
-     * @param invariant the invariant the failure is reported under
-     * @param message   what happened, as a sentence
+     * @param kind    what went wrong, which decides the invariant it is reported under
+     * @param message what happened, as a sentence
      */
-    public record Failure(dev.resilienceharness.invariant.Invariant invariant, String message) {
+    public record Failure(Kind kind, String message) {
+    }
+
+    /** How a run can end short of its outcome list; each kind is reported under one invariant. */
+    public enum Kind {
+        /** The loop threw, returned null or kept dying: partial work. */
+        LOOP_FAILED,
+        /** The loop made too many calls: budget. */
+        RUNAWAY_CALLS,
+        /** The loop waited too many times: bounded waiting. */
+        RUNAWAY_WAITS,
+        /** A request no cassette answers: cassette integrity. */
+        CASSETTE
     }
 
     /** Total virtual waiting in milliseconds, fractions kept. */
