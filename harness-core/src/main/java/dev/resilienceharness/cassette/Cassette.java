@@ -15,13 +15,22 @@ import tools.jackson.databind.node.ObjectNode;
  * @param request     the request
  * @param response    the response body
  * @param timing      the recorded timing, or {@code null}
+ * @param op          the op it was recorded for, when it was recorded through an SDK adapter inside an op scope
+ *                    (the cassette's optional top-level {@code "op"} key, which readers of the Python format
+ *                    ignore); else {@code null}
  */
-public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing) {
+public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing,
+        String op) {
 
     public Cassette {
         Objects.requireNonNull(fingerprint, "fingerprint");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
+    }
+
+    /** A cassette recorded without an op label. */
+    public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing) {
+        this(file, fingerprint, request, response, timing, null);
     }
 
     /** The recorded answer as the transport returns it, first-token latency included when recorded. */

@@ -37,6 +37,10 @@ public final class CassetteMessages {
         return "has a \"request\" that is a JSON " + kind + ", not an object; " + SHAPE;
     }
 
+    static String opNotAString(String kind) {
+        return "\"op\" is " + kind + ", not the name of the op the cassette was recorded for";
+    }
+
     static String timingNotAnObject(String kind) {
         return "has a \"timing\" that is a JSON " + kind + ", not an object like"
                 + " {\"first_token_ms\": 420, \"total_ms\": 1800}";

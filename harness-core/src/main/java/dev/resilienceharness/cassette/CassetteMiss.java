@@ -13,15 +13,30 @@ public final class CassetteMiss extends RuntimeException {
     private final String nearestFile;
     private final List<String> differingPaths;
 
+    /** The default advice for recording it. */
+    public static final String RECORD = "Run mvn resilience:record to record it";
+
     public CassetteMiss(String op, String fingerprint, String nearestFile, List<String> differingPaths) {
-        super(message(op, fingerprint, nearestFile, differingPaths), null, false, false);
+        this(op, fingerprint, nearestFile, differingPaths, RECORD);
+    }
+
+    /** @param advice how to record the missing cassette, as a sentence */
+    public CassetteMiss(String op, String fingerprint, String nearestFile, List<String> differingPaths,
+            String advice) {
+        super(message(op, fingerprint, nearestFile, differingPaths, advice), null, false, false);
         this.op = op;
         this.fingerprint = fingerprint;
         this.nearestFile = nearestFile;
         this.differingPaths = List.copyOf(differingPaths);
     }
 
-    private static String message(String op, String fingerprint, String nearest, List<String> paths) {
+    /** The same miss with other advice on how to record it. */
+    public CassetteMiss advising(String advice) {
+        return new CassetteMiss(op, fingerprint, nearestFile, differingPaths, advice);
+    }
+
+    private static String message(String op, String fingerprint, String nearest, List<String> paths,
+            String advice) {
         StringBuilder sb = new StringBuilder("no cassette for op '").append(op).append("': looked for ")
                 .append(fingerprint).append(".json");
         if (nearest != null) {
@@ -33,7 +48,7 @@ public final class CassetteMiss extends RuntimeException {
         } else {
             sb.append("; the cassette folder holds no cassette");
         }
-        return sb.append(". Run mvn resilience:record to record it").toString();
+        return sb.append(". ").append(advice).toString();
     }
 
     public String op() {

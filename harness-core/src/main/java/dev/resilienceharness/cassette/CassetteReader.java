@@ -173,6 +173,11 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.notFinite(infinite), CassetteMessages.HINT_FIX);
         }
         Timing timing = timing(file, root.get("timing"));
+        JsonNode op = root.get("op");
+        if (op != null && !op.isString()) {
+            throw new CassetteException(file, CassetteMessages.opNotAString(CassetteMessages.kind(op)),
+                    CassetteMessages.HINT_FIX);
+        }
         ObjectNode req = (ObjectNode) request;
         String fingerprint;
         try {
@@ -181,7 +186,7 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.noCanonicalForm(String.valueOf(e.getMessage())),
                     CassetteMessages.HINT_FIX);
         }
-        return new Cassette(file, fingerprint, req, response, timing);
+        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString());
     }
 
     /**

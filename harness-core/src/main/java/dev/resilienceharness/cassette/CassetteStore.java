@@ -174,7 +174,18 @@ public final class CassetteStore {
 
     /** Writes one exchange atomically, volatile paths stripped and {@code beforeWrite} applied first. */
     public Cassette write(ObjectNode request, JsonNode response, Timing timing) throws IOException {
+        return write(request, response, timing, null);
+    }
+
+    /**
+     * Writes one exchange atomically, labelled with the op it was recorded for ({@code null}: no label), volatile
+     * paths stripped and {@code beforeWrite} applied first.
+     */
+    public Cassette write(ObjectNode request, JsonNode response, Timing timing, String op) throws IOException {
         ObjectNode cassette = JsonNodeFactory.instance.objectNode();
+        if (op != null) {
+            cassette.put("op", op);
+        }
         cassette.set("request", request.deepCopy());
         cassette.set("response", response.deepCopy());
         if (timing != null) {
@@ -186,12 +197,13 @@ public final class CassetteStore {
         String fp = fingerprint(req);
         Path file = fileFor(fp);
         AtomicFiles.write(file, Json.prettyPrint(cassette).getBytes(StandardCharsets.UTF_8));
-        Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")));
+        Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")), op);
         cache.put(fp, c);
         return c;
     }
 
-    private CassetteMiss miss(String op, String fingerprint, ObjectNode request) {
+    /** The miss for {@code request}: the error replay raises, naming the nearest recorded request. */
+    public CassetteMiss miss(String op, String fingerprint, ObjectNode request) {
         Path nearest = null;
         List<String> nearestPaths = List.of();
         try {

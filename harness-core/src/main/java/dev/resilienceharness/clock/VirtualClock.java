@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A clock that moves only when a loop sleeps on it. It starts at {@link #EPOCH} and records every wait, so the
- * invariants can bound total waiting and the report can draw the waits on a timeline.
+ * A clock that moves only when a loop sleeps on it, or when a simulated provider takes time to answer. It starts at
+ * {@link #EPOCH} and records every wait, so the invariants can bound total waiting and the report can draw the waits
+ * on a timeline. Time the provider takes ({@link #elapse}: a timeout running out, a late first token seen through an
+ * SDK) moves {@link #now()} but is not waiting: it does not count towards {@link #totalWaited()}.
  */
 public final class VirtualClock implements Sleeper {
 
@@ -21,13 +23,32 @@ public final class VirtualClock implements Sleeper {
 
     private final List<Wait> waits = new ArrayList<>();
     private long elapsedNanos;
+    private long waitedNanos;
+    private boolean suspended;
 
-    /** One wait: when it started (nanoseconds after the epoch) and how long it lasted. */
-    public record Wait(long startNanos, long nanos) {
+    /**
+     * One wait: when it started (nanoseconds after the epoch), how long it lasted, and who took it.
+     *
+     * @param by the layer that waited: {@code null} for the loop itself, else the SDK whose retry layer did
+     */
+    public record Wait(long startNanos, long nanos, String by) {
+
+        /** A wait the loop itself took. */
+        public Wait(long startNanos, long nanos) {
+            this(startNanos, nanos, null);
+        }
     }
 
     @Override
     public void sleep(Duration duration) {
+        sleep(duration, null);
+    }
+
+    /**
+     * Waits {@code duration} on behalf of {@code by} (an SDK's retry layer; {@code null} for the loop). While the
+     * clock is {@linkplain #suspend() suspended} the wait is not taken: a dead process's waits do not count.
+     */
+    public void sleep(Duration duration, String by) {
         Objects.requireNonNull(duration, "duration");
         if (duration.isNegative()) {
             throw new IllegalArgumentException("cannot sleep a negative duration: " + duration);
@@ -35,10 +56,40 @@ public final class VirtualClock implements Sleeper {
         if (waits.size() >= MAX_WAITS) {
             throw new RunawayLoop("the loop waited " + MAX_WAITS + " times in one run without finishing", true);
         }
-        long nanos = duration.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L / 2 ? Long.MAX_VALUE / 2
-                : duration.toNanos();
-        waits.add(new Wait(elapsedNanos, nanos));
-        elapsedNanos = elapsedNanos > Long.MAX_VALUE - nanos ? Long.MAX_VALUE : elapsedNanos + nanos;
+        if (suspended) {
+            return;
+        }
+        long nanos = nanos(duration);
+        waits.add(new Wait(elapsedNanos, nanos, by));
+        elapsedNanos = add(elapsedNanos, nanos);
+        waitedNanos = add(waitedNanos, nanos);
+    }
+
+    /** The simulated provider took {@code duration} to answer: now moves on, but nobody waited. */
+    public void elapse(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("cannot elapse a negative duration: " + duration);
+        }
+        elapsedNanos = add(elapsedNanos, nanos(duration));
+    }
+
+    /** From now on waits are not taken, until {@link #resume()}: the process that would wait has died. */
+    public void suspend() {
+        suspended = true;
+    }
+
+    /** Waits count again: a fresh process has started. */
+    public void resume() {
+        suspended = false;
+    }
+
+    private static long nanos(Duration duration) {
+        return duration.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L / 2 ? Long.MAX_VALUE / 2 : duration.toNanos();
+    }
+
+    private static long add(long a, long b) {
+        return a > Long.MAX_VALUE - b ? Long.MAX_VALUE : a + b;
     }
 
     /** The current virtual instant. */
@@ -51,13 +102,44 @@ public final class VirtualClock implements Sleeper {
         return elapsedNanos;
     }
 
-    /** All virtual waiting so far. */
+    /** All virtual waiting so far (time the provider took to answer is not waiting). */
     public Duration totalWaited() {
-        return Duration.ofNanos(elapsedNanos);
+        return Duration.ofNanos(waitedNanos);
     }
 
     /** Every wait so far, in order. */
     public List<Wait> waits() {
         return Collections.unmodifiableList(waits);
+    }
+
+    /** This clock as a {@link java.time.Clock} in UTC, for code that reads the time (an SDK, a deadline). */
+    public java.time.Clock asClock() {
+        return new AsClock(this, java.time.ZoneOffset.UTC);
+    }
+
+    private static final class AsClock extends java.time.Clock {
+
+        private final VirtualClock clock;
+        private final java.time.ZoneId zone;
+
+        AsClock(VirtualClock clock, java.time.ZoneId zone) {
+            this.clock = clock;
+            this.zone = zone;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return zone;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId other) {
+            return new AsClock(clock, other);
+        }
+
+        @Override
+        public Instant instant() {
+            return clock.now();
+        }
     }
 }

@@ -22,11 +22,23 @@ public final class BoundedWaiting implements ScenarioInvariant {
                     millis(bound), millis(trace.totalWait()),
                     Messages.waitedTooLong(millis(trace.totalWait()), millis(bound)), Messages.HINT_WAIT));
         }
+        for (var sleep : trace.realSleeps()) {
+            out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), opAt(trace), "0 ms of real time",
+                    sleep.millis() + " ms of real time", Messages.sleptForReal(sleep.millis(), sleep.where()),
+                    Messages.hintRealSleep(sleep.where())));
+            // One real sleep says it all; the harness interrupted the rest, which would only repeat it.
+            break;
+        }
         if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.RUNAWAY_WAITS) {
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), null, millis(bound), null,
                     trace.failure().message(), Messages.HINT_WAIT));
         }
         return out;
+    }
+
+    /** The op of the run's last call: the one a real sleep held up. */
+    private static String opAt(RunTrace trace) {
+        return trace.calls().isEmpty() ? null : trace.calls().get(trace.calls().size() - 1).op();
     }
 
     /** The op that was waiting when the bound was crossed: the op of the last call before that wait. */

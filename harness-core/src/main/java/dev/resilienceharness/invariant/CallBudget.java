@@ -90,13 +90,26 @@ public final class CallBudget implements ScenarioInvariant {
         List<Violation> out = new ArrayList<>();
         String name = trace.scenario().name();
         Policy policy = trace.scenario().policy();
+        List<String> listed = trace.scenario().ops();
         tally(trace).forEach((op, c) -> {
+            if (!listed.contains(op)) {
+                out.add(new Violation(Invariant.BUDGET, name, op, Messages.calls(0), Messages.calls(c[CALLS]),
+                        Messages.unlistedOp(op, listed), Messages.HINT_UNLISTED_OP));
+                return;
+            }
             int bound = bound(policy, c);
             if (c[CALLS] > bound) {
+                String what = Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
+                        Math.min(c[S], policy.schema().repairAttempts()), c[C]);
+                String hint = Messages.HINT_BUDGET;
+                String sdk = sdkOf(trace, op);
+                if (sdk != null) {
+                    int retries = sdkRetries(trace, op);
+                    what += Messages.layers(sdk, c[CALLS] - retries, retries);
+                    hint = Messages.hintSdkRetries(sdk, retries);
+                }
                 out.add(new Violation(Invariant.BUDGET, name, op, Messages.calls(bound), Messages.calls(c[CALLS]),
-                        Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
-                                Math.min(c[S], policy.schema().repairAttempts()), c[C]),
-                        Messages.HINT_BUDGET));
+                        what, hint));
             }
         });
         afterStop(trace, out);
@@ -105,11 +118,35 @@ public final class CallBudget implements ScenarioInvariant {
             out.add(new Violation(Invariant.BUDGET, name, null, Messages.calls(cap), Messages.calls(trace.calls().size()),
                     Messages.scenarioCap(trace.calls().size(), cap), Messages.HINT_SCENARIO_CAP));
         }
+        if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.UNLISTED_OP) {
+            out.add(new Violation(Invariant.BUDGET, name, null, null, null, trace.failure().message(),
+                    Messages.HINT_UNLISTED_OP));
+        }
         if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.RUNAWAY_CALLS) {
             out.add(new Violation(Invariant.BUDGET, name, null, null, null, trace.failure().message(),
                     Messages.HINT_BUDGET));
         }
         return out;
+    }
+
+    /** The SDK whose own retries made some of {@code op}'s calls, or {@code null} when none did. */
+    private static String sdkOf(RunTrace trace, String op) {
+        for (CallRecord call : trace.calls()) {
+            if (call.op().equals(op) && call.bySdk()) {
+                return call.sdk();
+            }
+        }
+        return null;
+    }
+
+    private static int sdkRetries(RunTrace trace, String op) {
+        int n = 0;
+        for (CallRecord call : trace.calls()) {
+            if (call.op().equals(op) && call.bySdk()) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static void afterStop(RunTrace trace, List<Violation> out) {

@@ -81,4 +81,52 @@ public final class Messages {
     static String nondeterministic(int run, String path, String first, String other) {
         return "run " + run + " differs from run 1 at " + path + ": " + first + " vs " + other;
     }
+
+    // --- Loops that swallow their crash, call unlisted ops, sleep for real, or sit on an SDK that retries ---
+
+    static final String SWALLOWED_CRASH = "the loop caught the crash signal (ProcessRecycled, an Error) and carried on"
+            + " as a dead process; its calls, waits and journal writes after the crash were discarded";
+    static final String HINT_SWALLOWED_CRASH = "Let ProcessRecycled through: catch Exception rather than Throwable, or"
+            + " rethrow every Error you catch, so that the process dies as a real one would";
+
+    static String unlistedOp(String op, List<String> ops) {
+        return "the loop called op '" + op + "', which is not one of the scenario's ops " + ops;
+    }
+
+    static final String HINT_UNLISTED_OP = "Call only the scenario's ops, or add the op to the scenario's ops";
+
+    static String sleptForReal(long millis, String where) {
+        return "slept " + millis + " ms in real time in " + where + " (the harness interrupted it)";
+    }
+
+    /** What to do about a real sleep, by who slept. */
+    static String hintRealSleep(String where) {
+        if (where.startsWith("dev.langchain4j.")) {
+            return "langchain4j's retry layer waits with Thread.sleep, which no clock can replace: build the model"
+                    + " with maxRetries(0) and let your loop retry, waiting on run.sleeper()";
+        }
+        if (where.startsWith("org.springframework.retry.")) {
+            return "Spring Retry's backoff sleeps for real: give the backoff policy the run's sleeper"
+                    + " (ExponentialBackOffPolicy.withSleeper), or build the chat model with the harness adapter";
+        }
+        if (where.startsWith("com.openai.") || where.startsWith("com.anthropic.")) {
+            return "the SDK's DefaultSleeper sleeps for real: build the client with the harness adapter, which gives"
+                    + " the SDK the run's virtual sleeper and clock";
+        }
+        return "Wait with run.sleeper().sleep(...) instead of Thread.sleep: it is virtual, and the harness sees every"
+                + " wait";
+    }
+
+    /** The retry-stack audit: which layer made an op's calls. */
+    static String layers(String sdk, int loopCalls, int sdkRetries) {
+        return "; " + sdk + " made " + sdkRetries + " of them as its own retries, under " + loopCalls
+                + (loopCalls == 1 ? " call" : " calls") + " of your loop";
+    }
+
+    static String hintSdkRetries(String sdk, int sdkRetries) {
+        String name = sdk.contains(" ") ? sdk.substring(0, sdk.indexOf(' ')) : sdk;
+        return name + " retried " + (sdkRetries == 1 ? "once" : sdkRetries + " times") + " before your loop saw the"
+                + " answer: build the client with maxRetries(0) and let your loop's policy retry, or allow for the"
+                + " SDK's retries in the policy (max_attempts)";
+    }
 }

@@ -101,6 +101,10 @@ public final class PartialWorkSurvival implements ScenarioInvariant {
         }
         for (RunTrace.Restart restart : trace.restarts()) {
             String crashedOp = calls.get(restart.afterCall()).op();
+            if (restart.swallowed() && reported.add("\0swallowed")) {
+                out.add(new Violation(Invariant.PARTIAL_WORK, name, crashedOp, null, null, Messages.SWALLOWED_CRASH,
+                        Messages.HINT_SWALLOWED_CRASH));
+            }
             Set<String> finished = new LinkedHashSet<>();
             for (int i = 0; i < restart.afterCall(); i++) {
                 finished.add(calls.get(i).op());

@@ -9,7 +9,7 @@ import tools.jackson.databind.node.ObjectNode;
  * cut off mid-JSON, so that no client can parse them. A message without tool calls gets one, calling the first
  * tool the request declares.
  */
-final class BrokenToolCalls {
+public final class BrokenToolCalls {
 
     /** Cut-off JSON: an object whose value never ends. */
     static final String BROKEN_SUFFIX = "{\"broken\": \"";
@@ -18,7 +18,7 @@ final class BrokenToolCalls {
     }
 
     /** {@code completion} with every choice's tool-call arguments broken; other bodies come back unchanged. */
-    static JsonNode of(JsonNode completion, JsonNode request) {
+    public static JsonNode of(JsonNode completion, JsonNode request) {
         JsonNode choices = completion.get("choices");
         if (!completion.isObject() || choices == null || !choices.isArray() || choices.isEmpty()) {
             return completion;

@@ -2,6 +2,7 @@ package dev.resilienceharness.loop;
 
 import dev.resilienceharness.clock.Sleeper;
 import dev.resilienceharness.clock.VirtualClock;
+import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.Transport;
 import java.time.Duration;
@@ -21,15 +22,16 @@ public final class LoopRun {
     private final Policy policy;
     private final VirtualClock clock;
     private final Journal journal;
+    private final HttpEndpoint http;
 
     /** @param requests gives a fresh copy of the request for an op on every call */
     public LoopRun(List<String> ops, Function<String, ObjectNode> requests, Transport transport, Policy policy,
             VirtualClock clock, Journal journal) {
-        this(ops, requests, requests, transport, policy, clock, journal);
+        this(ops, requests, requests, transport, policy, clock, journal, null);
     }
 
     private LoopRun(List<String> ops, Function<String, ObjectNode> requests, Function<String, ObjectNode> templates,
-            Transport transport, Policy policy, VirtualClock clock, Journal journal) {
+            Transport transport, Policy policy, VirtualClock clock, Journal journal, HttpEndpoint http) {
         this.ops = List.copyOf(ops);
         this.requests = Objects.requireNonNull(requests, "requests");
         this.templates = Objects.requireNonNull(templates, "templates");
@@ -37,6 +39,7 @@ public final class LoopRun {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.journal = Objects.requireNonNull(journal, "journal");
+        this.http = http;
     }
 
     /**
@@ -46,7 +49,17 @@ public final class LoopRun {
      */
     public static LoopRun ofTemplates(List<String> ops, Function<String, ObjectNode> templates, Transport transport,
             Policy policy, VirtualClock clock, Journal journal) {
-        return new LoopRun(ops, op -> templates.apply(op).deepCopy(), templates, transport, policy, clock, journal);
+        return ofTemplates(ops, templates, transport, policy, clock, journal, null);
+    }
+
+    /**
+     * As {@link #ofTemplates(List, Function, Transport, Policy, VirtualClock, Journal)}, with the run's provider also
+     * reachable as HTTP for SDK adapters ({@code null}: none).
+     */
+    public static LoopRun ofTemplates(List<String> ops, Function<String, ObjectNode> templates, Transport transport,
+            Policy policy, VirtualClock clock, Journal journal, HttpEndpoint http) {
+        return new LoopRun(ops, op -> templates.apply(op).deepCopy(), templates, transport, policy, clock, journal,
+                http);
     }
 
     /** The ops to run, in order. */
@@ -85,6 +98,35 @@ public final class LoopRun {
     /** All virtual waiting in this scenario run so far, across restarts. */
     public Duration waited() {
         return clock.totalWaited();
+    }
+
+    /**
+     * The run's provider as HTTP, for an SDK adapter ({@code HarnessOpenAi.client(run)} and the like): the SDK's every
+     * attempt goes through this run's cassettes and fault plan, and its sleeper and clock are this run's.
+     *
+     * @throws IllegalStateException when the run was made without one (only runs the harness makes have it)
+     */
+    public HttpEndpoint http() {
+        if (http == null) {
+            throw new IllegalStateException("this LoopRun was made without an HTTP endpoint; SDK adapters need a run"
+                    + " that the harness made (Rehearsal, the plugin's goals or the JUnit engine)");
+        }
+        return http;
+    }
+
+    /**
+     * Attributes every SDK call made until the scope is closed to {@code op}:
+     * {@code try (var scope = run.op("plan")) { agent.plan(); }}. A run without an HTTP endpoint has nothing to
+     * attribute, and its scopes do nothing.
+     */
+    public HttpEndpoint.Scope op(String op) {
+        Objects.requireNonNull(op, "op");
+        return http == null ? () -> { } : http.op(op);
+    }
+
+    /** The virtual clock as a {@link java.time.Clock}, for code that measures time (a first token, a deadline). */
+    public java.time.Clock clock() {
+        return clock.asClock();
     }
 
     /** Outcomes of ops finished before a restart; append each finished op's outcome. */

@@ -7,6 +7,7 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.clock.RealSleepWatch;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.HarnessConfig;
@@ -25,6 +26,8 @@ import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.MemoryJournal;
+import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.ToolCallSchema;
@@ -60,11 +63,8 @@ public final class Rehearsal {
     private final HarnessConfig config;
     private final LoopFactory loops;
     private final VolatilePaths volatilePaths;
-    private final Map<ObjectNode, OpExchange> byRequest;
-    private final Map<ObjectNode, OpExchange> byTemplate;
     private final Map<String, ObjectNode> templates;
-    private final Map<String, OpExchange> byFingerprint;
-    private final RecordedAnswers answers;
+    private final Lookup lookup;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
 
@@ -74,18 +74,12 @@ public final class Rehearsal {
         this.config = config;
         this.loops = loops;
         this.volatilePaths = volatilePaths;
-        this.byRequest = new HashMap<>();
         this.templates = new HashMap<>();
-        this.byFingerprint = new HashMap<>();
         for (OpExchange e : exchanges) {
             templates.put(e.op(), e.request());
-            byRequest.put(e.request(), e);
-            byFingerprint.put(e.fingerprint(), e);
         }
-        // Each op's request node is handed to the built-in loop as it is; a call sending it is known by identity.
-        this.byTemplate = new IdentityHashMap<>();
-        templates.values().forEach(t -> byTemplate.put(t, byRequest.get(t)));
-        this.answers = answers;
+        this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
+                HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : RunMessages.recordThroughLoop(config.loop()));
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
         this.determinism = new ReplayDeterminism(volatilePaths);
@@ -196,10 +190,18 @@ public final class Rehearsal {
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values
      */
     public RunTrace run(Scenario scenario, RandomGenerator volatileRandom) {
+        return run(scenario, volatileRandom, null);
+    }
+
+    /**
+     * Runs {@code scenario} once on a fresh loop and transport, recording with {@code recorder} what no cassette
+     * answers the loop's SDK with ({@code null}: replay only).
+     */
+    RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder) {
         VirtualClock clock = new VirtualClock();
-        ScenarioTransport transport = new ScenarioTransport(byTemplate, byRequest, byFingerprint, answers, volatilePaths,
-                scenario.faults(), scenario.policy(), clock, volatileRandom);
-        MemoryJournal journal = new MemoryJournal();
+        ScenarioTransport transport = new ScenarioTransport(lookup, new LinkedHashSet<>(scenario.ops()),
+                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder);
+        ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         List<RunTrace.Restart> restarts = new ArrayList<>();
         int allowedRestarts = 1;
         for (var f : scenario.faults()) {
@@ -209,51 +211,62 @@ public final class Rehearsal {
         }
         List<Outcome> outcomes = List.of();
         RunTrace.Failure failure = null;
-        while (true) {
-            try {
-                AgentLoop loop = loops.create();
-                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
-                        clock, journal);
-                List<Outcome> returned = loop.run(run);
-                if (transport.dead()) {
-                    // The loop swallowed its own process's death; what a dead process returns is lost.
-                    throw new ProcessRecycled("(swallowed)");
-                }
-                if (returned == null) {
-                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of"
-                            + " its outcome list");
-                } else {
-                    outcomes = returned;
-                }
-                break;
-            } catch (ProcessRecycled e) {
-                if (restarts.size() >= allowedRestarts) {
-                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
-                            + restarts.size() + " restarts");
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
+            while (true) {
+                int actsBefore = transport.deadActs();
+                try {
+                    AgentLoop loop = loops.create();
+                    LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
+                            clock, journal, transport);
+                    List<Outcome> returned = loop.run(run);
+                    if (transport.dead()) {
+                        // The loop swallowed its own process's death; what a dead process returns is lost.
+                        throw new ProcessRecycled("(swallowed)");
+                    }
+                    if (returned == null) {
+                        failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of"
+                                + " its outcome list");
+                    } else {
+                        outcomes = returned;
+                    }
+                    break;
+                } catch (ProcessRecycled e) {
+                    boolean swallowed = transport.deadActs() > actsBefore || e.getMessage().endsWith("(swallowed)");
+                    if (restarts.size() >= allowedRestarts) {
+                        failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
+                                + restarts.size() + " restarts");
+                        break;
+                    }
+                    restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed(), swallowed));
+                    transport.restart();
+                } catch (RunawayLoop e) {
+                    RunTrace.Kind where = e.waiting() ? RunTrace.Kind.RUNAWAY_WAITS : RunTrace.Kind.RUNAWAY_CALLS;
+                    failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
+                    break;
+                } catch (UnlistedOp e) {
+                    failure = new RunTrace.Failure(RunTrace.Kind.UNLISTED_OP, e.getMessage());
+                    break;
+                } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
+                    failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
+                    break;
+                } catch (RuntimeException | StackOverflowError e) {
+                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw "
+                            + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                            + ", losing every outcome of the run");
                     break;
                 }
-                restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed()));
-                transport.restart();
-            } catch (RunawayLoop e) {
-                RunTrace.Kind where = e.waiting() ? RunTrace.Kind.RUNAWAY_WAITS : RunTrace.Kind.RUNAWAY_CALLS;
-                failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
-                break;
-            } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
-                failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
-                break;
-            } catch (RuntimeException | StackOverflowError e) {
-                failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw "
-                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                        + ", losing every outcome of the run");
-                break;
             }
+            if (watch.tripped()) {
+                // The harness interrupted a real sleep; whatever the loop made of that is not the loop's own doing.
+                failure = new RunTrace.Failure(RunTrace.Kind.REAL_SLEEP, "the run slept in real time");
+            }
+            if (failure == null && transport.miss() != null) {
+                // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
+                failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
+            }
+            return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
+                    failure, watch.found());
         }
-        if (failure == null && transport.miss() != null) {
-            // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
-            failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
-        }
-        return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                failure);
     }
 
     /** The prepared request of a scenario op; for any other op the config's, which is never seen again. */

@@ -1,13 +1,17 @@
 package dev.resilienceharness.scenario;
 
-import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
+import dev.resilienceharness.http.HttpAnswer;
+import dev.resilienceharness.http.HttpAttempt;
+import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.ProcessRecycled;
@@ -15,86 +19,237 @@ import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.Transport;
 import dev.resilienceharness.transport.TransientError;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The transport a loop gets in a scenario run (SPEC section 5): answers every call for an op from the op's
  * cassette, applies the fault plan one entry per call, turns recorded schema-broken tool calls into
- * {@link BadToolCall}, and logs every call for the invariants.
+ * {@link BadToolCall}, and logs every call for the invariants. It is also the run's {@link HttpEndpoint}: an SDK
+ * adapter's HTTP attempts go through the same plan, cassettes and log, each answered as the HTTP that SDK would
+ * see.
  *
- * <p>Not thread-safe: one instance serves one scenario run.
+ * <p>One instance serves one scenario run; its methods are synchronized so that an SDK answering on a thread of its
+ * own sees the run as the loop does.
  */
-final class ScenarioTransport implements Transport {
+final class ScenarioTransport implements Transport, HttpEndpoint {
 
     /** More calls than this in one run means the loop is stuck; the run is cut short. */
     static final int MAX_CALLS = 10_000;
 
-    private final Map<ObjectNode, OpExchange> byTemplate;
-    private final Map<ObjectNode, OpExchange> byRequest;
-    private final Map<String, OpExchange> byFingerprint;
-    private final RecordedAnswers recorded;
-    private final VolatilePaths volatilePaths;
+    /** The wait a timeout costs when the SDK does not say how long it waits. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Lookup lookup;
+    private final Set<String> scenarioOps;
     private final List<Fault> plan;
     private final Policy policy;
     private final VirtualClock clock;
     private final RandomGenerator volatileRandom;
+    private final HttpRecorder recorder;
     private final Map<String, Reply> replies = new HashMap<>();
     private final List<CallRecord> calls = new ArrayList<>();
+    private final Deque<String> scopes = new ArrayDeque<>();
     private int next;
     private int incarnation;
     private boolean dead;
     private int deadCalls;
+    private int deadActs;
     private CassetteMiss miss;
 
     /**
-     * @param byTemplate     the exchange {@code exchanges} gives each op's own request node, keyed by identity
-     * @param exchanges      each op's prepared exchange, keyed by the op's request
+     * @param lookup         how a request finds its op's exchange
+     * @param scenarioOps    the ops the scenario lists: a call for any other op is reported under budget
      * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
+     * @param recorder       records what no cassette answers an SDK with, or {@code null} to replay only
      */
-    ScenarioTransport(Map<ObjectNode, OpExchange> byTemplate, Map<ObjectNode, OpExchange> exchanges,
-            Map<String, OpExchange> byFingerprint, RecordedAnswers recorded, VolatilePaths volatilePaths,
-            List<Fault> plan, Policy policy, VirtualClock clock, RandomGenerator volatileRandom) {
-        this.byTemplate = byTemplate;
-        this.byRequest = exchanges;
-        this.byFingerprint = byFingerprint;
-        this.recorded = recorded;
-        this.volatilePaths = volatilePaths;
+    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
+            RandomGenerator volatileRandom, HttpRecorder recorder) {
+        this.lookup = lookup;
+        this.scenarioOps = scenarioOps;
         this.plan = plan;
         this.policy = policy;
         this.clock = clock;
         this.volatileRandom = volatileRandom;
+        this.recorder = recorder;
     }
 
-    /** A new process incarnation begins: calls work again. */
-    void restart() {
+    /** A new process incarnation begins: calls, waits and journal writes work again. */
+    synchronized void restart() {
         incarnation++;
         dead = false;
+        clock.resume();
     }
 
     /** The first request no cassette answered, even if the loop caught the miss; else {@code null}. */
-    CassetteMiss miss() {
+    synchronized CassetteMiss miss() {
         return miss;
     }
 
     /** Whether the current incarnation's process has died. */
-    boolean dead() {
+    synchronized boolean dead() {
         return dead;
     }
 
-    List<CallRecord> calls() {
-        return calls;
+    /** Notes that the dead process tried to act (call, wait or journal): it had caught its own death. */
+    synchronized void deadProcessActed() {
+        deadActs++;
+    }
+
+    /** How often a dead process went on acting, across the run: non-zero when the loop swallowed a crash. */
+    synchronized int deadActs() {
+        return deadActs;
+    }
+
+    synchronized List<CallRecord> calls() {
+        return List.copyOf(calls);
     }
 
     @Override
-    public Reply call(ObjectNode payload) throws CallFailure {
+    public synchronized Reply call(ObjectNode payload) throws CallFailure {
+        checkAlive();
+        int repair = payload.path("repair").asInt(0);
+        OpExchange exchange = resolve(payload, repair);
+        RecordedAnswers.Answer answer = lookup.answers().answer(exchange);
+        String op = exchange.op();
+        Fault fault = nextFault();
+        long at = clock.elapsedNanos();
+        int index = calls.size();
+        try {
+            Reply reply = fault.strike(op, recordedReply(exchange, answer));
+            if (answer.schemaProblem() != null) {
+                calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
+                        0));
+                throw new BadToolCall(answer.schemaProblem());
+            }
+            Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
+            calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null, 0));
+            return reply;
+        } catch (TransientError e) {
+            calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, e.status(), null, false, at, null,
+                    null, 0));
+            throw e;
+        } catch (QuotaExhausted e) {
+            Optional<Duration> delay = e.delay(clock.now());
+            boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
+            calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, e.retryAfter(), honourable, at,
+                    null, null, 0));
+            throw e;
+        } catch (BadToolCall e) {
+            if (calls.size() == index) {
+                calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
+                        0));
+            }
+            throw e;
+        } catch (ProcessRecycled e) {
+            calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, null, 0));
+            die();
+            throw e;
+        }
+    }
+
+    @Override
+    public synchronized HttpAnswer exchange(HttpAttempt attempt) {
+        checkAlive();
+        ObjectNode request = parse(attempt);
+        int repair = request.path("repair").asInt(0);
+        String scoped = scopes.peek();
+        OpExchange exchange = lookup.forRequest(request, repair, scoped);
+        String op = exchange != null ? exchange.op() : scoped;
+        if (op == null) {
+            throw new UnlistedOp(RunMessages.unattributed(attempt.path(), lookup.fingerprint(request), scenarioOps));
+        }
+        if (exchange == null) {
+            if (!scenarioOps.contains(op)) {
+                throw new UnlistedOp(RunMessages.notListed(op, scenarioOps));
+            }
+            exchange = recordOrMiss(op, request, attempt);
+        }
+        RecordedAnswers.Answer answer = lookup.answers().answer(exchange);
+        Fault fault = nextFault();
+        long at = clock.elapsedNanos();
+        int index = calls.size();
+        Reply recorded = recordedReply(exchange, answer);
+        HttpFaults.Answer http = HttpFaults.answer(fault, recorded, request, attempt.path());
+        String retryAfter = http.retryAfter();
+        switch (http.result()) {
+            case CRASH -> {
+                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null,
+                        attempt.sdk(), attempt.sdkRetry()));
+                die();
+                throw new ProcessRecycled(op);
+            }
+            case TIMED_OUT -> {
+                Duration after = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
+                calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, 0, null, false, at, null,
+                        attempt.sdk(), attempt.sdkRetry()));
+                clock.elapse(after);
+                return new HttpAnswer.TimedOut(after);
+            }
+            case QUOTA -> {
+                Optional<Duration> delay = new QuotaExhausted(retryAfter).delay(clock.now());
+                boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
+                calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, retryAfter, honourable, at,
+                        null, attempt.sdk(), attempt.sdkRetry()));
+            }
+            case TRANSIENT -> calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(),
+                    null, false, at, null, attempt.sdk(), attempt.sdkRetry()));
+            case SCHEMA -> calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at,
+                    firstTokenOf(http), attempt.sdk(), attempt.sdkRetry()));
+            case OK -> calls.add(record(index, op, repair, fault,
+                    answer.schemaProblem() != null ? CallRecord.Result.SCHEMA : CallRecord.Result.OK, 0, null, false,
+                    at, firstTokenOf(http), attempt.sdk(), attempt.sdkRetry()));
+        }
+        return new HttpAnswer.Response(index, http.status(), http.headers(), http.body(), http.firstByte());
+    }
+
+    @Override
+    public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
+        return new LateBody(response, readTimeout);
+    }
+
+    @Override
+    public Clock clock() {
+        return clock.asClock();
+    }
+
+    @Override
+    public synchronized void sleep(Duration duration, String sdk) {
         if (dead) {
+            deadActs++;
+            return;
+        }
+        clock.sleep(duration, sdk);
+    }
+
+    @Override
+    public synchronized Scope op(String op) {
+        scopes.push(op);
+        return () -> {
+            synchronized (ScenarioTransport.this) {
+                scopes.remove(op);
+            }
+        };
+    }
+
+    private void checkAlive() {
+        if (dead) {
+            deadActs++;
             // The process is gone; whatever it still tries cannot reach the provider.
             if (++deadCalls > MAX_CALLS) {
                 throw new RunawayLoop("the loop kept calling after its process died " + MAX_CALLS + " times", false);
@@ -104,79 +259,65 @@ final class ScenarioTransport implements Transport {
         if (calls.size() >= MAX_CALLS) {
             throw new RunawayLoop("the loop made " + MAX_CALLS + " calls in one run without finishing", false);
         }
-        int repair = payload.path("repair").asInt(0);
-        OpExchange exchange = resolve(payload, repair);
-        RecordedAnswers.Answer answer = recorded.answer(exchange);
-        String op = exchange.op();
+    }
+
+    private void die() {
+        dead = true;
+        clock.suspend();
+    }
+
+    private Fault nextFault() {
         Fault fault = next < plan.size() ? plan.get(next) : NoFault.INSTANCE;
         next++;
-        long at = clock.elapsedNanos();
-        int index = calls.size();
+        return fault;
+    }
+
+    private CallRecord record(int index, String op, int repair, Fault fault, CallRecord.Result result, int status,
+            String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry) {
+        return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
+                incarnation, sdk, sdkRetry);
+    }
+
+    private static Long firstTokenOf(HttpFaults.Answer http) {
+        return http.firstByte().isZero() ? null : http.firstByte().toMillis();
+    }
+
+    private static ObjectNode parse(HttpAttempt attempt) {
+        JsonNode body;
         try {
-            Reply reply = fault.strike(op, recordedReply(exchange, answer));
-            if (answer.schemaProblem() != null) {
-                calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.SCHEMA, 0, null, false,
-                        at, null, incarnation));
-                throw new BadToolCall(answer.schemaProblem());
-            }
-            Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
-            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.OK, 0, null, false, at,
-                    firstToken, incarnation));
-            return reply;
-        } catch (TransientError e) {
-            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.TRANSIENT, e.status(), null,
-                    false, at, null, incarnation));
-            throw e;
-        } catch (QuotaExhausted e) {
-            Optional<Duration> delay = e.delay(clock.now());
-            boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
-            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.QUOTA, 429, e.retryAfter(),
-                    honourable, at, null, incarnation));
-            throw e;
-        } catch (BadToolCall e) {
-            if (calls.size() == index) {
-                calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.SCHEMA, 0, null, false,
-                        at, null, incarnation));
-            }
-            throw e;
-        } catch (ProcessRecycled e) {
-            calls.add(new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.CRASH, 0, null, false, at,
-                    null, incarnation));
-            dead = true;
-            throw e;
+            body = Json.readTree(attempt.body());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(attempt.sdk() + " sent a " + attempt.method() + " " + attempt.path()
+                    + " whose body is not JSON; only JSON requests can be answered from cassettes", e);
         }
+        if (!(body instanceof ObjectNode o)) {
+            throw new IllegalArgumentException(attempt.sdk() + " sent a " + attempt.method() + " " + attempt.path()
+                    + " whose body is not a JSON object; only JSON object requests can be answered from cassettes");
+        }
+        return o;
+    }
+
+    private OpExchange recordOrMiss(String op, ObjectNode request, HttpAttempt attempt) {
+        if (recorder != null) {
+            return recorder.record(op, request, attempt);
+        }
+        CassetteMiss m = lookup.miss(op, request);
+        if (miss == null) {
+            miss = m;
+        }
+        throw m;
     }
 
     private OpExchange resolve(ObjectNode payload, int repair) {
-        ObjectNode request = payload;
-        if (payload.has("repair")) {
-            request = payload.deepCopy();
-            request.remove("repair");
-        } else {
-            OpExchange known = byTemplate.get(payload);
-            if (known != null) {
-                return known;
-            }
-        }
-        OpExchange exchange = byRequest.get(request);
-        if (exchange != null) {
-            return exchange;
-        }
-        String fp = dev.resilienceharness.cassette.CassetteReader.fingerprint(request, volatilePaths);
-        exchange = byFingerprint.get(fp);
+        OpExchange exchange = lookup.forPayload(payload, repair, scenarioOps);
         if (exchange == null) {
-            String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
-            OpExchange nearest = null;
-            List<String> nearestPaths = List.of();
-            for (Map.Entry<ObjectNode, OpExchange> candidate : byRequest.entrySet()) {
-                List<String> diff = dev.resilienceharness.json.JsonDiff.paths(candidate.getKey(), request);
-                if (nearest == null || diff.size() < nearestPaths.size()) {
-                    nearest = candidate.getValue();
-                    nearestPaths = diff;
-                }
+            ObjectNode request = payload;
+            if (payload.has("repair")) {
+                request = payload.deepCopy();
+                request.remove("repair");
             }
-            CassetteMiss m = new CassetteMiss(op, fp, nearest == null || nearest.file() == null ? null
-                    : nearest.file().getFileName().toString(), nearestPaths);
+            String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
+            CassetteMiss m = lookup.nearestDeclared(op, request);
             if (miss == null) {
                 miss = m;
             }
@@ -187,10 +328,64 @@ final class ScenarioTransport implements Transport {
 
     private Reply recordedReply(OpExchange exchange, RecordedAnswers.Answer answer) {
         Reply recorded = answer.reply();
-        if (volatileRandom == null || !volatilePaths.touchesResponse()) {
+        if (volatileRandom == null || !lookup.volatilePaths().touchesResponse()) {
             return recorded;
         }
-        return replies.computeIfAbsent(exchange.op(), op -> new Reply(
-                volatilePaths.randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
+        return replies.computeIfAbsent(exchange.fingerprint(), fp -> new Reply(
+                lookup.volatilePaths().randomizeResponse(recorded.body(), volatileRandom), recorded.firstTokenMs()));
+    }
+
+    /** Marks call {@code index} as a timeout: its body came later than the SDK's read timeout. */
+    private synchronized void timedOutReading(int index, Duration readTimeout) {
+        CallRecord c = calls.get(index);
+        calls.set(index, new CallRecord(c.index(), c.op(), c.repair(), c.fault(), CallRecord.Result.TRANSIENT, 0, null,
+                false, c.atNanos(), null, c.incarnation(), c.sdk(), c.sdkRetry()));
+        clock.elapse(readTimeout);
+    }
+
+    private synchronized void arrived(Duration firstByte) {
+        clock.elapse(firstByte);
+    }
+
+    /** A body whose first byte comes {@code firstByte} after the request, on the virtual clock. */
+    private final class LateBody extends InputStream {
+
+        private final HttpAnswer.Response response;
+        private final Duration readTimeout;
+        private ByteArrayInputStream bytes;
+
+        LateBody(HttpAnswer.Response response, Duration readTimeout) {
+            this.response = response;
+            this.readTimeout = readTimeout;
+        }
+
+        private ByteArrayInputStream arrive() throws IOException {
+            if (bytes == null) {
+                Duration late = response.firstByte();
+                if (readTimeout != null && !readTimeout.isZero() && late.compareTo(readTimeout) > 0) {
+                    timedOutReading(response.index(), readTimeout);
+                    throw new SocketTimeoutException("Read timed out: the first byte came " + late.toMillis()
+                            + " ms after the request, past the read timeout of " + readTimeout.toMillis() + " ms");
+                }
+                arrived(late);
+                bytes = new ByteArrayInputStream(response.body());
+            }
+            return bytes;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return arrive().read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return arrive().read(b, off, len);
+        }
+
+        @Override
+        public int available() throws IOException {
+            return bytes == null ? 0 : bytes.available();
+        }
     }
 }

@@ -15,9 +15,25 @@ package dev.resilienceharness.trace;
  * @param atNanos      virtual time of the call, nanoseconds after the run's start
  * @param firstTokenMs first-token latency of an answered call, else {@code null}
  * @param incarnation  which process incarnation made it: 0, then 1 after the first restart, ...
+ * @param sdk          the SDK that sent it over HTTP (for example {@code openai-java 4.105.0}), or {@code null} for a
+ *                     call through {@code Transport}
+ * @param sdkRetry     0 when the loop itself made the call; n when it was the SDK's own n-th retry of it
  */
 public record CallRecord(int index, String op, int repair, String fault, Result result, int status,
-        String retryAfter, boolean honourable, long atNanos, Long firstTokenMs, int incarnation) {
+        String retryAfter, boolean honourable, long atNanos, Long firstTokenMs, int incarnation, String sdk,
+        int sdkRetry) {
+
+    /** A call the loop made through {@code Transport}. */
+    public CallRecord(int index, String op, int repair, String fault, Result result, int status, String retryAfter,
+            boolean honourable, long atNanos, Long firstTokenMs, int incarnation) {
+        this(index, op, repair, fault, result, status, retryAfter, honourable, atNanos, firstTokenMs, incarnation,
+                null, 0);
+    }
+
+    /** Whether an SDK's own retry layer made this call, not the loop. */
+    public boolean bySdk() {
+        return sdkRetry > 0;
+    }
 
     /** How a call ended for the loop. */
     public enum Result {

@@ -1,5 +1,6 @@
 package dev.resilienceharness.trace;
 
+import dev.resilienceharness.clock.RealSleepWatch;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.loop.Outcome;
@@ -16,15 +17,25 @@ import java.util.List;
  * @param totalWait   all virtual waiting
  * @param restarts    the simulated process restarts, in order
  * @param failure     how the run failed short of returning outcomes, else {@code null}
+ * @param realSleeps  every sleep in real time the run's thread made (a {@code Thread.sleep} the harness could not
+ *                    make virtual), in order
  */
 public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls,
-        List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure) {
+        List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure,
+        List<RealSleepWatch.RealSleep> realSleeps) {
 
     public RunTrace {
         outcomes = List.copyOf(outcomes);
         calls = List.copyOf(calls);
         waits = List.copyOf(waits);
         restarts = List.copyOf(restarts);
+        realSleeps = List.copyOf(realSleeps);
+    }
+
+    /** A run that never slept in real time. */
+    public RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls, List<VirtualClock.Wait> waits,
+            Duration totalWait, List<Restart> restarts, Failure failure) {
+        this(scenario, outcomes, calls, waits, totalWait, restarts, failure, List.of());
     }
 
     /**
@@ -32,10 +43,17 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
      *
      * @param afterCall the index of the call during which the process died
      * @param journaled the outcomes the journal held when the fresh process started
+     * @param swallowed whether the loop caught its own process's death and went on acting as a dead process (its
+     *                  calls, waits and journal writes after the crash were discarded)
      */
-    public record Restart(int afterCall, List<Outcome> journaled) {
+    public record Restart(int afterCall, List<Outcome> journaled, boolean swallowed) {
         public Restart {
             journaled = List.copyOf(journaled);
+        }
+
+        /** A restart after a crash the loop let through. */
+        public Restart(int afterCall, List<Outcome> journaled) {
+            this(afterCall, journaled, false);
         }
     }
 
@@ -57,7 +75,11 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
         /** The loop waited too many times: bounded waiting. */
         RUNAWAY_WAITS,
         /** A request no cassette answers: cassette integrity. */
-        CASSETTE
+        CASSETTE,
+        /** A call for no op of the scenario that nothing can answer: budget. */
+        UNLISTED_OP,
+        /** The loop slept in real time and was interrupted: bounded waiting, through {@link #realSleeps()}. */
+        REAL_SLEEP
     }
 
     /** Total virtual waiting in milliseconds, fractions kept. */

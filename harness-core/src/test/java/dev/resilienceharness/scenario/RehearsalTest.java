@@ -263,7 +263,7 @@ class RehearsalTest {
     }
 
     @Test
-    void a_request_the_loop_makes_up_is_a_cassette_violation() throws Exception {
+    void a_request_for_an_op_no_scenario_lists_names_the_op_under_budget_not_a_missing_recording() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
         LoopFactory offScript = () -> run -> {
             try {
@@ -274,13 +274,14 @@ class RehearsalTest {
             return List.of();
         };
         ScenarioResult result = Rehearsal.prepare(config, offScript).check(scenario(config, "b"), 1,
-                Set.of(Invariant.PARTIAL_WORK));
-        assertEquals(RunTrace.Kind.CASSETTE, result.trace().failure().kind());
+                Set.of(Invariant.PARTIAL_WORK, Invariant.BUDGET));
+        assertEquals(RunTrace.Kind.UNLISTED_OP, result.trace().failure().kind());
         List<Violation> violations = result.violations();
         assertEquals(1, violations.size());
-        assertEquals(Invariant.CASSETTES, violations.get(0).invariant());
-        assertTrue(violations.get(0).message().startsWith("no cassette for op 'improvise': looked for "),
-                violations.get(0).message());
+        assertEquals(Invariant.BUDGET, violations.get(0).invariant());
+        assertTrue(violations.get(0).message().startsWith("the loop called op 'improvise', which the scenario does"
+                + " not list"), violations.get(0).message());
+        assertFalse(violations.get(0).message().contains("resilience:record"), violations.get(0).message());
     }
 
     @Test

@@ -1,0 +1,55 @@
+package dev.resilienceharness.http;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/** What a scenario run answers an SDK's HTTP attempt with: a response, or nothing before the SDK's timeout. */
+public sealed interface HttpAnswer {
+
+    /**
+     * An HTTP response.
+     *
+     * @param index     the call's index in the run's trace
+     * @param status    the status code
+     * @param headers   the response headers; names are looked up ignoring case
+     * @param body      the body
+     * @param firstByte how long after the request the body starts to arrive (a slow first token); the adapter reads
+     *                  the body through {@link HttpEndpoint#body}, which moves the virtual clock on by it
+     */
+    record Response(int index, int status, Map<String, List<String>> headers, byte[] body, Duration firstByte)
+            implements HttpAnswer {
+        public Response {
+            Objects.requireNonNull(body, "body");
+            Objects.requireNonNull(firstByte, "firstByte");
+            Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            headers.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            headers = Collections.unmodifiableMap(copy);
+        }
+
+        /** The first value of header {@code name}, or {@code null}. */
+        public String header(String name) {
+            List<String> values = headers.get(name);
+            return values == null || values.isEmpty() ? null : values.get(0);
+        }
+
+        /** The body as text. */
+        public String text() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * No answer came before the SDK's timeout: the adapter throws what its SDK throws on an I/O timeout (the virtual
+     * clock has already moved on by {@code after}).
+     */
+    record TimedOut(Duration after) implements HttpAnswer {
+        public TimedOut {
+            Objects.requireNonNull(after, "after");
+        }
+    }
+}

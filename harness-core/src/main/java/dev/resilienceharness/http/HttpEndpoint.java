@@ -1,0 +1,66 @@
+package dev.resilienceharness.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * A scenario run's provider as HTTP, for SDK adapters: an adapter plugs it in as its SDK's HTTP client, sleeper and
+ * clock, so that a real SDK client runs in-process on the run's cassettes, fault plan and virtual clock.
+ *
+ * <p>Every {@link #exchange} is one call in the run's trace. The fault plan applies one entry per attempt, as it does
+ * to {@code Transport} calls: a quota becomes a 429 (with {@code Retry-After} and {@code retry-after-ms} when the
+ * fault states a delay), a server error its 5xx, a timeout a {@link HttpAnswer.TimedOut}, a slow first token a 200
+ * whose body arrives late, a broken tool call a 200 whose tool-call JSON is broken, and a crash a
+ * {@code ProcessRecycled} thrown through the SDK (an {@link Error}, which no SDK retries).
+ */
+public interface HttpEndpoint {
+
+    /**
+     * Answers one attempt.
+     *
+     * @throws dev.resilienceharness.transport.ProcessRecycled the process died during the call
+     * @throws dev.resilienceharness.cassette.CassetteMiss     no cassette answers the request (a
+     *                                                        {@link RuntimeException} the run reports)
+     */
+    HttpAnswer exchange(HttpAttempt attempt);
+
+    /**
+     * The body of {@code response} as the SDK reads it. Its first read moves the virtual clock on by the response's
+     * first-byte delay; when that delay is longer than {@code readTimeout} the read throws a
+     * {@link java.net.SocketTimeoutException} after {@code readTimeout} instead, and the trace records the call as a
+     * timeout.
+     *
+     * @param readTimeout the SDK's read timeout, or {@code null} when it has none
+     */
+    InputStream body(HttpAnswer.Response response, Duration readTimeout);
+
+    /** The run's virtual clock as a {@link Clock}, for an SDK that reads the time (an HTTP-date Retry-After). */
+    Clock clock();
+
+    /**
+     * Waits on the run's virtual clock on behalf of {@code sdk}'s retry layer: the wait counts towards
+     * {@code max_total_wait} and the timeline marks it as the SDK's.
+     */
+    void sleep(Duration duration, String sdk);
+
+    /**
+     * Attributes every call made until the returned scope is closed to {@code op}: how calls an SDK makes are known
+     * to be for one of the scenario's ops. Scopes nest; closing one restores the op before it.
+     */
+    Scope op(String op);
+
+    /** An op scope: close it when the op's calls are done. */
+    interface Scope extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** Reads all of {@code in}, as an adapter does when its SDK wants the body as bytes. */
+    static byte[] readAll(InputStream in) throws IOException {
+        try (in) {
+            return in.readAllBytes();
+        }
+    }
+}
