@@ -10,7 +10,10 @@ import com.openai.errors.OpenAIIoException;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -46,7 +49,22 @@ final class RunHttpClient implements HttpClient {
         }
         HttpAnswer.Response response = (HttpAnswer.Response) answer;
         Duration readTimeout = timeout == null ? null : timeout.read();
-        return new RunHttpResponse(response, endpoint.body(response, readTimeout));
+        InputStream body = endpoint.body(response, readTimeout);
+        if (!streaming(attempt)) {
+            // A whole answer comes with its status line, so a late one is a timeout before any header, which the
+            // SDK retries (as with OkHttp); only a stream's headers come before its first token.
+            try {
+                body = new ByteArrayInputStream(HttpEndpoint.readAll(body));
+            } catch (IOException e) {
+                throw new OpenAIIoException("Request failed", e);
+            }
+        }
+        return new RunHttpResponse(response, body);
+    }
+
+    private static boolean streaming(HttpAttempt attempt) {
+        String accept = attempt.header("Accept");
+        return accept != null && accept.contains("text/event-stream");
     }
 
     @Override

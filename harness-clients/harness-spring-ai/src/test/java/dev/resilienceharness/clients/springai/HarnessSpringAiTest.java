@@ -233,6 +233,33 @@ class HarnessSpringAiTest {
     }
 
     @Test
+    void anAnswerLaterThanTheTimeoutIsATimeoutTheLoopRetries() throws Exception {
+        Function<LoopRun, ChatModel> twoSeconds = run -> HarnessSpringAi.builder(run)
+                .options(OpenAiChatOptions.builder().timeout(Duration.ofSeconds(2)).maxRetries(0).build())
+                .build();
+        ScenarioResult result = check("first-token-past-read-timeout", twoSeconds);
+        assertEquals(List.of(), result.violations(), lines(result));
+        RunTrace trace = result.trace();
+        assertEquals(CallRecord.Result.TRANSIENT, trace.calls().get(0).result());
+        assertEquals(CallRecord.Result.OK, trace.calls().get(1).result());
+        // The first attempt gave up at the 2 s timeout, then the loop backed off 10 ms.
+        assertEquals(2_010_000_000L, trace.calls().get(1).atNanos());
+    }
+
+    @Test
+    void anAnswerLaterThanTheTimeoutIsRetriedByTheSdkUnderItsDefaults() throws Exception {
+        Function<LoopRun, ChatModel> twoSeconds = run -> HarnessSpringAi.builder(run)
+                .options(OpenAiChatOptions.builder().timeout(Duration.ofSeconds(2)).build())
+                .build();
+        ScenarioResult result = check("first-token-past-read-timeout", twoSeconds);
+        RunTrace trace = result.trace();
+        assertEquals(1, trace.calls().get(1).sdkRetry());
+        assertEquals(1, trace.outcomes().get(0).attempts());
+        // The loop expected to make the second call itself.
+        assertFalse(of(result, Invariant.EXPECTATIONS).isEmpty(), lines(result));
+    }
+
+    @Test
     void aBrokenToolCallReachesTheLoopAsUnparsableArgumentsAndIsRepairedOnce() throws Exception {
         ScenarioResult result = check("broken-tool-call", DEFAULTS);
         assertEquals(List.of(), result.violations(), lines(result));
