@@ -53,11 +53,16 @@ final class RunHttpClient implements HttpClient {
         if (!streaming(attempt)) {
             // A whole answer comes with its status line, so a late one is a timeout before any header, which the
             // SDK retries (as with OkHttp); only a stream's headers come before its first token.
+            byte[] bytes;
             try {
-                body = new ByteArrayInputStream(HttpEndpoint.readAll(body));
+                bytes = HttpEndpoint.readAll(body);
             } catch (IOException e) {
                 throw new OpenAIIoException("Request failed", e);
             }
+            if (response.status() == 200) {
+                bytes = StrippedIdentifiers.restore(bytes, attempt.body());
+            }
+            body = new ByteArrayInputStream(bytes);
         }
         return new RunHttpResponse(response, body);
     }
