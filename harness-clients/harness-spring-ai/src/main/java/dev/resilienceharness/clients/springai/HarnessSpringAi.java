@@ -76,6 +76,8 @@ public final class HarnessSpringAi {
                 .httpClient(new RunHttpClient(http, SDK))
                 .sleeper(new RunSleeper(http, SDK))
                 .clock(http.clock())
+                // Streams are read on the caller's thread: the run's, not a pool the SDK would start per client.
+                .streamHandlerExecutor(Runnable::run)
                 .baseUrl(options.getBaseUrl() != null ? options.getBaseUrl() : DEFAULT_BASE_URL)
                 .organization(options.getOrganizationId())
                 .maxRetries(options.getMaxRetries())

@@ -10,20 +10,27 @@ import com.openai.errors.OpenAIIoException;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * openai-java's HTTP client SPI answered by a scenario run: every attempt the SDK makes, its own retries included,
  * is one {@link HttpEndpoint#exchange} and so one call in the run's trace. No socket is ever opened.
+ *
+ * <p>A streaming attempt is answered from the cassette of the same request without {@code stream} and
+ * {@code stream_options} (what recording sends and writes), and its 200 arrives as server-sent events.
  */
 final class RunHttpClient implements HttpClient {
 
@@ -38,9 +45,13 @@ final class RunHttpClient implements HttpClient {
     @Override
     public HttpResponse execute(HttpRequest request, RequestOptions options) {
         Timeout timeout = options.getTimeout();
+        Map<String, List<String>> headers = headers(request);
+        byte[] sent = body(request.body());
+        boolean streaming = streaming(headers);
+        Stream stream = streaming ? Stream.of(sent) : null;
         HttpAttempt attempt = new HttpAttempt(sdk, request.method().name(), String.join("/", request.pathSegments()),
-                headers(request), body(request.body()), timeout == null ? null : timeout.request(),
-                HttpAttempt.stainlessRetryCount(headers(request)));
+                headers, streaming ? stream.plain() : sent, timeout == null ? null : timeout.request(),
+                HttpAttempt.stainlessRetryCount(headers));
         HttpAnswer answer = endpoint.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             // What openai-java's own OkHttp client throws on an I/O timeout, which its retry layer retries.
@@ -49,27 +60,25 @@ final class RunHttpClient implements HttpClient {
         }
         HttpAnswer.Response response = (HttpAnswer.Response) answer;
         Duration readTimeout = timeout == null ? null : timeout.read();
-        InputStream body = endpoint.body(response, readTimeout);
-        if (!streaming(attempt)) {
-            // A whole answer comes with its status line, so a late one is a timeout before any header, which the
-            // SDK retries (as with OkHttp); only a stream's headers come before its first token.
-            byte[] bytes;
-            try {
-                bytes = HttpEndpoint.readAll(body);
-            } catch (IOException e) {
-                throw new OpenAIIoException("Request failed", e);
-            }
-            if (response.status() == 200) {
-                bytes = StrippedIdentifiers.restore(bytes, attempt.body());
-            }
-            body = new ByteArrayInputStream(bytes);
+        InputStream late = endpoint.body(response, readTimeout);
+        if (streaming) {
+            return response.status() == 200
+                    ? new RunHttpResponse(response, new EventStream(late, attempt.body(), stream.includeUsage()),
+                            "text/event-stream")
+                    : new RunHttpResponse(response, late, null);
         }
-        return new RunHttpResponse(response, body);
-    }
-
-    private static boolean streaming(HttpAttempt attempt) {
-        String accept = attempt.header("Accept");
-        return accept != null && accept.contains("text/event-stream");
+        // A whole answer comes with its status line, so a late one is a timeout before any header, which the SDK
+        // retries (as with OkHttp); only a stream's headers come before its first token.
+        byte[] bytes;
+        try {
+            bytes = HttpEndpoint.readAll(late);
+        } catch (IOException e) {
+            throw new OpenAIIoException("Request failed", e);
+        }
+        if (response.status() == 200) {
+            bytes = StrippedIdentifiers.restore(bytes, attempt.body());
+        }
+        return new RunHttpResponse(response, new ByteArrayInputStream(bytes), null);
     }
 
     @Override
@@ -84,6 +93,16 @@ final class RunHttpClient implements HttpClient {
 
     @Override
     public void close() {
+    }
+
+    private static boolean streaming(Map<String, List<String>> headers) {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("Accept") && e.getValue().stream()
+                    .anyMatch(v -> v.contains("text/event-stream"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, List<String>> headers(HttpRequest request) {
@@ -103,4 +122,60 @@ final class RunHttpClient implements HttpClient {
         return out.toByteArray();
     }
 
+    /** A streaming request: its body without the stream flags, and whether it asked for a usage chunk. */
+    private record Stream(byte[] plain, boolean includeUsage) {
+
+        static Stream of(byte[] sent) {
+            JsonNode body;
+            try {
+                body = Json.readTree(sent);
+            } catch (RuntimeException notJson) {
+                return new Stream(sent, false);
+            }
+            if (!(body instanceof ObjectNode o)) {
+                return new Stream(sent, false);
+            }
+            boolean usage = o.path("stream_options").path("include_usage").asBoolean(false);
+            o.remove(List.of("stream", "stream_options"));
+            return new Stream(Json.compact(o).getBytes(StandardCharsets.UTF_8), usage);
+        }
+    }
+
+    /** The events of a recorded completion, from the first read on: that read waits for the first token. */
+    private static final class EventStream extends InputStream {
+
+        private final InputStream late;
+        private final byte[] request;
+        private final boolean includeUsage;
+        private InputStream events;
+
+        EventStream(InputStream late, byte[] request, boolean includeUsage) {
+            this.late = late;
+            this.request = request;
+            this.includeUsage = includeUsage;
+        }
+
+        private InputStream events() throws IOException {
+            if (events == null) {
+                byte[] completion = StrippedIdentifiers.restore(HttpEndpoint.readAll(late), request);
+                events = new ByteArrayInputStream(SseEvents.of(completion, includeUsage));
+            }
+            return events;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return events().read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return events().read(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            late.close();
+        }
+    }
 }

@@ -14,10 +14,14 @@ final class RunHttpResponse implements HttpResponse {
     private final Headers headers;
     private final InputStream body;
 
-    RunHttpResponse(HttpAnswer.Response response, InputStream body) {
+    /** @param contentType the body's content type when it is not the answer's own, else {@code null} */
+    RunHttpResponse(HttpAnswer.Response response, InputStream body, String contentType) {
         this.response = response;
         Headers.Builder builder = Headers.builder();
         response.headers().forEach(builder::put);
+        if (contentType != null) {
+            builder.replace("Content-Type", contentType);
+        }
         this.headers = builder.build();
         this.body = body;
     }

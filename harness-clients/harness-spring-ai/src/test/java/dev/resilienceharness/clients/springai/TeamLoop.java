@@ -56,6 +56,7 @@ public final class TeamLoop implements AgentLoop {
 
     private final Function<LoopRun, ChatModel> models;
     private final Map<String, String> prompts;
+    private final boolean streaming;
     private int concurrency = -1;
 
     /** The loop on a chat model with Spring AI's defaults. */
@@ -68,8 +69,19 @@ public final class TeamLoop implements AgentLoop {
     }
 
     TeamLoop(Function<LoopRun, ChatModel> models, Map<String, String> prompts) {
+        this(models, prompts, false);
+    }
+
+    /** @param streaming whether each attempt streams ({@code stream(Prompt)}) rather than calls */
+    TeamLoop(Function<LoopRun, ChatModel> models, Map<String, String> prompts, boolean streaming) {
         this.models = models;
         this.prompts = prompts;
+        this.streaming = streaming;
+    }
+
+    /** The loop streaming every answer on the chat model {@code models} makes. */
+    static TeamLoop streaming(Function<LoopRun, ChatModel> models) {
+        return new TeamLoop(models, PROMPTS, true);
     }
 
     @Override
@@ -106,9 +118,9 @@ public final class TeamLoop implements AgentLoop {
             attempts++;
             Instant sent = run.clock().instant();
             try {
-                ChatResponse response = model.call(prompt(op));
+                AssistantMessage message = streaming ? streamed(model, prompt(op))
+                        : model.call(prompt(op)).getResult().getOutput();
                 long elapsedMs = Duration.between(sent, run.clock().instant()).toMillis();
-                AssistantMessage message = response.getResult().getOutput();
                 if (!argumentsParse(message)) {
                     if (repairs < policy.schema().repairAttempts()) {
                         repairs++;
@@ -142,6 +154,41 @@ public final class TeamLoop implements AgentLoop {
                 return Outcome.degraded(op, "timeout", attempts);
             }
         }
+    }
+
+    /** The streamed answer as one message: its text pieces joined, its tool calls gathered. */
+    private static AssistantMessage streamed(ChatModel model, Prompt prompt) {
+        List<ChatResponse> parts;
+        try {
+            parts = model.stream(prompt).collectList().block();
+        } catch (RuntimeException e) {
+            // The asynchronous client hands its failure over wrapped; the SDK's own exception, or the Error that
+            // killed the process, is the cause.
+            Throwable cause = e;
+            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+        StringBuilder text = new StringBuilder();
+        List<AssistantMessage.ToolCall> calls = new ArrayList<>();
+        for (ChatResponse part : parts == null ? List.<ChatResponse>of() : parts) {
+            if (part.getResult() == null) {
+                continue;
+            }
+            AssistantMessage piece = part.getResult().getOutput();
+            if (piece.getText() != null) {
+                text.append(piece.getText());
+            }
+            calls.addAll(piece.getToolCalls());
+        }
+        return AssistantMessage.builder().content(text.toString()).toolCalls(calls).build();
     }
 
     private Prompt prompt(String op) {

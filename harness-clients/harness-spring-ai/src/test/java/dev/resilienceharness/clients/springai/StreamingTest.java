@@ -1,0 +1,107 @@
+package dev.resilienceharness.clients.springai;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.trace.CallRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.model.ChatModel;
+
+/** {@code OpenAiChatModel.stream(Prompt)} through the same HTTP client: recorded completions arrive as events. */
+class StreamingTest {
+
+    @TempDir
+    Path dir;
+
+    private ScenarioResult check(String scenario, Function<LoopRun, ChatModel> models) throws Exception {
+        Workspace ws = Workspace.in(dir);
+        return ws.rehearsal(() -> TeamLoop.streaming(models)).check(ws.scenario(scenario), 2,
+                Rehearsal.RUN_INVARIANTS);
+    }
+
+    private static String lines(ScenarioResult result) {
+        StringBuilder sb = new StringBuilder();
+        result.violations().forEach(v -> sb.append(v.line()).append('\n'));
+        if (result.trace().failure() != null) {
+            sb.append(result.trace().failure()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void aStreamedRunIsAnsweredFromTheCassettesOfTheCalls() throws Exception {
+        ScenarioResult result = check("calm", HarnessSpringAiTest.DEFAULTS);
+        assertEquals(List.of(), result.violations(), lines(result));
+        List<Outcome> outcomes = result.trace().outcomes();
+        assertEquals("1. Reproduce the failure. 2. Make Range.contains include its upper bound. 3. Add a test for the"
+                + " bound.", outcomes.get(0).value().get("text").asString());
+        assertEquals("apply_patch", outcomes.get(1).value().path("tool_calls").path(0).path("name").asString());
+        assertEquals("{\"file\":\"src/main/java/Range.java\",\"diff\":\"-        return x < hi;\\n+        return x <= hi;\"}",
+                outcomes.get(1).value().path("tool_calls").path(0).path("arguments").asString());
+    }
+
+    @Test
+    void aStreamsSdkRetriesOnA429AreNamedInTheBudgetAsForCalls() throws Exception {
+        ScenarioResult result = check("quota-four-times", HarnessSpringAiTest.DEFAULTS);
+        assertEquals(List.of(0, 1, 2, 3), result.trace().calls().stream().map(CallRecord::sdkRetry).toList());
+        assertEquals(Status.STOPPED, result.trace().outcomes().get(0).status());
+        Violation budget = result.violations().stream().filter(v -> v.invariant() == Invariant.BUDGET).findFirst()
+                .orElseThrow(() -> new AssertionError(lines(result)));
+        assertTrue(budget.hint().startsWith("spring-ai-openai retried 3 times"), budget.hint());
+    }
+
+    @Test
+    void aStreamsFirstTokenArrivesLateOnTheVirtualClock() throws Exception {
+        ScenarioResult result = check("slow-first-token", HarnessSpringAiTest.NO_SDK_RETRIES);
+        assertEquals(List.of(), result.violations(), lines(result));
+        assertEquals(3500L, result.trace().outcomes().get(0).elapsedMs());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void aBrokenToolCallInAStreamIsRepaired() throws Exception {
+        ScenarioResult result = check("broken-tool-call", HarnessSpringAiTest.NO_SDK_RETRIES);
+        assertEquals(List.of(), result.violations(), lines(result));
+        assertEquals(CallRecord.Result.SCHEMA, result.trace().calls().get(0).result());
+    }
+
+    @Test
+    void withMaxRetriesZeroEveryScenarioPassesStreamed() throws Exception {
+        for (String scenario : List.of("quota-four-times", "quota-retry-after-2s", "timeout-then-ok",
+                "server-errors", "crash-in-patch", "broken-tool-call-no-repair")) {
+            ScenarioResult result = check(scenario, HarnessSpringAiTest.NO_SDK_RETRIES);
+            assertEquals(List.of(), result.violations(), scenario + ":\n" + lines(result));
+        }
+    }
+
+    @Test
+    void aCrashDuringAStreamReachesTheLoopWrappedByTheAsynchronousClient() throws Exception {
+        Workspace ws = Workspace.in(dir);
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        ws.rehearsal(() -> run -> {
+            try (var scope = run.op("plan")) {
+                HarnessSpringAi.chatModel(run).stream(new org.springframework.ai.chat.prompt.Prompt(
+                        TeamLoop.PROMPTS.get("plan"))).blockLast();
+            } catch (RuntimeException e) {
+                thrown.compareAndSet(null, e);
+                throw e;
+            }
+            return List.of();
+        }).run(ws.scenario("quota-once").withFaults(List.of(new dev.resilienceharness.fault.CrashFault())), null);
+        // A loop that streams must unwrap it and let the Error through, as TeamLoop does, to restart as a process.
+        assertTrue(thrown.get() instanceof java.util.concurrent.CompletionException, String.valueOf(thrown.get()));
+        assertTrue(thrown.get().getCause() instanceof dev.resilienceharness.transport.ProcessRecycled,
+                String.valueOf(thrown.get().getCause()));
+    }
+}
