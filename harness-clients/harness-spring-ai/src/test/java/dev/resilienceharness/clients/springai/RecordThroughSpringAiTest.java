@@ -132,6 +132,26 @@ class RecordThroughSpringAiTest {
     }
 
     @Test
+    void aStreamingLoopRecordsPlainCompletionsThatReplayToStreamsAndCallsAlike() throws Exception {
+        Rehearsal recording = Rehearsal.prepareForRecording(ws.config(),
+                () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS));
+        recording.recordMissing(ws.scenario("calm"), live(), RecordingRedaction.forConfig(ws.config()));
+        assertEquals(3, authorizations.size());
+        try (var list = Files.list(ws.cassettes())) {
+            for (Path file : list.toList()) {
+                assertFalse(Json.readTree(Files.readAllBytes(file)).get("request").has("stream"), file.toString());
+            }
+        }
+        for (var loop : List.<dev.resilienceharness.loop.LoopFactory>of(
+                () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS), TeamLoop::new)) {
+            ScenarioResult replayed = Rehearsal.prepare(ws.config(), loop)
+                    .check(ws.scenario("calm"), 2, Rehearsal.RUN_INVARIANTS);
+            assertEquals(List.of(), replayed.violations());
+        }
+        assertEquals(3, authorizations.size(), "the replays sent nothing");
+    }
+
+    @Test
     void recordingTwiceSendsNothingTheCassettesAlreadyAnswer() throws Exception {
         record("calm");
         record("crash-in-patch");
