@@ -70,6 +70,21 @@ class StreamingTest {
     }
 
     @Test
+    void aFirstTokenLaterThanTheReadTimeoutFailsTheStreamAfterItsHeaders() throws Exception {
+        Function<LoopRun, ChatModel> twoSeconds = run -> HarnessSpringAi.builder(run)
+                .options(org.springframework.ai.openai.OpenAiChatOptions.builder()
+                        .timeout(java.time.Duration.ofSeconds(2)).build())
+                .build();
+        ScenarioResult result = check("first-token-past-read-timeout", twoSeconds);
+        assertEquals(List.of(), result.violations(), lines(result));
+        List<CallRecord> calls = result.trace().calls();
+        assertEquals(CallRecord.Result.TRANSIENT, calls.get(0).result());
+        // The headers had come: the SDK's retry layer was done, and the loop made the second call itself.
+        assertEquals(0, calls.get(1).sdkRetry());
+        assertEquals(2, result.trace().outcomes().get(0).attempts());
+    }
+
+    @Test
     void aBrokenToolCallInAStreamIsRepaired() throws Exception {
         ScenarioResult result = check("broken-tool-call", HarnessSpringAiTest.NO_SDK_RETRIES);
         assertEquals(List.of(), result.violations(), lines(result));
