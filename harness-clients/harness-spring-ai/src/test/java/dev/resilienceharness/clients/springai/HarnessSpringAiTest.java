@@ -133,6 +133,17 @@ class HarnessSpringAiTest {
     }
 
     @Test
+    void anHttpDateRetryAfterIsReadAgainstTheVirtualClock() throws Exception {
+        ScenarioResult result = check("quota-retry-after-date", DEFAULTS);
+        assertEquals(List.of(), result.violations(), lines(result));
+        RunTrace trace = result.trace();
+        // The run starts at 2026-01-01T00:00:00Z on the virtual clock, which the SDK reads the date against.
+        assertEquals(1, trace.waits().size(), trace.waits().toString());
+        assertEquals(Duration.ofSeconds(5).toNanos(), trace.waits().get(0).nanos());
+        assertEquals(HarnessSpringAi.SDK, trace.waits().get(0).by());
+    }
+
+    @Test
     void aLongRetryAfterIsWaitedOutUncappedByDefaultsAndReportedUnderBoundedWait() throws Exception {
         ScenarioResult result = check("quota-retry-after-10m", DEFAULTS);
         RunTrace trace = result.trace();
