@@ -29,7 +29,8 @@ class ProviderTokensTest {
         "ghs_FAKEabcdefghijklmnopqrstuvwxyz012345, github-token",
         "github_pat_FAKE0123456789abcdefgh_ijklmnopqrstuvwxyz, github-token",
         "xoxb-0000000000-0000000000000-FAKEabcdef, slack-token",
-        "xoxp-12-FAKEabcdef, slack-token",
+        "xoxp-1000000001-2000000002-3000000003-FAKEabcdef0123456789abcdef012345, slack-token",
+        "xoxa-2-FAKEabcdef01, slack-token",
         "sk_test_FAKEabcdefghijklmn0, stripe-key",
         "rk_live_FAKEabcdefghijklmn0, stripe-key",
     })
@@ -45,6 +46,8 @@ class ProviderTokensTest {
         "hf_hub_download_and_more_words", "hf_abcdefghijklmnopqrstuvwxyzabcd", "gsk_short0", "ghp_short0",
         "ghx_FAKEabcdefghijklmnopqrstuvwxyz012345", "github_pat_short", "xoxb-words-only-here", "xoxz-0000000000000",
         "sk_live_short0", "pk_live_FAKEabcdefghijklmn0", "desk-proj-FAKEabcdefghijklmnop0123456789",
+        // bot and user tokens start with a workspace number of eight digits or more
+        "xoxp-12-FAKEabcdef", "xoxb-12345-FAKEabcdef0123",
     })
     void leavesNearMissesAlone(String run) {
         assertNull(match(run), run);
