@@ -28,8 +28,6 @@ final class HighEntropy {
     private static final double MIN_BITS = 3.0;
     private static final double MIN_BITS_HEX = 2.5;
     private static final double COMMON_BIGRAM_SHARE = 0.6;
-    /** Hex and UUIDs whose digits count this far on average ({@code 12345678-1234-…}) are placeholders. */
-    private static final double MAX_HEX_MEAN_RUN = 4;
 
     private static final Set<String> COMMON_BIGRAMS = Set.of(("th he in er an re on at en nd ti es or te of ed is it"
             + " al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca"
@@ -88,8 +86,8 @@ final class HighEntropy {
      * Whether {@code s}, found under a key-like name (or as the password of Basic credentials), is a secret:
      * random by the rules above, or a UUID or hex digest, shapes that are ids and checksums elsewhere but keys
      * where the name says so (some providers' keys are UUIDs, many secrets are 64 hex digits). A
-     * {@linkplain StandIns stand-in} never is, nor a value that counts through the alphabet, nor a UUID or hex
-     * string that counts or repeats ({@code 12345678-1234-…}, {@code 0000…}), nor the digest of empty input.
+     * {@linkplain StandIns stand-in} never is, nor a value that mostly counts ({@code ABCD…}, {@code 12345678-1234-…}),
+     * nor a UUID or hex string of a few repeated digits ({@code 0000…}), nor the digest of empty input.
      */
     static boolean isSecretUnderKeyName(String s) {
         int n = s.length();
@@ -97,7 +95,7 @@ final class HighEntropy {
             return false;
         }
         char[] a = s.toCharArray();
-        if (StandIns.isStandIn(a, 0, n) || StandIns.isCounting(a, 0, n)) {
+        if (StandIns.isStandIn(a, 0, n) || StandIns.isMostlyCounting(a, 0, n)) {
             return false;
         }
         if (isRandom(s)) {
@@ -105,8 +103,7 @@ final class HighEntropy {
         }
         boolean uuid = SafeValues.isUuid(s);
         boolean digest = SafeValues.isDigest(s) && Chars.classes(a, 0, n) >= 2;
-        return (uuid || digest) && !SafeValues.isEmptyDigest(s) && entropy(s) >= MIN_BITS_HEX
-                && StandIns.meanAscendingRun(a, 0, n) < MAX_HEX_MEAN_RUN;
+        return (uuid || digest) && !SafeValues.isEmptyDigest(s) && entropy(s) >= MIN_BITS_HEX;
     }
 
     /** Letters, digits and the punctuation of keys and passwords; no quotes, brackets, braces or whitespace. */

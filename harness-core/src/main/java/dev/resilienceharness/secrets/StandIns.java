@@ -33,8 +33,13 @@ final class StandIns {
         "yourtoken", "yoursecret", "yourpassword", "randomstring", "stringhere", "keyhere", "tokenhere",
         "secrethere", "replaceme", "replacewith", "changeme", "insertyour", "redacted"};
 
+    /** What follows "your" in a template value. */
+    private static final String[] YOUR_WHAT = {"key", "token", "secret", "password", "here"};
+
     /** Counting runs at least this long on average ({@code abcdef…}, {@code 0123…}) make a key body a placeholder. */
     private static final int MIN_MEAN_RUN = 8;
+    /** The shortest run that counts towards {@link #isMostlyCounting}. */
+    private static final int MIN_COUNTING_RUN = 4;
 
     private StandIns() {
     }
@@ -51,33 +56,67 @@ final class StandIns {
     }
 
     /**
-     * Whether a key body {@code a[from, to)} only counts: its letters and digits make ascending runs
-     * ({@code ABC…Z}, {@code 0123…}) of eight or more characters on average. Random bodies average about one.
+     * Whether a key body {@code a[from, to)} only counts: its letters and, apart from them, its digits make
+     * ascending runs ({@code ABC…Z}, {@code AbCd…}, {@code 0123…}, {@code a1b2c3…}) of eight or more characters
+     * on average. Random bodies average little more than one.
      */
     static boolean isCounting(char[] a, int from, int to) {
-        return meanAscendingRun(a, from, to) >= MIN_MEAN_RUN;
+        int[] counted = countRuns(a, from, to, Integer.MAX_VALUE);
+        return counted[1] > 0 && counted[0] >= MIN_MEAN_RUN * counted[1];
     }
 
     /**
-     * The mean length of the ascending runs (each character one more than the one before) among the letters
-     * and digits of {@code a[from, to)}; 0 when there are none.
+     * Whether at least half of the letters and digits of a value {@code a[from, to)} lie in ascending runs of
+     * four or more ({@code xoxb-12345-67890-AbCdEf…}, {@code 12345678-1234-1234-…}); a random value has
+     * almost none.
      */
-    static double meanAscendingRun(char[] a, int from, int to) {
+    static boolean isMostlyCounting(char[] a, int from, int to) {
+        int[] counted = countRuns(a, from, to, MIN_COUNTING_RUN);
+        return counted[0] > 0 && 2 * counted[2] >= counted[0];
+    }
+
+    /**
+     * Counts the letters and digits of {@code a[from, to)}, the ascending runs they make (each character one
+     * more than the one before; letters and digits are followed separately, so {@code a1b2} is two runs, and
+     * letters compare without case) and how many characters lie in runs of at least {@code long} characters.
+     *
+     * @return characters, runs and characters in long runs
+     */
+    private static int[] countRuns(char[] a, int from, int to, int longRun) {
         int chars = 0;
         int runs = 0;
-        char previous = 0;
+        int inLong = 0;
+        char lastLetter = 0;
+        int letterRun = 0;
+        char lastDigit = 0;
+        int digitRun = 0;
         for (int i = from; i < to; i++) {
             char c = a[i];
-            if (!Chars.isAlnum(c)) {
-                continue;
+            if (Chars.isLetter(c)) {
+                c = (char) (c | 0x20);
+                if (letterRun > 0 && c == lastLetter + 1) {
+                    letterRun++;
+                } else {
+                    inLong += letterRun >= longRun ? letterRun : 0;
+                    letterRun = 1;
+                    runs++;
+                }
+                lastLetter = c;
+                chars++;
+            } else if (Chars.isDigit(c)) {
+                if (digitRun > 0 && c == lastDigit + 1) {
+                    digitRun++;
+                } else {
+                    inLong += digitRun >= longRun ? digitRun : 0;
+                    digitRun = 1;
+                    runs++;
+                }
+                lastDigit = c;
+                chars++;
             }
-            if (chars == 0 || c != previous + 1) {
-                runs++;
-            }
-            chars++;
-            previous = c;
         }
-        return runs == 0 ? 0 : (double) chars / runs;
+        inLong += (letterRun >= longRun ? letterRun : 0) + (digitRun >= longRun ? digitRun : 0);
+        return new int[] {chars, runs, inLong};
     }
 
     /**
@@ -103,8 +142,17 @@ final class StandIns {
             }
         }
         for (String word : PLACEHOLDER_WORDS) {
-            if (indexOf(folded, n, word) >= 0) {
+            if (indexOf(folded, n, word, 0) >= 0) {
                 return true;
+            }
+        }
+        // "YOUR_GROQ_KEY", "your-org-token": "your", then what it stands for
+        int your = indexOf(folded, n, "your", 0);
+        if (your >= 0) {
+            for (String noun : YOUR_WHAT) {
+                if (indexOf(folded, n, noun, your + 4) >= 0) {
+                    return true;
+                }
             }
         }
         return false;
@@ -136,9 +184,9 @@ final class StandIns {
         return false;
     }
 
-    private static int indexOf(char[] a, int n, String word) {
+    private static int indexOf(char[] a, int n, String word, int from) {
         int last = n - word.length();
-        for (int i = 0; i <= last; i++) {
+        for (int i = from; i <= last; i++) {
             int k = 0;
             while (k < word.length() && a[i + k] == word.charAt(k)) {
                 k++;
