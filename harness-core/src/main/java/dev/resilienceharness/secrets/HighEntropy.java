@@ -1,7 +1,5 @@
 package dev.resilienceharness.secrets;
 
-import java.util.Set;
-
 /**
  * Decides whether a value under a key-like name is a random secret rather than a word, a phrase or an id.
  *
@@ -29,11 +27,18 @@ final class HighEntropy {
     private static final double MIN_BITS_HEX = 2.5;
     private static final double COMMON_BIGRAM_SHARE = 0.6;
 
-    private static final Set<String> COMMON_BIGRAMS = Set.of(("th he in er an re on at en nd ti es or te of ed is it"
-            + " al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca"
-            + " el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em"
-            + " ad ol rt po we na ul ni ts mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp"
-            + " fe bl ab gh ty op wo sa ay ex ke fr oo av ag if").split(" "));
+    /** The 133 commonest English bigrams, as a table indexed by {@code 26 * first + second}. */
+    private static final boolean[] COMMON_BIGRAMS = new boolean[26 * 26];
+
+    static {
+        for (String b : ("th he in er an re on at en nd ti es or te of ed is it"
+                + " al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca"
+                + " el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em"
+                + " ad ol rt po we na ul ni ts mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp"
+                + " fe bl ab gh ty op wo sa ay ex ke fr oo av ag if").split(" ")) {
+            COMMON_BIGRAMS[26 * (b.charAt(0) - 'a') + b.charAt(1) - 'a'] = true;
+        }
+    }
 
     private HighEntropy() {
     }
@@ -148,7 +153,7 @@ final class HighEntropy {
                 covered += i - start;
                 for (int k = start; k + 1 < i; k++) {
                     pairs++;
-                    if (COMMON_BIGRAMS.contains(bigram(s.charAt(k), s.charAt(k + 1)))) {
+                    if (isCommonBigram(s.charAt(k), s.charAt(k + 1))) {
                         common++;
                     }
                 }
@@ -157,8 +162,9 @@ final class HighEntropy {
         return covered * 2 >= n && pairs >= 4 && common >= COMMON_BIGRAM_SHARE * pairs;
     }
 
-    private static String bigram(char a, char b) {
-        return new String(new char[] {Character.toLowerCase(a), b});
+    /** {@code a} is any ASCII letter, {@code b} a lower-case one, as {@link #isWordLike} reads them. */
+    private static boolean isCommonBigram(char a, char b) {
+        return COMMON_BIGRAMS[26 * ((a | 0x20) - 'a') + b - 'a'];
     }
 
     /** Ids: every part of four or more characters between separators is all letters or all digits. */

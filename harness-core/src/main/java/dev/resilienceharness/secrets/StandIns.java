@@ -28,6 +28,15 @@ final class StandIns {
             "123e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-426655440000",
             "550e8400-e29b-41d4-a716-446655440000", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
 
+    /** Which lengths {@link #DOCUMENTED} holds, so other values are ruled out without a string. */
+    private static final boolean[] DOCUMENTED_LENGTHS = new boolean[256];
+
+    static {
+        for (String example : DOCUMENTED) {
+            DOCUMENTED_LENGTHS[example.length()] = true;
+        }
+    }
+
     /** Words that mark a template value, compared in lower case with everything but letters and digits left out. */
     private static final String[] PLACEHOLDER_WORDS = {"example", "placeholder", "yourapikey", "yourkey",
         "yourtoken", "yoursecret", "yourpassword", "randomstring", "stringhere", "keyhere", "tokenhere",
@@ -46,8 +55,13 @@ final class StandIns {
 
     /** Whether {@code a[from, to)} is a documented example or an obvious placeholder (see the class comment). */
     static boolean isStandIn(char[] a, int from, int to) {
-        return DOCUMENTED.contains(new String(a, from, to - from)) || hasPlaceholderWord(a, from, to)
+        return isDocumented(a, from, to) || hasPlaceholderWord(a, from, to)
                 || hasMaskRun(a, from, to) || hasEllipsis(a, from, to);
+    }
+
+    private static boolean isDocumented(char[] a, int from, int to) {
+        int n = to - from;
+        return n < DOCUMENTED_LENGTHS.length && DOCUMENTED_LENGTHS[n] && DOCUMENTED.contains(new String(a, from, n));
     }
 
     /** {@link #isStandIn(char[], int, int)} for a string. */
