@@ -91,8 +91,9 @@ final class HighEntropy {
      * Whether {@code s}, found under a key-like name (or as the password of Basic credentials), is a secret:
      * random by the rules above, or a UUID or hex digest, shapes that are ids and checksums elsewhere but keys
      * where the name says so (some providers' keys are UUIDs, many secrets are 64 hex digits). A
-     * {@linkplain StandIns stand-in} never is, nor a value that mostly counts ({@code ABCD…}, {@code 12345678-1234-…}),
-     * nor a UUID or hex string of a few repeated digits ({@code 0000…}), nor the digest of empty input.
+     * {@linkplain StandIns stand-in} never is, nor a value that mostly counts ({@code ABCD…},
+     * {@code 12345678-1234-…}), nor a UUID or hex string of a few repeated digits ({@code 0000…}), nor the digest
+     * of empty input.
      */
     static boolean isSecretUnderKeyName(String s) {
         int n = s.length();

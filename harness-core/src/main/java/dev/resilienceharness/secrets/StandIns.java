@@ -45,7 +45,7 @@ final class StandIns {
     /** What follows "your" in a template value. */
     private static final String[] YOUR_WHAT = {"key", "token", "secret", "password", "here"};
 
-    /** Counting runs at least this long on average ({@code abcdef…}, {@code 0123…}) make a key body a placeholder. */
+    /** Runs this long on average ({@code abcdef…}, {@code 0123…}) make a key body a placeholder. */
     private static final int MIN_MEAN_RUN = 8;
     /** The shortest run that counts towards {@link #isMostlyCounting}. */
     private static final int MIN_COUNTING_RUN = 4;
