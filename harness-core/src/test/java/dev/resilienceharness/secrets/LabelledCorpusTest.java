@@ -162,7 +162,8 @@ class LabelledCorpusTest {
             assertTrue(perKind.getOrDefault(kind, 0) >= MIN_PER_KIND, kind + " has " + perKind.get(kind));
         }
         for (Rule rule : Rule.values()) {
-            assertTrue(perKind.getOrDefault("regression-" + rule.id(), 0) >= 2, rule.id() + " has no regression cases");
+            assertTrue(perKind.getOrDefault("regression-" + rule.id(), 0) >= 3,
+                    rule.id() + " has too few regression cases");
         }
     }
 }
