@@ -292,6 +292,20 @@ class HarnessSpringAiTest {
     }
 
     @Test
+    void aCallMadeOutsideAnyOpScopeIsAttributedByTheLabelOfTheCassetteThatAnswersIt() throws Exception {
+        Workspace ws = Workspace.in(dir);
+        RunTrace trace = ws.rehearsal(() -> run -> {
+            ChatModel model = HarnessSpringAi.chatModel(run);
+            for (String op : run.ops()) {
+                model.call(new org.springframework.ai.chat.prompt.Prompt(TeamLoop.PROMPTS.get(op)));
+            }
+            return List.of();
+        }).run(ws.scenario("slow-first-token"), null);
+        assertNull(trace.failure());
+        assertEquals(List.of("plan", "review"), trace.calls().stream().map(CallRecord::op).toList());
+    }
+
+    @Test
     void aPromptNoCassetteAnswersIsAClearCassetteMissNotAnSdkError() throws Exception {
         Workspace ws = Workspace.in(dir);
         Rehearsal rehearsal = ws.rehearsal(() -> new TeamLoop(DEFAULTS,
