@@ -1,6 +1,7 @@
 package dev.resilienceharness.clients.langchain4j;
 
 import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.NonRetriableException;
 import dev.langchain4j.exception.TimeoutException;
 import dev.langchain4j.http.client.HttpClient;
 import dev.langchain4j.http.client.HttpRequest;
@@ -11,6 +12,7 @@ import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.scenario.Rehearsal;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +32,8 @@ import java.util.function.Supplier;
  * anything else an {@link HttpException} with the status and body (langchain4j's exception has no room for headers,
  * so a {@code Retry-After} never reaches its retry layer, exactly as in production), and a timeout a
  * {@link TimeoutException} around the JDK's {@link HttpTimeoutException}. A missing cassette is a
- * {@link CassetteMissException}, which langchain4j does not retry. The crash of a scenario's process
+ * {@link CassetteMissException} and a failed recording a {@link NonRetriableException} with the harness's message,
+ * which langchain4j does not retry. The crash of a scenario's process
  * ({@code ProcessRecycled}, an {@link Error}) passes through untouched.
  */
 final class HarnessHttpClient implements HttpClient {
@@ -97,6 +100,9 @@ final class HarnessHttpClient implements HttpClient {
             return endpoint.exchange(attempt);
         } catch (CassetteMiss miss) {
             throw new CassetteMissException(miss);
+        } catch (Rehearsal.RecordingFailed failed) {
+            // The provider could not be recorded from: asking again after a real sleep would not help.
+            throw new NonRetriableException(failed.getMessage(), failed);
         }
     }
 
