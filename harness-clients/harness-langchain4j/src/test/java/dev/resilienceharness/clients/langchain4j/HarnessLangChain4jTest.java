@@ -112,6 +112,12 @@ class HarnessLangChain4jTest {
         assertTrue(wait.message().endsWith("(the harness interrupted it)"), wait.message());
         assertEquals("langchain4j's retry layer waits with Thread.sleep, which no clock can replace: build the model"
                 + " with maxRetries(0) and let your loop retry, waiting on run.sleeper()", wait.hint());
+        assertTrue(wait.line().startsWith("quota [bounded_wait] op 'plan': slept "), wait.line());
+        assertTrue(wait.line().contains(" ms in real time in dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep("
+                + "RetryUtils.java:"), wait.line());
+        assertTrue(wait.line().contains(") (the harness interrupted it) (bound 0 ms of real time, actual "),
+                wait.line());
+        assertTrue(wait.line().endsWith(" ms of real time). " + wait.hint()), wait.line());
         // The interrupted sleep ended langchain4j's retries: one attempt reached the provider, and none was virtual.
         List<CallRecord> calls = result.trace().calls();
         assertEquals(1, calls.size());
