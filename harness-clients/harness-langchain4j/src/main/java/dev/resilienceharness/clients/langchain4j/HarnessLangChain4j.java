@@ -19,6 +19,9 @@ import java.util.Objects;
  * connect 15 s and read 60 s. Its HTTP goes to {@code run.http()}; langchain4j offers no way to inject a sleeper or a
  * clock, so its retry waits stay {@code Thread.sleep}: the harness interrupts such a sleep after 50 ms and reports it
  * under bounded waiting, which is why a model meant to pass is built with {@code maxRetries(0)}.
+ *
+ * <p>The builder is langchain4j's own class; it is made directly, so an {@code OpenAiChatModelBuilderFactory} a
+ * framework registers through {@code ServiceLoader} is not consulted.
  */
 public final class HarnessLangChain4j {
 
@@ -39,17 +42,12 @@ public final class HarnessLangChain4j {
 
     /**
      * The model's own builder, wired to {@code run}: set on it what your production code sets ({@code modelName},
-     * {@code maxRetries(0)}, {@code timeout}, ...). Leave {@code httpClientBuilder}, {@code baseUrl} and
-     * {@code apiKey} as they are; setting {@code listeners(...)} replaces the one that tells langchain4j's retries
-     * from your loop's, and the trace then counts every attempt as your loop's.
+     * {@code maxRetries(0)}, {@code timeout}, {@code listeners}, ...). Leave {@code httpClientBuilder},
+     * {@code baseUrl} and {@code apiKey} as they are. Your {@code listeners(...)} are added after the adapter's own,
+     * which marks where each {@code chat} call begins so that langchain4j's retries are told from your loop's calls.
      */
     public static OpenAiChatModel.OpenAiChatModelBuilder builder(LoopRun run) {
         Objects.requireNonNull(run, "run");
-        SdkRetries retries = new SdkRetries();
-        return OpenAiChatModel.builder()
-                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), retries, run::waited))
-                .baseUrl(BASE_URL)
-                .apiKey(API_KEY)
-                .listeners(new CallBoundary(retries));
+        return new HarnessChatModelBuilder(run);
     }
 }
