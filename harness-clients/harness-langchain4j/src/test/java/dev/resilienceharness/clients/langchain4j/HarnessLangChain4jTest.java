@@ -62,6 +62,8 @@ class HarnessLangChain4jTest {
                 ops: [patch]
                 faults: [bad_tool_call]
                 expect: {status: [degraded], reason: [schema], attempts: [1]}
+              - name: undecodable
+                ops: [summary]
               - name: calm
                 ops: [plan, patch, review]
                 expect: {status: [ok, ok, ok]}
@@ -272,6 +274,28 @@ class HarnessLangChain4jTest {
     }
 
     @Test
+    void aDefaultModelRetriesA200ItCannotDecodeAndSoSleepsForReal() throws Exception {
+        ScenarioResult result = run("undecodable", HarnessLangChain4jTest::defaults);
+
+        List<Violation> waits = of(result, Invariant.BOUNDED_WAIT);
+        assertEquals(1, waits.size(), Project.lines(result).toString());
+        assertTrue(waits.get(0).message().contains("dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep("));
+        assertEquals(CallRecord.Result.OK, result.trace().calls().get(0).result());
+    }
+
+    @Test
+    void withMaxRetriesZeroTheUndecodable200ReachesTheLoopAtOnce() throws Exception {
+        ScenarioResult result = run("undecodable", HarnessLangChain4jTest::noRetries);
+
+        assertEquals(1, result.trace().calls().size());
+        assertEquals(List.of(), result.trace().realSleeps());
+        // langchain4j hands the decoding failure on as a plain RuntimeException, which this loop does not expect.
+        List<Violation> partial = of(result, Invariant.PARTIAL_WORK);
+        assertEquals(1, partial.size(), Project.lines(result).toString());
+        assertTrue(partial.get(0).message().startsWith("the loop threw RuntimeException: "), partial.get(0).message());
+    }
+
+    @Test
     void aCassetteMissIsTheHarnessMissNotAMissingModel() throws Exception {
         Map<String, String> prompts = new HashMap<>(TeamLoop.PROMPTS);
         prompts.put("plan", "plan the fix, and quickly");
@@ -289,6 +313,24 @@ class HarnessLangChain4jTest {
         // langchain4j did not retry it: no real sleep, one call's worth of nothing.
         assertEquals(List.of(), result.trace().realSleeps());
         assertEquals(1, seen.size());
+    }
+
+    @Test
+    void aLoopThatThrowsTheMissOnIsReportedWithTheMissMessage() throws Exception {
+        Project project = new Project(dir, POLICY, SCENARIOS);
+        Rehearsal rehearsal = project.rehearsal(() -> run -> {
+            try (var op = run.op("plan")) {
+                HarnessLangChain4j.chatModel(run, "gpt-4o-mini").chat("plan something else");
+            }
+            return List.of();
+        });
+        ScenarioResult result = project.check(rehearsal, "calm");
+
+        List<Violation> partial = of(result, Invariant.PARTIAL_WORK);
+        assertEquals(1, partial.size(), Project.lines(result).toString());
+        assertTrue(partial.get(0).message().startsWith("the loop threw CassetteMissException: no cassette for op"
+                + " 'plan': looked for "), partial.get(0).message());
+        assertEquals(List.of(), result.trace().realSleeps());
     }
 
     @Test

@@ -29,6 +29,7 @@ final class Project {
             requests:
               plan: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "plan the fix"}], "stream": false}
               review: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "review the patch"}], "stream": false}
+              summary: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "summarise"}], "stream": false}
               patch: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "patch the bug"}], "stream": false, "tools": [{"type": "function", "function": {"name": "apply_patch", "description": "Apply a patch to a file", "parameters": {"type": "object", "properties": {"file": {"type": "string"}, "diff": {"type": "string"}}, "required": ["file", "diff"]}}}]}
             """;
 
@@ -54,6 +55,11 @@ final class Project {
              "usage": {"prompt_tokens": 40, "completion_tokens": 20, "total_tokens": 60}}
             """;
 
+    /** A 200 that is JSON but no chat completion langchain4j can decode. */
+    private static final String SUMMARY = """
+            {"object": "chat.completion", "choices": {"index": 0}, "created": "yesterday"}
+            """;
+
     final Path dir;
     final HarnessConfig config;
 
@@ -74,6 +80,7 @@ final class Project {
         record("plan", PLAN, store);
         record("review", REVIEW, store);
         record("patch", PATCH, store);
+        record("summary", SUMMARY, store);
     }
 
     private void record(String op, String response, CassetteStore store) throws Exception {

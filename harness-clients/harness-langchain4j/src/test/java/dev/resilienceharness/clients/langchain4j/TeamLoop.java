@@ -37,7 +37,7 @@ final class TeamLoop implements AgentLoop {
 
     /** What each op asks; {@code patch} offers a tool. */
     static final Map<String, String> PROMPTS = Map.of("plan", "plan the fix", "patch", "patch the bug", "review",
-            "review the patch");
+            "review the patch", "summary", "summarise");
 
     static final ToolSpecification APPLY_PATCH = ToolSpecification.builder()
             .name("apply_patch")
