@@ -73,26 +73,39 @@ final class HarnessHttpClient implements HttpClient {
     }
 
     /**
-     * The streaming variant, on the calling thread: the body goes through {@code parser} to {@code listener} before
+     * The streaming variant, on the calling thread: the answer goes through {@code parser} to {@code listener} before
      * this returns, in the order langchain4j's reference client uses ({@code onOpen}, the events, {@code onClose}; a
-     * non-2xx, a timeout or a missing cassette is one {@code onError}).
+     * non-2xx, a timeout or a missing cassette is one {@code onError}). A recorded answer is JSON, so it is streamed as
+     * the events a provider sends for it ({@link CompletionEvents}).
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
         SuccessfulHttpResponse response;
+        byte[] events;
         try {
             response = execute(request);
+            events = isEventStream(response) ? response.bodyBytes()
+                    : CompletionEvents.of(response.bodyBytes(), bodyOf(request));
         } catch (RuntimeException e) {
             listener.onError(e);
             return;
         }
         listener.onOpen(response);
-        parser.parse(new ByteArrayInputStream(response.bodyBytes()), listener);
+        parser.parse(new ByteArrayInputStream(events), listener);
         listener.onClose();
     }
 
+    private static boolean isEventStream(SuccessfulHttpResponse response) {
+        String type = response.contentType();
+        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream");
+    }
+
+    private static byte[] bodyOf(HttpRequest request) {
+        return request.body() == null ? new byte[0] : request.body().getBytes(StandardCharsets.UTF_8);
+    }
+
     private HttpAnswer exchange(HttpRequest request) {
-        byte[] body = request.body() == null ? new byte[0] : request.body().getBytes(StandardCharsets.UTF_8);
+        byte[] body = bodyOf(request);
         int sdkRetry = retries.attempt(body, waited.get());
         HttpAttempt attempt = new HttpAttempt(Langchain4jSdk.LABEL, request.method().name(), path(request.url()),
                 request.headers(), body, readTimeout, sdkRetry);

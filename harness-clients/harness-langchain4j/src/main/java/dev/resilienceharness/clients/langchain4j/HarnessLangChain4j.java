@@ -1,6 +1,7 @@
 package dev.resilienceharness.clients.langchain4j;
 
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.resilienceharness.loop.LoopRun;
 import java.util.Objects;
 
@@ -49,5 +50,24 @@ public final class HarnessLangChain4j {
     public static OpenAiChatModel.OpenAiChatModelBuilder builder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return new HarnessChatModelBuilder(run);
+    }
+
+    /** A default-configured streaming model for {@code modelName} on {@code run}. */
+    public static OpenAiStreamingChatModel streamingChatModel(LoopRun run, String modelName) {
+        Objects.requireNonNull(modelName, "modelName");
+        return streamingBuilder(run).modelName(modelName).build();
+    }
+
+    /**
+     * The streaming model's own builder, wired to {@code run}. The answer streams on the calling thread, so
+     * {@code chat(request, handler)} has called the handler when it returns; langchain4j's streaming model never
+     * retries, so every failure reaches the handler's {@code onError} at once.
+     */
+    public static OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingBuilder(LoopRun run) {
+        Objects.requireNonNull(run, "run");
+        return OpenAiStreamingChatModel.builder()
+                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
+                .baseUrl(BASE_URL)
+                .apiKey(API_KEY);
     }
 }

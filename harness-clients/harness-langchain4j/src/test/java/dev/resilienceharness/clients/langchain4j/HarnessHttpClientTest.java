@@ -140,7 +140,7 @@ class HarnessHttpClientTest {
     }
 
     @Test
-    void theStreamingVariantHandsTheBodyToTheParserOnTheCallingThread() throws Exception {
+    void theStreamingVariantHandsTheAnswerAsEventsToTheParserOnTheCallingThread() throws Exception {
         Heard heard = new Heard();
         AtomicReference<byte[]> parsed = new AtomicReference<>();
         AtomicReference<Thread> parsedOn = new AtomicReference<>();
@@ -161,7 +161,12 @@ class HarnessHttpClientTest {
 
         assertEquals(List.of("open 200", "parsed", "close"), heard.events);
         assertEquals(caller.get(), parsedOn.get());
-        assertTrue(new String(parsed.get(), StandardCharsets.UTF_8).contains("1. reproduce 2. fix 3. test"));
+        String events = new String(parsed.get(), StandardCharsets.UTF_8);
+        // The recorded JSON answer, as the events a provider streams for it.
+        assertTrue(events.startsWith("data: {"), events);
+        assertTrue(events.contains("\"delta\":{\"role\":\"assistant\",\"content\":\"1. reproduce 2. fix 3. test\"}"),
+                events);
+        assertTrue(events.endsWith("data: [DONE]\n\n"), events);
     }
 
     @Test

@@ -30,6 +30,8 @@ final class Project {
               plan: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "plan the fix"}], "stream": false}
               review: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "review the patch"}], "stream": false}
               summary: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "summarise"}], "stream": false}
+              draft: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "draft the fix"}], "stream": true, "stream_options": {"include_usage": true}}
+              fix: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "fix the bug"}], "stream": true, "stream_options": {"include_usage": true}, "tools": [{"type": "function", "function": {"name": "apply_patch", "description": "Apply a patch to a file", "parameters": {"type": "object", "properties": {"file": {"type": "string"}, "diff": {"type": "string"}}, "required": ["file", "diff"]}}}]}
               patch: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "patch the bug"}], "stream": false, "tools": [{"type": "function", "function": {"name": "apply_patch", "description": "Apply a patch to a file", "parameters": {"type": "object", "properties": {"file": {"type": "string"}, "diff": {"type": "string"}}, "required": ["file", "diff"]}}}]}
             """;
 
@@ -81,6 +83,8 @@ final class Project {
         record("review", REVIEW, store);
         record("patch", PATCH, store);
         record("summary", SUMMARY, store);
+        record("draft", PLAN, store);
+        record("fix", PATCH, store);
     }
 
     private void record(String op, String response, CassetteStore store) throws Exception {
