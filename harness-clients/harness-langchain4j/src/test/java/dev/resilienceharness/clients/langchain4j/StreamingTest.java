@@ -24,6 +24,14 @@ class StreamingTest {
                 ops: [draft, fix]
                 faults: [quota]
                 expect: {status: [stopped]}
+              - name: server-error
+                ops: [draft]
+                faults: [{server_error: {status: 503}}]
+                expect: {status: [degraded]}
+              - name: timeout
+                ops: [draft]
+                faults: [timeout]
+                expect: {status: [degraded]}
               - name: crash
                 ops: [draft, fix]
                 faults: [none, crash]
@@ -68,6 +76,21 @@ class StreamingTest {
         assertEquals(List.of(Status.STOPPED), result.trace().outcomes().stream().map(o -> o.status()).toList());
         assertEquals(1, result.trace().calls().size());
         assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void a503AndATimeoutReachTheHandlerAtOnceAsLangchain4jsExceptions() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult server = run("server-error", loop);
+        assertEquals(List.of(), Project.lines(server));
+        assertInstanceOf(dev.langchain4j.exception.InternalServerException.class, loop.get().errors.get(0));
+        assertEquals(1, server.trace().calls().size());
+
+        ScenarioResult timeout = run("timeout", loop);
+        assertEquals(List.of(), Project.lines(timeout));
+        assertInstanceOf(dev.langchain4j.exception.TimeoutException.class, loop.get().errors.get(0));
+        assertEquals(1, timeout.trace().calls().size());
+        assertEquals(List.of(), timeout.trace().realSleeps());
     }
 
     @Test
