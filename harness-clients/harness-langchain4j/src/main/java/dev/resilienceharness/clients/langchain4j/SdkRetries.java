@@ -10,8 +10,9 @@ import java.util.Objects;
  * {@link CallBoundary} in between: the loop was not returned to) and with no harness wait in between.
  *
  * <p>The boundary comes from a {@link dev.langchain4j.model.chat.listener.ChatModelListener} the adapter's builder
- * installs. A model built with other listeners in its place has no boundary on record, and then every attempt counts
- * as the loop's (0): a loop that retries the same request at once would otherwise be taken for the SDK.
+ * installs ({@link CallBoundary}). A thread on which no call boundary was ever seen (the streaming model, which has
+ * none and never retries) counts every attempt as the loop's (0): a loop that retries the same request at once would
+ * otherwise be taken for the SDK.
  */
 final class SdkRetries {
 
