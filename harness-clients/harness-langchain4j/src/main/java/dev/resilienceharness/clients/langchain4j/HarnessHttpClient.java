@@ -75,8 +75,8 @@ final class HarnessHttpClient implements HttpClient {
     /**
      * The streaming variant, on the calling thread: the answer goes through {@code parser} to {@code listener} before
      * this returns, in the order langchain4j's reference client uses ({@code onOpen}, the events, {@code onClose}; a
-     * non-2xx, a timeout or a missing cassette is one {@code onError}). A recorded answer is JSON, so it is streamed as
-     * the events a provider sends for it ({@link CompletionEvents}).
+     * non-2xx, a timeout or a missing cassette is one {@code onError}). The run answers with JSON, as cassettes hold it,
+     * so the answer is streamed as the events a provider sends for it ({@link CompletionEvents}).
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
@@ -84,8 +84,7 @@ final class HarnessHttpClient implements HttpClient {
         byte[] events;
         try {
             response = execute(request);
-            events = isEventStream(response) ? response.bodyBytes()
-                    : CompletionEvents.of(response.bodyBytes(), bodyOf(request));
+            events = CompletionEvents.of(response.bodyBytes(), bodyOf(request));
         } catch (RuntimeException e) {
             listener.onError(e);
             return;
@@ -93,11 +92,6 @@ final class HarnessHttpClient implements HttpClient {
         listener.onOpen(response);
         parser.parse(new ByteArrayInputStream(events), listener);
         listener.onClose();
-    }
-
-    private static boolean isEventStream(SuccessfulHttpResponse response) {
-        String type = response.contentType();
-        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream");
     }
 
     private static byte[] bodyOf(HttpRequest request) {
