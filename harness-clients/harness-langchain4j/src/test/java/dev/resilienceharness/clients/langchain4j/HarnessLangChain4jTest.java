@@ -205,6 +205,17 @@ class HarnessLangChain4jTest {
     }
 
     @Test
+    void aDefaultModelRetriesATimeoutItselfAndSoSleepsForReal() throws Exception {
+        ScenarioResult result = run("timeout-then-ok", HarnessLangChain4jTest::defaults);
+
+        List<Violation> waits = of(result, Invariant.BOUNDED_WAIT);
+        assertEquals(1, waits.size(), Project.lines(result).toString());
+        assertTrue(waits.get(0).message().contains("dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep("));
+        assertEquals(1, result.trace().calls().size());
+        assertEquals(List.of(), seen, "langchain4j held the timeout in its retry layer; the loop got only the interrupted retry, no TimeoutException");
+    }
+
+    @Test
     void aLoopRetryingAtOnceIsStillTheLoopsCallNotTheSdks() throws Exception {
         Project project = new Project(dir, "{max_total_wait: 30s, base_delay: 0ms}", """
                   - name: timeout-then-ok
