@@ -212,7 +212,8 @@ class HarnessLangChain4jTest {
         assertEquals(1, waits.size(), Project.lines(result).toString());
         assertTrue(waits.get(0).message().contains("dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep("));
         assertEquals(1, result.trace().calls().size());
-        assertEquals(List.of(), seen, "langchain4j held the timeout in its retry layer; the loop got only the interrupted retry, no TimeoutException");
+        assertEquals(List.of(), seen, "langchain4j held the timeout in its retry layer; the loop got only the"
+                + " interrupted retry, no TimeoutException");
     }
 
     @Test
