@@ -75,8 +75,8 @@ final class HarnessHttpClient implements HttpClient {
     /**
      * The streaming variant, on the calling thread: the answer goes through {@code parser} to {@code listener} before
      * this returns, in the order langchain4j's reference client uses ({@code onOpen}, the events, {@code onClose}; a
-     * non-2xx, a timeout or a missing cassette is one {@code onError}). The run answers with JSON, as cassettes hold it,
-     * so the answer is streamed as the events a provider sends for it ({@link CompletionEvents}).
+     * non-2xx, a timeout or a missing cassette is one {@code onError}). The run answers with JSON, as cassettes hold
+     * it, so the answer is streamed as the events a provider sends for it ({@link CompletionEvents}).
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {

@@ -9,7 +9,8 @@ class CompletionEventsTest {
 
     private static final String TEXT = "{\"id\":\"c1\",\"object\":\"chat.completion\",\"created\":7,\"model\":\"m\","
             + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"hi\"},"
-            + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1,\"total_tokens\":2}}";
+            + "\"finish_reason\":\"stop\"}],"
+            + "\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1,\"total_tokens\":2}}";
 
     private static String events(String body, String request) {
         return new String(CompletionEvents.of(body.getBytes(StandardCharsets.UTF_8),
@@ -46,7 +47,8 @@ class CompletionEventsTest {
                 + "\"arguments\":\"{\\\"x\\\":1}\"}}]},\"finish_reason\":\"tool_calls\"}]}";
         String first = events(body, "{}").split("\n\n")[0];
         assertEquals("data: {\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"role\":"
-                + "\"assistant\",\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":"
+                + "\"assistant\",\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"type\":\"function\","
+                + "\"function\":{\"name\":"
                 + "\"f\",\"arguments\":\"{}\"}},{\"index\":1,\"id\":\"b\",\"type\":\"function\",\"function\":{\"name\":"
                 + "\"g\",\"arguments\":\"{\\\"x\\\":1}\"}}]},\"finish_reason\":null}]}", first);
     }

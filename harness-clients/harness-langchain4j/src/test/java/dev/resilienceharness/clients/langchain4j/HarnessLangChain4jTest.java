@@ -109,7 +109,8 @@ class HarnessLangChain4jTest {
         assertEquals("plan", wait.op());
         assertEquals("0 ms of real time", wait.bound());
         assertTrue(wait.message().startsWith("slept "), wait.message());
-        assertTrue(wait.message().contains(" ms in real time in dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep("),
+        assertTrue(wait.message().contains(" ms in real time in dev.langchain4j.internal.RetryUtils$RetryPolicy"
+                + ".sleep("),
                 wait.message());
         assertTrue(wait.message().endsWith("(the harness interrupted it)"), wait.message());
         assertEquals("langchain4j's retry layer waits with Thread.sleep, which no clock can replace: build the model"

@@ -24,35 +24,54 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class Project {
 
-    /** The body {@code OpenAiChatModel} (model gpt-4o-mini, langchain4j's defaults) sends for each op. */
-    static final String REQUESTS = """
-            requests:
-              plan: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "plan the fix"}], "stream": false}
-              review: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "review the patch"}], "stream": false}
-              summary: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "summarise"}], "stream": false}
-              draft: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "draft the fix"}], "stream": true, "stream_options": {"include_usage": true}}
-              fix: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "fix the bug"}], "stream": true, "stream_options": {"include_usage": true}, "tools": [{"type": "function", "function": {"name": "apply_patch", "description": "Apply a patch to a file", "parameters": {"type": "object", "properties": {"file": {"type": "string"}, "diff": {"type": "string"}}, "required": ["file", "diff"]}}}]}
-              patch: {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "patch the bug"}], "stream": false, "tools": [{"type": "function", "function": {"name": "apply_patch", "description": "Apply a patch to a file", "parameters": {"type": "object", "properties": {"file": {"type": "string"}, "diff": {"type": "string"}}, "required": ["file", "diff"]}}}]}
-            """;
+    /** The tool the {@code patch} and {@code fix} requests offer, as langchain4j writes it. */
+    private static final String TOOLS = "[{\"type\": \"function\", \"function\": {\"name\": \"apply_patch\","
+            + " \"description\": \"Apply a patch to a file\", \"parameters\": {\"type\": \"object\","
+            + " \"properties\": {\"file\": {\"type\": \"string\"}, \"diff\": {\"type\": \"string\"}},"
+            + " \"required\": [\"file\", \"diff\"]}}}]";
+
+    /**
+     * The body langchain4j 1.19.0 sends for each op (model gpt-4o-mini, its defaults): {@code OpenAiChatModel} for
+     * most, {@code OpenAiStreamingChatModel} for {@code draft} and {@code fix}.
+     */
+    static final String REQUESTS = "requests:\n"
+            + "  plan: " + chat("plan the fix", false, null) + "\n"
+            + "  review: " + chat("review the patch", false, null) + "\n"
+            + "  summary: " + chat("summarise", false, null) + "\n"
+            + "  patch: " + chat("patch the bug", false, TOOLS) + "\n"
+            + "  draft: " + chat("draft the fix", true, null) + "\n"
+            + "  fix: " + chat("fix the bug", true, TOOLS) + "\n";
+
+    private static String chat(String prompt, boolean stream, String tools) {
+        return "{\"model\": \"gpt-4o-mini\", \"messages\": [{\"role\": \"user\", \"content\": \"" + prompt + "\"}],"
+                + (stream ? " \"stream\": true, \"stream_options\": {\"include_usage\": true}"
+                        : " \"stream\": false")
+                + (tools == null ? "" : ", \"tools\": " + tools) + "}";
+    }
 
     private static final String PLAN = """
-            {"id": "chatcmpl-plan", "object": "chat.completion", "created": 1767225600, "model": "gpt-4o-mini-2024-07-18",
+            {"id": "chatcmpl-plan", "object": "chat.completion", "created": 1767225600,
+             "model": "gpt-4o-mini-2024-07-18",
              "choices": [{"index": 0, "message": {"role": "assistant", "content": "1. reproduce 2. fix 3. test"},
                           "finish_reason": "stop"}],
              "usage": {"prompt_tokens": 11, "completion_tokens": 9, "total_tokens": 20}}
             """;
 
     private static final String REVIEW = """
-            {"id": "chatcmpl-review", "object": "chat.completion", "created": 1767225601, "model": "gpt-4o-mini-2024-07-18",
-             "choices": [{"index": 0, "message": {"role": "assistant", "content": "looks good"}, "finish_reason": "stop"}],
+            {"id": "chatcmpl-review", "object": "chat.completion", "created": 1767225601,
+             "model": "gpt-4o-mini-2024-07-18",
+             "choices": [{"index": 0, "message": {"role": "assistant", "content": "looks good"},
+                          "finish_reason": "stop"}],
              "usage": {"prompt_tokens": 10, "completion_tokens": 2, "total_tokens": 12}}
             """;
 
     private static final String PATCH = """
-            {"id": "chatcmpl-patch", "object": "chat.completion", "created": 1767225602, "model": "gpt-4o-mini-2024-07-18",
+            {"id": "chatcmpl-patch", "object": "chat.completion", "created": 1767225602,
+             "model": "gpt-4o-mini-2024-07-18",
              "choices": [{"index": 0, "message": {"role": "assistant", "content": null,
                "tool_calls": [{"id": "call_1", "type": "function",
-                 "function": {"name": "apply_patch", "arguments": "{\\"file\\":\\"App.java\\",\\"diff\\":\\"-a\\\\n+b\\"}"}}]},
+                 "function": {"name": "apply_patch",
+                              "arguments": "{\\"file\\":\\"App.java\\",\\"diff\\":\\"-a\\\\n+b\\"}"}}]},
                "finish_reason": "tool_calls"}],
              "usage": {"prompt_tokens": 40, "completion_tokens": 20, "total_tokens": 60}}
             """;

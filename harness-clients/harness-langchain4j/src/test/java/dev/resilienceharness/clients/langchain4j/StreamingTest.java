@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** langchain4j's {@code OpenAiStreamingChatModel} rehearsed through the adapter, its answers streamed from cassettes. */
+/** langchain4j's {@code OpenAiStreamingChatModel} rehearsed through the adapter, answers streamed from cassettes. */
 class StreamingTest {
 
     private static final String SCENARIOS = """
