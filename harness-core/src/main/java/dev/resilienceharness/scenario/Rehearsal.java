@@ -369,8 +369,14 @@ public final class Rehearsal {
                         outcomes = returned;
                     }
                     break;
-                } catch (ProcessRecycled e) {
-                    boolean swallowed = transport.deadActs() > actsBefore || e.getMessage().endsWith("(swallowed)");
+                } catch (ProcessRecycled | java.util.concurrent.CompletionException e) {
+                    // An SDK's asynchronous client hands the crash on wrapped; it is the crash all the same.
+                    ProcessRecycled crash = crashIn(e);
+                    if (crash == null) {
+                        failure = loopThrew(transport, e);
+                        break;
+                    }
+                    boolean swallowed = transport.deadActs() > actsBefore || crash.getMessage().endsWith("(swallowed)");
                     if (restarts.size() >= allowedRestarts) {
                         failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
                                 + restarts.size() + " restarts");
@@ -389,14 +395,7 @@ public final class Rehearsal {
                     failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
                     break;
                 } catch (RuntimeException | StackOverflowError e) {
-                    if (transport.miss() != null) {
-                        // An SDK wrapped the miss in an exception of its own; the miss is what went wrong.
-                        failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
-                        break;
-                    }
-                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw "
-                            + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                            + ", losing every outcome of the run");
+                    failure = loopThrew(transport, e);
                     break;
                 }
             }
@@ -411,6 +410,26 @@ public final class Rehearsal {
             return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
                     failure, watch.found());
         }
+    }
+
+    /** The crash {@code e} is or carries as a cause, else {@code null}. */
+    private static ProcessRecycled crashIn(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ProcessRecycled crash) {
+                return crash;
+            }
+        }
+        return null;
+    }
+
+    /** How a run ends when the loop throws: the miss when an SDK wrapped one, else the loop's failure. */
+    private static RunTrace.Failure loopThrew(ScenarioTransport transport, Throwable e) {
+        if (transport.miss() != null) {
+            // An SDK wrapped the miss in an exception of its own; the miss is what went wrong.
+            return new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
+        }
+        return new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ", losing every outcome of the run");
     }
 
     /** The prepared request of a scenario op; for any other op the config's, which is never seen again. */

@@ -94,6 +94,37 @@ class TeamLoopHazardsTest {
     }
 
     @Test
+    void aCrashAnAsynchronousClientHandsOnWrappedIsStillTheCrash() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        AgentLoop async = run -> {
+            Map<String, Outcome> done = new HashMap<>();
+            run.journal().completed().forEach(o -> done.put(o.op(), o));
+            List<Outcome> out = new ArrayList<>();
+            for (String op : run.ops()) {
+                Outcome o = done.get(op);
+                if (o == null) {
+                    try {
+                        o = Outcome.ok(op, run.transport().call(run.request(op)).body(), 1);
+                    } catch (CallFailure e) {
+                        throw new AssertionError(e);
+                    } catch (dev.resilienceharness.transport.ProcessRecycled e) {
+                        // What CompletableFuture.join() throws when the work behind it died.
+                        throw new java.util.concurrent.CompletionException(e);
+                    }
+                    run.journal().record(o);
+                }
+                out.add(o);
+            }
+            return out;
+        };
+        ScenarioResult result = Rehearsal.prepare(config, () -> async)
+                .check(scenario(config, "crash-on-patch"), 1, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), result.violations());
+        assertEquals(1, result.trace().restarts().size());
+        assertFalse(result.trace().restarts().get(0).swallowed());
+    }
+
+    @Test
     void aCallForAnOpTheScenarioDoesNotListIsABudgetViolationNamingIt() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
         AgentLoop alsoPatches = run -> {
