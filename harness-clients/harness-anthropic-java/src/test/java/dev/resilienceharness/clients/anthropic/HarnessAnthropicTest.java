@@ -1,0 +1,230 @@
+package dev.resilienceharness.clients.anthropic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.RunTrace;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A loop a team writes with anthropic-java, given {@link HarnessAnthropic}'s client, rehearsed on the scenarios the
+ * policy table names: the SDK's own retries, its Retry-After handling, crashes, slow first tokens, broken tool calls
+ * and cassette misses, all on the virtual clock.
+ */
+class HarnessAnthropicTest {
+
+    /** The most real time a rehearsal here may take; every wait in it is virtual. */
+    static final Duration REAL_TIME_TOLERANCE = Duration.ofSeconds(5);
+
+    private static final String YAML = """
+            version: 1
+            loop: dev.resilienceharness.clients.anthropic.FixLoop
+            policy: {max_total_wait: 30s}
+            scenarios:
+              - name: quota-without-retry-after
+                ops: [plan, patch, review]
+                faults: [quota, quota, quota]
+              - name: quota-with-retry-after
+                ops: [plan, patch, review]
+                faults: [{quota: {retry_after: "20"}}]
+                expect: {status: [ok, ok, ok], attempts: [1, 1, 1]}
+              - name: retry-after-past-the-wait-bound
+                ops: [plan, patch, review]
+                faults: [{quota: {retry_after: "120"}}]
+              - name: quota-stops
+                ops: [plan, patch, review]
+                faults: [none, quota]
+                expect: {status: [ok, stopped], retry_after: [null, null]}
+              - name: quota-honoured-once
+                ops: [plan, patch, review]
+                faults: [none, {quota: {retry_after: "2"}}]
+                expect: {status: [ok, ok, ok], attempts: [1, 2, 1]}
+              - name: transient-then-ok
+                ops: [plan, patch, review]
+                faults: [timeout, {server_error: {status: 529}}, none]
+                expect: {status: [ok, ok, ok], attempts: [3, 1, 1]}
+              - name: crash-resumes
+                ops: [plan, patch, review]
+                faults: [none, crash]
+                expect: {status: [ok, ok, ok]}
+              - name: slow-first-token
+                ops: [plan, patch, review]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}]
+                expect: {status: [ok, ok, ok]}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Rehearsals defaults() {
+        return Rehearsals.of(dir, YAML, "cassettes", new FixLoop(HarnessAnthropic::client));
+    }
+
+    private Rehearsals noSdkRetries() {
+        return Rehearsals.of(dir, YAML, "cassettes",
+                new FixLoop(run -> HarnessAnthropic.builder(run).maxRetries(0).build()));
+    }
+
+    private static ScenarioResult timed(Rehearsals r, String scenario) {
+        long start = System.nanoTime();
+        ScenarioResult result = r.check(scenario);
+        Duration real = Duration.ofNanos(System.nanoTime() - start);
+        assertTrue(real.compareTo(REAL_TIME_TOLERANCE) < 0, scenario + " took " + real.toMillis() + " ms of real time");
+        return result;
+    }
+
+    private static List<String> lines(ScenarioResult result) {
+        return result.violations().stream().map(Violation::line).collect(Collectors.toList());
+    }
+
+    private static List<Violation> of(ScenarioResult result, Invariant invariant) {
+        return result.violations().stream().filter(v -> v.invariant() == invariant).collect(Collectors.toList());
+    }
+
+    @Test
+    void aDefaultClientRetriesA429WithoutRetryAfterTwiceAndTheBudgetNamesTheSdk() {
+        ScenarioResult result = timed(defaults(), "quota-without-retry-after");
+        RunTrace trace = result.trace();
+
+        // Three HTTP attempts for one call of the loop: the SDK's first and its two retries.
+        assertEquals(3, trace.calls().size());
+        assertEquals(List.of(0, 1, 2), trace.calls().stream().map(CallRecord::sdkRetry).toList());
+        trace.calls().forEach(c -> assertEquals("anthropic-java 3.14.0", c.sdk()));
+        assertEquals(List.of(Status.STOPPED), trace.outcomes().stream().map(Outcome::status).toList());
+        assertEquals(1, trace.outcomes().get(0).attempts(), "the loop itself saw one 429");
+
+        List<Violation> budget = of(result, Invariant.BUDGET);
+        assertEquals(1, budget.size(), lines(result).toString());
+        String line = budget.get(0).line();
+        assertTrue(line.contains("anthropic-java 3.14.0 made 2 of them as its own retries, under 1 call of your loop"),
+                line);
+        assertTrue(line.contains("anthropic-java retried 2 times before your loop saw the answer: build the client"
+                + " with maxRetries(0)"), line);
+
+        // The SDK's backoff waited on the virtual clock, and the timeline marks its waits as the SDK's.
+        assertEquals(2, trace.waits().size());
+        trace.waits().forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
+        assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1125)) >= 0, trace.totalWait().toString());
+        assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1500)) <= 0, trace.totalWait().toString());
+    }
+
+    @Test
+    void aRetryAfterIsHonouredByTheSdkOnTheVirtualClock() {
+        ScenarioResult result = timed(defaults(), "quota-with-retry-after");
+        RunTrace trace = result.trace();
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(4, trace.calls().size());
+        assertEquals(CallRecord.Result.QUOTA, trace.calls().get(0).result());
+        assertEquals("20", trace.calls().get(0).retryAfter());
+        assertEquals(1, trace.calls().get(1).sdkRetry());
+        // Twenty seconds, as the header said, waited by the SDK; the test itself took well under a second of it.
+        assertEquals(1, trace.waits().size());
+        assertEquals(Duration.ofSeconds(20).toNanos(), trace.waits().get(0).nanos());
+        assertEquals("anthropic-java 3.14.0", trace.waits().get(0).by());
+    }
+
+    @Test
+    void aRetryAfterPastMaxTotalWaitIsWaitedOutByTheSdkAndReportedUnderBoundedWait() {
+        ScenarioResult result = timed(defaults(), "retry-after-past-the-wait-bound");
+
+        // anthropic-java honours a Retry-After however long it is: 120 s against a bound of 30 s (it reads the
+        // header as a float of milliseconds, hence the few nanoseconds over).
+        Duration waited = result.trace().totalWait();
+        assertTrue(waited.compareTo(Duration.ofSeconds(120)) >= 0 && waited.compareTo(Duration.ofSeconds(121)) < 0,
+                waited.toString());
+        assertEquals("anthropic-java 3.14.0", result.trace().waits().get(0).by());
+        List<Violation> waits = of(result, Invariant.BOUNDED_WAIT);
+        assertEquals(1, waits.size(), lines(result).toString());
+        assertTrue(waits.get(0).line().contains("waited 120000.004096 ms in total; policy.max_total_wait is 30000 ms"),
+                waits.get(0).line());
+    }
+
+    @Test
+    void withMaxRetriesZeroTheLoopsOwnPolicyPassesEveryScenario() {
+        Rehearsals r = noSdkRetries();
+        for (String scenario : List.of("quota-stops", "quota-honoured-once", "transient-then-ok", "crash-resumes",
+                "slow-first-token")) {
+            ScenarioResult result = timed(r, scenario);
+            assertEquals(List.of(), lines(result), scenario);
+            result.trace().calls().forEach(c -> assertEquals(0, c.sdkRetry(), scenario));
+        }
+    }
+
+    @Test
+    void withMaxRetriesZeroThe429WithoutRetryAfterStopsTheRunWithoutViolations() {
+        ScenarioResult result = timed(noSdkRetries(), "quota-without-retry-after");
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(1, result.trace().calls().size());
+        Outcome stopped = result.trace().outcomes().get(0);
+        assertEquals(Status.STOPPED, stopped.status());
+        assertNull(stopped.retryAfter());
+    }
+
+    @Test
+    void aCrashPassesThroughTheSdkUnretriedAndTheLoopResumesFromItsJournal() {
+        ScenarioResult result = timed(defaults(), "crash-resumes");
+        RunTrace trace = result.trace();
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(1, trace.restarts().size());
+        assertFalse(trace.restarts().get(0).swallowed());
+        assertEquals(List.of("plan", "patch", "patch", "review"), trace.calls().stream().map(CallRecord::op).toList());
+        assertEquals(CallRecord.Result.CRASH, trace.calls().get(1).result());
+        assertEquals(0, trace.calls().get(2).sdkRetry(), "the call after the restart is the fresh process's own");
+        assertEquals(List.of(Status.OK, Status.OK, Status.OK),
+                trace.outcomes().stream().map(Outcome::status).toList());
+    }
+
+    @Test
+    void aSlowFirstTokenArrivesLateOnTheVirtualClockAndHalvesTheConcurrency() {
+        ScenarioResult result = timed(defaults(), "slow-first-token");
+        Outcome plan = result.trace().outcomes().get(0);
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(3500L, plan.elapsedMs());
+        assertEquals(2, plan.concurrency());
+        assertEquals(1, plan.attempts());
+        assertNull(result.trace().outcomes().get(1).elapsedMs(), "the recorded 510 ms is under the threshold");
+    }
+
+    @Test
+    void theClientIsTheSdksOwnWithItsDefaults() {
+        List<Integer> maxRetries = new java.util.ArrayList<>();
+        Rehearsals probe = Rehearsals.of(dir.resolve("probe"), YAML, "cassettes", run -> {
+            var client = HarnessAnthropic.client(run);
+            maxRetries.add(client.options().maxRetries());
+            assertEquals(com.anthropic.client.AnthropicClientImpl.class, client.getClass());
+            return List.of();
+        });
+        probe.check("quota-stops");
+        // One client per run; the determinism check runs the scenario twice.
+        assertEquals(List.of(2, 2), maxRetries);
+    }
+
+    @Test
+    void aNegativeMaxRetriesIsRefusedWithTheValue() {
+        Rehearsals probe = Rehearsals.of(dir, YAML, "cassettes", run -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> HarnessAnthropic.builder(run).maxRetries(-1));
+            assertEquals("maxRetries must not be negative, was -1", e.getMessage());
+            return List.of();
+        });
+        probe.check("quota-stops");
+    }
+}
