@@ -27,8 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HarnessAnthropicTest {
 
-    /** The most real time a rehearsal here may take; every wait in it is virtual. */
-    static final Duration REAL_TIME_TOLERANCE = Duration.ofSeconds(5);
 
     private static final String YAML = """
             version: 1
@@ -79,11 +77,20 @@ class HarnessAnthropicTest {
                 new FixLoop(run -> HarnessAnthropic.builder(run).maxRetries(0).build()));
     }
 
+    /**
+     * Checks {@code scenario}, asserting that the run never slept in real time (the harness interrupts a real sleep on
+     * the run's thread after 50 ms and records it) and that it took less real time than it waited virtually.
+     */
     private static ScenarioResult timed(Rehearsals r, String scenario) {
         long start = System.nanoTime();
         ScenarioResult result = r.check(scenario);
         Duration real = Duration.ofNanos(System.nanoTime() - start);
-        assertTrue(real.compareTo(REAL_TIME_TOLERANCE) < 0, scenario + " took " + real.toMillis() + " ms of real time");
+        assertEquals(List.of(), result.trace().realSleeps(), scenario);
+        Duration virtual = result.trace().totalWait();
+        if (virtual.compareTo(Duration.ofSeconds(10)) >= 0) {
+            assertTrue(real.compareTo(virtual) < 0, scenario + " took " + real.toMillis() + " ms of real time for "
+                    + virtual.toMillis() + " ms of virtual waiting");
+        }
         return result;
     }
 
