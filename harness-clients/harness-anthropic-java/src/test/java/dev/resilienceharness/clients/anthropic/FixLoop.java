@@ -2,6 +2,7 @@ package dev.resilienceharness.clients.anthropic;
 
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.core.ObjectMappers;
+import com.anthropic.errors.AnthropicInvalidDataException;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicServiceException;
 import com.anthropic.errors.RateLimitException;
@@ -15,6 +16,7 @@ import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.policy.Policy;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -127,7 +129,11 @@ final class FixLoop implements AgentLoop {
                     continue;
                 }
                 return Outcome.degraded(op, "timeout", attempts);
-            } catch (AnthropicIoException e) {
+            } catch (AnthropicIoException | AnthropicInvalidDataException e) {
+                if (e instanceof AnthropicInvalidDataException && !readTimedOut(e)) {
+                    throw e;
+                }
+                // No answer in time, or (the SDK's "Error reading response") a first token past the read timeout.
                 transients++;
                 if (transients < policy.maxAttempts() && fits(run, policy.backoff(transients))) {
                     run.sleeper().sleep(policy.backoff(transients));
@@ -136,6 +142,15 @@ final class FixLoop implements AgentLoop {
                 return Outcome.degraded(op, "timeout", attempts);
             }
         }
+    }
+
+    private static boolean readTimedOut(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean fits(LoopRun run, Duration wait) {

@@ -63,6 +63,15 @@ class HarnessAnthropicTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}]
                 expect: {status: [ok, ok, ok]}
+              - name: slow-past-the-read-timeout
+                ops: [plan, patch, review]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
+                expect: {status: [ok, ok, ok], attempts: [2, 1, 1]}
+              - name: broken-tool-call
+                ops: [patch]
+                expect: {status: [degraded], reason: [schema], attempts: [2]}
+              - name: unrecorded
+                ops: [plan]
             """;
 
     @TempDir
@@ -233,5 +242,59 @@ class HarnessAnthropicTest {
             return List.of();
         });
         probe.check("quota-stops");
+    }
+
+    @Test
+    void aFirstTokenPastTheReadTimeoutIsATimeoutTheLoopRetries() {
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", new FixLoop(run -> HarnessAnthropic.builder(run)
+                .timeout(com.anthropic.core.Timeout.builder().read(Duration.ofSeconds(3)).build()).build()));
+
+        ScenarioResult result = timed(r, "slow-past-the-read-timeout");
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(CallRecord.Result.TRANSIENT, result.trace().calls().get(0).result());
+        assertEquals(0, result.trace().calls().get(1).sdkRetry(), "the loop retried it, not the SDK");
+    }
+
+    @Test
+    void aToolCallWhoseInputBreaksItsSchemaReachesTheLoopWhichRepairsOnceAndDegrades() {
+        // The cassette's tool_use lacks the required "content": the SDK hands the input over as it came, and the
+        // loop's own check against input_schema finds it.
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes-broken-input", new FixLoop(HarnessAnthropic::client));
+
+        ScenarioResult result = timed(r, "broken-tool-call");
+
+        assertEquals(List.of(), of(result, Invariant.EXPECTATIONS), lines(result).toString());
+        assertEquals(List.of(Outcome.degraded("patch", "schema", 2)), result.trace().outcomes());
+        assertEquals(2, result.trace().calls().size());
+        result.trace().calls().forEach(c -> assertEquals(0, c.sdkRetry(), "a 200 is never the SDK's to retry"));
+    }
+
+    @Test
+    void aRequestNoCassetteAnswersIsACassetteViolationNamingTheOpNotAnSdkErrorAboutTheModel() {
+        List<RuntimeException> thrown = new java.util.ArrayList<>();
+        FixLoop loop = new FixLoop(HarnessAnthropic::client);
+        Rehearsals r = Rehearsals.of(dir, YAML, null, run -> {
+            try {
+                return loop.run(run);
+            } catch (RuntimeException e) {
+                thrown.add(e);
+                throw e;
+            }
+        });
+
+        ScenarioResult result = timed(r, "unrecorded");
+
+        // The miss comes through the SDK untouched: no NotFoundException, no "model not found".
+        assertEquals(dev.resilienceharness.cassette.CassetteMiss.class, thrown.get(0).getClass());
+        assertEquals(RunTrace.Kind.CASSETTE, result.trace().failure().kind());
+        List<Violation> cassettes = of(result, Invariant.CASSETTES);
+        assertEquals(1, cassettes.size(), lines(result).toString());
+        String line = cassettes.get(0).line();
+        assertTrue(line.startsWith("unrecorded [cassettes]: no cassette for op 'plan': looked for 1149175b83e14ad3.json;"),
+                line);
+        assertTrue(line.contains("run mvn resilience:record (loop: dev.resilienceharness.clients.anthropic.FixLoop)"),
+                line);
+        assertFalse(line.toLowerCase(java.util.Locale.ROOT).contains("not found"), line);
     }
 }
