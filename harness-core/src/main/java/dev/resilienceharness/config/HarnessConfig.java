@@ -71,6 +71,15 @@ public record HarnessConfig(
         return declared != null ? declared : request(op);
     }
 
+    /**
+     * Whether {@code op}'s calls may come from the loop's SDK rather than from its declared request: a team's loop,
+     * and no {@code requests:} entry for it. Such an op is answered from cassettes recorded through the SDK, found by
+     * the fingerprints of the requests the SDK sends and labelled with the op.
+     */
+    public boolean sdkOp(String op) {
+        return !usesBuiltinLoop() && !requests.containsKey(op);
+    }
+
     /** Whether the built-in loop runs the scenarios. */
     public boolean usesBuiltinLoop() {
         return BUILTIN_LOOP.equals(loop);

@@ -7,7 +7,14 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.clock.RealSleepWatch;
+import dev.resilienceharness.http.HttpAnswer;
+import dev.resilienceharness.http.HttpForwarder;
+import dev.resilienceharness.json.Json;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.HarnessConfig;
@@ -101,6 +108,19 @@ public final class Rehearsal {
      * in memory: enough for all of them makes runs read no file at all, for a rehearsal run many times over.
      */
     public static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept) throws SetupException {
+        return prepare(config, loops, answersKept, false);
+    }
+
+    /**
+     * Prepares a rehearsal for {@link #recordMissing}: as {@link #prepare(HarnessConfig, LoopFactory)}, except that an
+     * op whose calls come from the loop's SDK (no {@code requests:} entry, a team loop) may have no cassette yet.
+     */
+    public static Rehearsal prepareForRecording(HarnessConfig config, LoopFactory loops) throws SetupException {
+        return prepare(config, loops, RecordedAnswers.CAPACITY, true);
+    }
+
+    private static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept, boolean recording)
+            throws SetupException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -120,6 +140,7 @@ public final class Rehearsal {
         }
         OpExchange[] exchanges = new OpExchange[ops.size()];
         String[] problems = new String[ops.size()];
+        CassetteMiss[] misses = new CassetteMiss[ops.size()];
         IntStream.range(0, ops.size()).parallel().forEach(k -> {
             String op = ops.get(k);
             ObjectNode request = config.sharedRequest(op);
@@ -130,21 +151,139 @@ public final class Rehearsal {
                 exchanges[k] = new OpExchange(op, request, c.fingerprint(), file);
                 answers.offer(exchanges[k], answers.of(exchanges[k], c));
             } catch (CassetteMiss e) {
+                misses[k] = e;
                 problems[k] = wheres.get(k) + e.getMessage();
             } catch (CassetteException e) {
                 problems[k] = wheres.get(k) + "the cassette for op '" + op + "' is unusable: " + e.getMessage();
             }
         });
+        Set<String> labelled = null;
         List<String> found = new ArrayList<>();
-        for (String problem : problems) {
-            if (problem != null) {
-                found.add(problem);
+        for (int k = 0; k < problems.length; k++) {
+            if (problems[k] == null) {
+                continue;
             }
+            if (misses[k] != null && config.sdkOp(ops.get(k))) {
+                // The loop's SDK sends this op's requests: labelled cassettes answer them, by their own fingerprints.
+                if (recording) {
+                    continue;
+                }
+                if (labelled == null) {
+                    labelled = labelledOps(store, reader);
+                }
+                if (labelled.contains(ops.get(k))) {
+                    continue;
+                }
+                found.add(wheres.get(k) + "no cassette recorded for op '" + ops.get(k) + "'. "
+                        + RunMessages.recordThroughLoop(config.loop()));
+                continue;
+            }
+            found.add(problems[k]);
         }
         if (!found.isEmpty()) {
             throw new SetupException(found);
         }
-        return new Rehearsal(config, loops, volatilePaths, List.of(exchanges), answers);
+        List<OpExchange> prepared = new ArrayList<>();
+        for (OpExchange e : exchanges) {
+            if (e != null) {
+                prepared.add(e);
+            }
+        }
+        return new Rehearsal(config, loops, volatilePaths, prepared, answers);
+    }
+
+    /** The ops the cassettes of the folder were recorded for, by their {@code "op"} labels. */
+    private static Set<String> labelledOps(CassetteStore store, CassetteReader reader) {
+        Set<String> labels = new HashSet<>();
+        try {
+            for (Path file : store.files()) {
+                try {
+                    String op = reader.read(file).op();
+                    if (op != null) {
+                        labels.add(op);
+                    }
+                } catch (CassetteException e) {
+                    // Integrity reports a broken file; here it just labels nothing.
+                }
+            }
+        } catch (java.io.IOException e) {
+            // A folder that cannot be listed has no labels; the ops' misses say what is missing.
+        }
+        return labels;
+    }
+
+    /**
+     * Runs {@code scenario} once with no faults, sending every request no cassette answers the loop's SDK with to
+     * {@code live}, and writes each answer as a cassette labelled with its op: volatile paths stripped, credentials
+     * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
+     * from a cassette is not sent.
+     *
+     * @return the run, whose calls are every request the loop made
+     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, or a cassette cannot be
+     *                         written
+     */
+    public RunTrace recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
+        CassetteStore store = new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD_MISSING, redaction);
+        java.util.concurrent.atomic.AtomicReference<RecordingFailed> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        HttpRecorder recorder = (op, request, attempt) -> {
+            try {
+                return recordOne(store, live, op, request, attempt);
+            } catch (RecordingFailed e) {
+                // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
+                failed.compareAndSet(null, e);
+                throw e;
+            }
+        };
+        Scenario faultFree = new Scenario(scenario.name(), scenario.ops(), List.of(), scenario.expect(),
+                scenario.policy(), scenario.line());
+        RunTrace trace = run(faultFree, null, recorder);
+        if (failed.get() != null) {
+            throw failed.get();
+        }
+        return trace;
+    }
+
+    private OpExchange recordOne(CassetteStore store, HttpForwarder live, String op, ObjectNode request,
+            dev.resilienceharness.http.HttpAttempt attempt) {
+        HttpAnswer.Response answer;
+        try {
+            answer = live.send(attempt);
+        } catch (java.io.IOException e) {
+            throw new RecordingFailed(op, e.getMessage());
+        }
+        if (answer.status() != 200) {
+            throw new RecordingFailed(op, "the provider answered " + answer.status() + ": "
+                    + abbreviate(answer.text()));
+        }
+        JsonNode response;
+        try {
+            response = Json.readTree(answer.body());
+        } catch (RuntimeException e) {
+            throw new RecordingFailed(op, "the answer is not JSON: " + abbreviate(answer.text()));
+        }
+        try {
+            Cassette c = store.write(request, response, new Timing(null, answer.firstByte().toMillis()), op);
+            return lookup.recorded(op, c.request(), c);
+        } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
+            throw new RecordingFailed(op, e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new RecordingFailed(op, "cannot write its cassette: " + e.getMessage());
+        }
+    }
+
+    private static String abbreviate(String text) {
+        String one = text.replaceAll("\\s+", " ").trim();
+        return one.length() > 200 ? one.substring(0, 200) + "…" : one;
+    }
+
+    /** Recording through the loop's SDK failed for one op; the message says why. */
+    public static final class RecordingFailed extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        RecordingFailed(String op, String why) {
+            super("cannot record op '" + op + "': " + why);
+        }
     }
 
     /**

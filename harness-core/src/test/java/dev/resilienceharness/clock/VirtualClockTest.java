@@ -74,4 +74,29 @@ class VirtualClockTest {
         assertTrue(clock.totalWaited().compareTo(Duration.ofDays(365L * 200)) > 0);
         assertTrue(clock.now().isAfter(VirtualClock.EPOCH));
     }
+
+    @Test
+    void providerTimeMovesNowButIsNotWaiting() {
+        VirtualClock clock = new VirtualClock();
+        clock.sleep(Duration.ofMillis(10));
+        clock.elapse(Duration.ofSeconds(3));
+        clock.sleep(Duration.ofMillis(5), "acme-sdk 1.0");
+        assertEquals(VirtualClock.EPOCH.plusMillis(3015), clock.now());
+        assertEquals(Duration.ofMillis(15), clock.totalWaited());
+        assertEquals(List.of(new VirtualClock.Wait(0, 10_000_000), new VirtualClock.Wait(3_010_000_000L, 5_000_000,
+                "acme-sdk 1.0")), clock.waits());
+        assertEquals(clock.now(), clock.asClock().instant());
+        assertEquals(clock.now(), clock.asClock().withZone(java.time.ZoneId.of("Europe/Paris")).instant());
+    }
+
+    @Test
+    void aSuspendedClockTakesNoWaitsUntilResumed() {
+        VirtualClock clock = new VirtualClock();
+        clock.suspend();
+        clock.sleep(Duration.ofSeconds(1));
+        assertEquals(List.of(), clock.waits());
+        clock.resume();
+        clock.sleep(Duration.ofSeconds(1));
+        assertEquals(Duration.ofSeconds(1), clock.totalWaited());
+    }
 }

@@ -113,4 +113,29 @@ class CassetteIntegrityTest {
                 + " the cassette. Remove it (mvn resilience:record strips volatile paths before writing)"),
                 lines(CassetteIntegrity.check(config, false)));
     }
+
+    private static final String SDK_YAML = """
+            version: 1
+            loop: com.acme.SdkLoop
+            policy: {max_total_wait: 1s}
+            scenarios:
+              - name: s
+                ops: [plan, patch]
+            """;
+
+    @Test
+    void cassettesRecordedThroughASdkCoverTheirLabelledOpAndAreNoOrphans() throws Exception {
+        HarnessConfig config = TestProject.create(dir, SDK_YAML);
+        var store = dev.resilienceharness.cassette.CassetteStore.replaying(config.cassettes(),
+                dev.resilienceharness.json.VolatilePaths.of(List.of()));
+        var request = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("model", "m");
+        store.write(request, request.deepCopy(), null, "plan");
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, true);
+        assertEquals(1, report.violations().size(), report.violations().toString());
+        Violation missing = report.violations().get(0);
+        assertEquals("patch", missing.op());
+        assertEquals("Run mvn resilience:record: with loop: com.acme.SdkLoop it runs each scenario once with no faults"
+                + " and records what the loop's SDK sends", missing.hint());
+        assertEquals(List.of(), report.warnings());
+    }
 }

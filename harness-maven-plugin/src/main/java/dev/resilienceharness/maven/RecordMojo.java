@@ -8,7 +8,20 @@ import dev.resilienceharness.live.LiveTransport;
 import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.live.RecordSummary;
 import dev.resilienceharness.live.Recorder;
+import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.http.HttpForwarder;
+import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.SetupException;
+import dev.resilienceharness.trace.RunTrace;
+import java.io.IOException;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.time.Duration;
 import java.util.function.UnaryOperator;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -19,9 +32,11 @@ import tools.jackson.databind.node.ObjectNode;
  * Sends every scenario op's request, exactly as declared, to {@code provider.base_url} and writes its cassette,
  * volatile fields stripped and secrets redacted before anything touches disk. The key is read from the
  * environment variable {@code provider.api_key_env} names and never written. Run on demand:
- * {@code mvn resilience:record}.
+ * {@code mvn resilience:record}. With a team's loop ({@code loop: com.acme.MyLoop}) it runs each scenario once with
+ * no faults on the project's test classpath, and records every request the loop's SDK sends that no cassette
+ * answers, labelled with the op it was made for.
  */
-@Mojo(name = "record", threadSafe = true)
+@Mojo(name = "record", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
 public class RecordMojo extends AbstractResilienceMojo {
 
     /** Skips this goal only. */
@@ -55,6 +70,14 @@ public class RecordMojo extends AbstractResilienceMojo {
         if (config.provider() == null) {
             throw new MojoExecutionException(config.file() + ": " + LiveMessages.NO_PROVIDER);
         }
+        if (!config.usesBuiltinLoop()) {
+            if (m == Mode.RECORD) {
+                throw new MojoExecutionException("resilience.mode=record re-sends every op's declared request; with"
+                        + " loop: " + config.loop() + " delete the cassettes to re-record and run record-missing");
+            }
+            recordThroughLoop(config);
+            return;
+        }
         LiveTransport live;
         try {
             live = LiveTransport.connect(config.provider(), System::getenv);
@@ -75,6 +98,57 @@ public class RecordMojo extends AbstractResilienceMojo {
         if (!summary.failures().isEmpty()) {
             throw new MojoFailureException("resilience:record: " + summary.failures().size() + " of "
                     + summary.entries().size() + " ops could not be recorded; see the lines above");
+        }
+    }
+
+    /** Runs the team's loop once per scenario, recording what its SDK sends that no cassette answers. */
+    private void recordThroughLoop(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        String key = System.getenv(config.provider().apiKeyEnv());
+        if (key == null || key.isBlank()) {
+            throw new MojoExecutionException("set the environment variable " + config.provider().apiKeyEnv()
+                    + " to the provider's API key (provider.api_key_env in " + config.file() + ")");
+        }
+        HttpForwarder live = LiveHttp.to(config.provider().baseUrl(), key, Duration.ofMinutes(2));
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = ScenarioLauncher.projectLoader(project.getTestClasspathElements())) {
+            Thread.currentThread().setContextClassLoader(loader);
+            Rehearsal rehearsal = Rehearsal.prepareForRecording(config, LoopFactory.forName(config.loop(), loader));
+            getLog().info("Recording through loop " + config.loop() + " from " + config.provider().baseUrl()
+                    + " into " + config.cassettes());
+            int failed = 0;
+            for (Scenario s : config.scenarios()) {
+                long had = cassettes(config);
+                try {
+                    RunTrace trace = rehearsal.recordMissing(s, live, redaction(config));
+                    getLog().info(s.name() + ": " + trace.calls().size() + " calls, "
+                            + (cassettes(config) - had) + " recorded");
+                } catch (Rehearsal.RecordingFailed e) {
+                    failed++;
+                    getLog().error(s.name() + ": " + e.getMessage());
+                }
+            }
+            if (failed > 0) {
+                throw new MojoFailureException("resilience:record: " + failed + " of " + config.scenarios().size()
+                        + " scenarios could not be recorded; see the lines above");
+            }
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
+        } catch (LoopFactory.LoopNotUsable e) {
+            throw new MojoExecutionException(config.file() + ": loop: " + e.getMessage());
+        } catch (SetupException e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot close the project's class loader: " + e.getMessage(), e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+    }
+
+    private static long cassettes(HarnessConfig config) {
+        try (var files = Files.list(config.cassettes())) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+        } catch (IOException e) {
+            return 0;
         }
     }
 

@@ -1,0 +1,87 @@
+package dev.resilienceharness.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Forwards SDK attempts to a live provider over the JDK's HTTP client: {@code {baseUrl}/{path}}, the SDK's own
+ * headers kept except credentials and hop-by-hop ones, and the key from the environment in the header the SDK used
+ * ({@code x-api-key} for Anthropic's, {@code Authorization: Bearer} otherwise). The answer is redacted before it is
+ * written, never here.
+ */
+public final class LiveHttp implements HttpForwarder {
+
+    private static final Set<String> DROPPED = Set.of("authorization", "x-api-key", "api-key", "x-goog-api-key",
+            "host", "content-length", "connection", "accept-encoding", "transfer-encoding", "upgrade", "expect",
+            "keep-alive", "te", "trailer", "proxy-authorization", "cookie");
+
+    private final URI baseUrl;
+    private final String apiKey;
+    private final HttpClient client;
+    private final Duration timeout;
+
+    private LiveHttp(URI baseUrl, String apiKey, Duration timeout) {
+        String base = baseUrl.toString();
+        this.baseUrl = URI.create(base.endsWith("/") ? base : base + "/");
+        this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
+        this.timeout = timeout;
+        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /**
+     * A forwarder to {@code baseUrl} (for example {@code https://api.openai.com/v1}) with {@code apiKey}.
+     *
+     * @param timeout how long one request may take
+     */
+    public static LiveHttp to(URI baseUrl, String apiKey, Duration timeout) {
+        return new LiveHttp(baseUrl, apiKey, timeout);
+    }
+
+    @Override
+    public HttpAnswer.Response send(HttpAttempt attempt) throws IOException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(baseUrl.resolve(attempt.path()))
+                .timeout(timeout)
+                .method(attempt.method(), HttpRequest.BodyPublishers.ofByteArray(attempt.body()));
+        boolean anthropic = false;
+        for (var header : attempt.headers().entrySet()) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (name.equals("x-api-key")) {
+                anthropic = true;
+            }
+            if (DROPPED.contains(name)) {
+                continue;
+            }
+            for (String value : header.getValue()) {
+                request.header(header.getKey(), value);
+            }
+        }
+        if (anthropic) {
+            request.header("x-api-key", apiKey);
+        } else {
+            request.header("Authorization", "Bearer " + apiKey);
+        }
+        long start = System.nanoTime();
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for " + baseUrl.resolve(attempt.path()), e);
+        } catch (IOException e) {
+            throw new IOException("cannot reach " + baseUrl.resolve(attempt.path()) + ": "
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        var headers = new java.util.LinkedHashMap<String, List<String>>();
+        response.headers().map().forEach(headers::put);
+        return new HttpAnswer.Response(-1, response.statusCode(), headers, response.body(), took);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.resilienceharness.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RealSleepWatchTest {
+
+    @Test
+    void aLongSleepIsInterruptedAndReportedWithWhoSlept() {
+        boolean interrupted = false;
+        List<RealSleepWatch.RealSleep> found;
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
+            try {
+                Thread.sleep(120_000);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+            assertTrue(watch.tripped());
+            found = watch.found();
+        }
+        assertTrue(interrupted, "the two-minute sleep was cut short");
+        assertEquals(1, found.size());
+        assertTrue(found.get(0).millis() >= RealSleepWatch.TOLERANCE.toMillis(), String.valueOf(found.get(0)));
+        assertTrue(found.get(0).where().startsWith(
+                "dev.resilienceharness.clock.RealSleepWatchTest.aLongSleepIsInterruptedAndReportedWithWhoSlept("
+                + "RealSleepWatchTest.java:"), found.get(0).where());
+        assertFalse(Thread.currentThread().isInterrupted());
+    }
+
+    @Test
+    void aRunThatNeverSleepsHasNothingToReport() {
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
+            long sum = 0;
+            for (int i = 0; i < 1_000; i++) {
+                sum += i;
+            }
+            assertEquals(499_500, sum);
+            assertFalse(watch.tripped());
+            assertEquals(List.of(), watch.found());
+        }
+    }
+
+    @Test
+    void onlyAStackInThreadSleepCountsAsSleeping() {
+        StackTraceElement sleep = new StackTraceElement("java.lang.Thread", "sleep", "Thread.java", -2);
+        StackTraceElement unit = new StackTraceElement("java.util.concurrent.TimeUnit", "sleep", "TimeUnit.java", 446);
+        StackTraceElement retry = new StackTraceElement("dev.langchain4j.internal.RetryUtils$RetryPolicy", "sleep",
+                "RetryUtils.java", 175);
+        StackTraceElement park = new StackTraceElement("jdk.internal.misc.Unsafe", "park", "Unsafe.java", -2);
+        assertEquals("dev.langchain4j.internal.RetryUtils$RetryPolicy.sleep(RetryUtils.java:175)",
+                RealSleepWatch.sleeper(new StackTraceElement[] {sleep, unit, retry}));
+        assertNull(RealSleepWatch.sleeper(new StackTraceElement[] {park, retry}), "waiting on a lock is not a sleep");
+    }
+}

@@ -1,0 +1,69 @@
+package dev.resilienceharness.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+class LiveHttpTest {
+
+    @Test
+    void forwardsTheSdksRequestWithTheRealKeyInTheHeaderTheSdkUsed() throws Exception {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/", exchange -> {
+            seen.put("path", exchange.getRequestURI().getPath());
+            seen.put("x-api-key", String.valueOf(exchange.getRequestHeaders().getFirst("x-api-key")));
+            seen.put("authorization", String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            seen.put("anthropic-version", String.valueOf(exchange.getRequestHeaders().getFirst("anthropic-version")));
+            seen.put("body", new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] body = "{\"ok\":true}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("retry-after", "3");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1"),
+                    "real-key", Duration.ofSeconds(10));
+            HttpAnswer.Response r = live.send(new HttpAttempt("anthropic-java 3.14.0", "POST", "/v1/messages",
+                    Map.of("x-api-key", List.of("harness-replay"), "anthropic-version", List.of("2023-06-01")),
+                    "{\"model\":\"m\"}".getBytes(StandardCharsets.UTF_8), null, 0));
+            assertEquals(200, r.status());
+            assertEquals("{\"ok\":true}", r.text());
+            assertEquals("3", r.header("Retry-After"));
+            assertEquals("/v1/messages", seen.get("path"));
+            assertEquals("real-key", seen.get("x-api-key"), "the SDK's placeholder key is replaced");
+            assertEquals("null", seen.get("authorization"));
+            assertEquals("2023-06-01", seen.get("anthropic-version"), "the SDK's own headers are kept");
+            assertEquals("{\"model\":\"m\"}", seen.get("body"));
+
+            live.send(new HttpAttempt("openai-java 4.105.0", "POST", "chat/completions",
+                    Map.of("Authorization", List.of("Bearer harness-replay")), new byte[] {'{', '}'}, null, 0));
+            assertEquals("Bearer real-key", seen.get("authorization"));
+            assertEquals("/v1/chat/completions", seen.get("path"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void anUnreachableProviderIsAnIoErrorNamingTheAddress() {
+        LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:1/v1"), "k", Duration.ofSeconds(5));
+        IOException e = assertThrows(IOException.class, () -> live.send(new HttpAttempt("s", "POST",
+                "chat/completions", Map.of(), new byte[] {'{', '}'}, null, 0)));
+        assertTrue(e.getMessage().startsWith("cannot reach http://127.0.0.1:1/v1/chat/completions: "), e.getMessage());
+    }
+}
