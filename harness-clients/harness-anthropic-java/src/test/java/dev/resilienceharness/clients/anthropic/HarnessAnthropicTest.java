@@ -10,7 +10,9 @@ import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.scenario.SetupException;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
 import java.nio.file.Path;
@@ -67,9 +69,6 @@ class HarnessAnthropicTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
                 expect: {status: [ok, ok, ok], attempts: [2, 1, 1]}
-              - name: broken-tool-call
-                ops: [patch]
-                expect: {status: [degraded], reason: [schema], attempts: [2]}
               - name: unrecorded
                 ops: [plan]
             """;
@@ -260,7 +259,15 @@ class HarnessAnthropicTest {
     void aToolCallWhoseInputBreaksItsSchemaReachesTheLoopWhichRepairsOnceAndDegrades() {
         // The cassette's tool_use lacks the required "content": the SDK hands the input over as it came, and the
         // loop's own check against input_schema finds it.
-        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes-broken-input", new FixLoop(HarnessAnthropic::client));
+        Rehearsals r = Rehearsals.of(dir, """
+                version: 1
+                loop: dev.resilienceharness.clients.anthropic.FixLoop
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - name: broken-tool-call
+                    ops: [patch]
+                    expect: {status: [degraded], reason: [schema], attempts: [2]}
+                """, "cassettes-broken-input", new FixLoop(HarnessAnthropic::client));
 
         ScenarioResult result = timed(r, "broken-tool-call");
 
@@ -272,11 +279,13 @@ class HarnessAnthropicTest {
 
     @Test
     void aRequestNoCassetteAnswersIsACassetteViolationNamingTheOpNotAnSdkErrorAboutTheModel() {
+        // Someone raised max_tokens without recording again.
         List<RuntimeException> thrown = new java.util.ArrayList<>();
-        FixLoop loop = new FixLoop(HarnessAnthropic::client);
-        Rehearsals r = Rehearsals.of(dir, YAML, null, run -> {
-            try {
-                return loop.run(run);
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", run -> {
+            try (var scope = run.op("plan")) {
+                HarnessAnthropic.client(run).messages().create(FixAgent.params("plan").toBuilder().maxTokens(1024)
+                        .build());
+                return List.of(Outcome.ok("plan", null, 1));
             } catch (RuntimeException e) {
                 thrown.add(e);
                 throw e;
@@ -290,11 +299,22 @@ class HarnessAnthropicTest {
         assertEquals(RunTrace.Kind.CASSETTE, result.trace().failure().kind());
         List<Violation> cassettes = of(result, Invariant.CASSETTES);
         assertEquals(1, cassettes.size(), lines(result).toString());
-        String line = cassettes.get(0).line();
-        assertTrue(line.startsWith("unrecorded [cassettes]: no cassette for op 'plan': looked for 1149175b83e14ad3.json;"),
-                line);
-        assertTrue(line.contains("run mvn resilience:record (loop: dev.resilienceharness.clients.anthropic.FixLoop)"),
-                line);
-        assertFalse(line.toLowerCase(java.util.Locale.ROOT).contains("not found"), line);
+        String message = cassettes.get(0).message();
+        assertTrue(message.startsWith("no cassette for op 'plan': looked for "), message);
+        assertTrue(message.contains("max_tokens"), message);
+        assertTrue(message.contains("run mvn resilience:record (loop: dev.resilienceharness.clients.anthropic.FixLoop)"),
+                message);
+        assertFalse(message.toLowerCase(java.util.Locale.ROOT).contains("not found"), message);
+    }
+
+    @Test
+    void anOpWithNoRecordingIsASetupErrorSayingHowToRecordItThroughTheLoop() {
+        var config = Rehearsals.project(dir, YAML.replace("ops: [plan]\n", "ops: [deploy]\n"), "cassettes");
+
+        SetupException e = assertThrows(SetupException.class,
+                () -> Rehearsal.prepare(config, () -> new FixLoop(HarnessAnthropic::client)));
+
+        assertTrue(e.getMessage().contains("no cassette recorded for op 'deploy'. This op's calls come from your"
+                + " loop's SDK: run mvn resilience:record"), e.getMessage());
     }
 }

@@ -1,11 +1,13 @@
 package dev.resilienceharness.clients.anthropic;
 
+import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.scenario.SetupException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,7 +16,6 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +37,16 @@ final class Rehearsals {
      * {@code null}) into {@code dir/cassettes}, and prepares a rehearsal of {@code loop}.
      */
     static Rehearsals of(Path dir, String yaml, String cassettes, AgentLoop loop) {
+        HarnessConfig config = project(dir, yaml, cassettes);
+        try {
+            return new Rehearsals(config, Rehearsal.prepare(config, () -> loop));
+        } catch (SetupException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Writes the project into {@code dir} and loads its config. */
+    static HarnessConfig project(Path dir, String yaml, String cassettes) {
         try {
             Path target = Files.createDirectories(dir.resolve("cassettes"));
             if (cassettes != null) {
@@ -43,13 +54,10 @@ final class Rehearsals {
             }
             Path file = dir.resolve("resilience.yaml");
             Files.writeString(file, yaml, StandardCharsets.UTF_8);
-            HarnessConfig config = ConfigLoader.load(file);
-            // Cassettes recorded through an SDK are found by the fingerprint of what the SDK sends, so nothing is
-            // read before a run asks for it.
-            return new Rehearsals(config, Rehearsal.prepareVerified(config, () -> loop, Map.of()));
+            return ConfigLoader.load(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (dev.resilienceharness.config.ConfigException e) {
+        } catch (ConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
     }

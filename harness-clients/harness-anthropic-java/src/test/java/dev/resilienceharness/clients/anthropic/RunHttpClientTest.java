@@ -30,6 +30,7 @@ class RunHttpClientTest {
 
     private static final String YAML = """
             version: 1
+            loop: dev.resilienceharness.clients.anthropic.FixLoop
             policy: {max_total_wait: 30s}
             scenarios:
               - name: timeout
