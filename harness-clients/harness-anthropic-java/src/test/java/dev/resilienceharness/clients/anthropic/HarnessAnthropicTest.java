@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.json.Json;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -14,13 +17,16 @@ import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
 import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.RunTrace;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A loop a team writes with anthropic-java, given {@link HarnessAnthropic}'s client, rehearsed on the scenarios the
@@ -316,5 +322,43 @@ class HarnessAnthropicTest {
 
         assertTrue(e.getMessage().contains("no cassette recorded for op 'deploy'. This op's calls come from your"
                 + " loop's SDK: run mvn resilience:record"), e.getMessage());
+    }
+
+    @Test
+    void recordMissingThroughTheSdkWritesLabelledRedactedCassettesThatThenReplayOffline() throws Exception {
+        HarnessConfig config = Rehearsals.project(dir, YAML, null);
+        Rehearsal recording = Rehearsal.prepareForRecording(config, () -> new FixLoop(HarnessAnthropic::client));
+        try (MessagesStub provider = new MessagesStub()) {
+            recording.recordMissing(Rehearsals.scenario(config, "quota-stops"),
+                    LiveHttp.to(provider.baseUrl(), MessagesStub.KEY, Duration.ofSeconds(10)),
+                    RecordingRedaction.forConfig(config));
+            assertEquals(3, provider.requests().size(), "one request per op, faults left out");
+        }
+
+        List<Path> files;
+        try (var list = Files.list(config.cassettes())) {
+            files = list.sorted().toList();
+        }
+        assertEquals(3, files.size());
+        List<String> labels = new java.util.ArrayList<>();
+        for (Path file : files) {
+            String text = Files.readString(file);
+            JsonNode cassette = Json.readTree(text);
+            labels.add(cassette.get("op").asString());
+            assertEquals(FixAgent.MODEL, cassette.get("request").get("model").asString());
+            assertFalse(cassette.get("response").has("id"), "volatile response.id is stripped");
+            assertFalse(text.contains(MessagesStub.KEY), "the key never reaches a cassette");
+            assertFalse(text.contains(HarnessAnthropic.REPLAY_KEY), "nor the placeholder");
+        }
+        assertEquals(List.of("patch", "plan", "review"), labels.stream().sorted().toList());
+
+        // Offline now: every scenario is answered from what was recorded, with no provider running.
+        Rehearsal replay = Rehearsal.prepare(config, () -> new FixLoop(run -> HarnessAnthropic.builder(run)
+                .maxRetries(0).build()));
+        ScenarioResult result = replay.check(Rehearsals.scenario(config, "quota-honoured-once"), 2,
+                Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), lines(result));
+        assertEquals("final class EmailValidator {}",
+                result.trace().outcomes().get(1).value().get("content").asString());
     }
 }

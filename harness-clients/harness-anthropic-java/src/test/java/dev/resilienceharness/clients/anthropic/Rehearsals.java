@@ -77,6 +77,11 @@ final class Rehearsals {
     }
 
     Scenario scenario(String name) {
+        return scenario(config, name);
+    }
+
+    /** The scenario of {@code config} called {@code name}. */
+    static Scenario scenario(HarnessConfig config, String name) {
         return config.scenarios().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
