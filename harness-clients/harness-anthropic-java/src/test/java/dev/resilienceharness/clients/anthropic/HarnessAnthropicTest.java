@@ -75,8 +75,14 @@ class HarnessAnthropicTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
                 expect: {status: [ok, ok, ok], attempts: [2, 1, 1]}
+              - name: overloaded
+                ops: [plan, patch, review]
+                faults: [{server_error: {status: 529}}, {server_error: {status: 529}}, {server_error: {status: 529}}]
               - name: unrecorded
                 ops: [plan]
+              - name: injected-bad-tool-call
+                ops: [plan, patch, review]
+                faults: [none, bad_tool_call]
             """;
 
     @TempDir
@@ -141,6 +147,22 @@ class HarnessAnthropicTest {
         trace.waits().forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1125)) >= 0, trace.totalWait().toString());
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1500)) <= 0, trace.totalWait().toString());
+    }
+
+    @Test
+    void overloadedAnswersAreRetriedByTheSdkUnderTheLoopsOwnRetriesAndTheBudgetShowsBothLayers() {
+        ScenarioResult result = timed(defaults(), "overloaded");
+        RunTrace trace = result.trace();
+
+        // Three 529s: the SDK's first attempt and its two retries; then the loop's own second attempt succeeds.
+        assertEquals(List.of(0, 1, 2, 0), trace.calls().subList(0, 4).stream().map(CallRecord::sdkRetry).toList());
+        assertEquals(2, trace.outcomes().get(0).attempts());
+        Violation budget = of(result, Invariant.BUDGET).get(0);
+        assertEquals("plan", budget.op());
+        assertEquals("3 calls", budget.bound());
+        assertEquals("4 calls", budget.actual());
+        assertTrue(budget.message().contains("anthropic-java 3.14.0 made 2 of them as its own retries, under 2 calls"
+                + " of your loop"), budget.message());
     }
 
     @Test
@@ -360,5 +382,47 @@ class HarnessAnthropicTest {
         assertEquals(List.of(), lines(result));
         assertEquals("final class EmailValidator {}",
                 result.trace().outcomes().get(1).value().get("content").asString());
+    }
+
+    @Test
+    void anInjectedBadToolCallIsA200TheSdkHandsOverAndTheLoopJudgesByItsOwnCheck() {
+        // What the fault does to a tool_use block is the core's to decide (the Messages API carries input as an
+        // object); whatever arrives, the SDK must hand it to the loop without failing, and the loop's own check of
+        // input against input_schema decides whether it repairs.
+        List<JsonNode> inputs = new java.util.ArrayList<>();
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", new FixLoop(HarnessAnthropic::client));
+        // The same scenario once more, keeping the patch step's input as the SDK delivered it.
+        Rehearsals probe = Rehearsals.of(dir.resolve("probe"), YAML, "cassettes", run -> {
+            var client = HarnessAnthropic.client(run);
+            try (var scope = run.op("plan")) {
+                new FixAgent(client).step("plan");
+            }
+            try (var scope = run.op("patch")) {
+                var block = new FixAgent(client).step("patch").content().get(0).toolUse().orElseThrow();
+                inputs.add(Json.readTree(jsonOf(block._input())));
+            }
+            return List.of();
+        });
+        probe.check("injected-bad-tool-call");
+
+        ScenarioResult result = timed(r, "injected-bad-tool-call");
+        CallRecord broken = result.trace().calls().get(1);
+
+        assertEquals("patch", broken.op());
+        assertEquals(CallRecord.Result.SCHEMA, broken.result());
+        assertEquals(0, broken.sdkRetry(), "a 200 is never the SDK's to retry");
+        Outcome patch = result.trace().outcomes().get(1);
+        assertEquals(Status.OK, patch.status());
+        assertEquals(WriteFileInput.valid(inputs.get(0)) ? 1 : 2, patch.attempts(),
+                "the loop repairs exactly when its check fails: " + inputs.get(0));
+        assertTrue(WriteFileInput.valid(patch.value()), patch.value().toString());
+    }
+
+    private static String jsonOf(com.anthropic.core.JsonValue value) {
+        try {
+            return com.anthropic.core.ObjectMappers.jsonMapper().writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
