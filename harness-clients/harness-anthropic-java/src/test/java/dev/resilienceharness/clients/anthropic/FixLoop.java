@@ -34,13 +34,29 @@ import tools.jackson.databind.node.ObjectNode;
  * scope, the SDK's exceptions mapped to the degradation policy, the tool call's {@code input} checked against the
  * tool's {@code input_schema} before it is used, every finished step journaled and skipped after a restart.
  */
-final class FixLoop implements AgentLoop {
+public final class FixLoop implements AgentLoop {
 
     private final Function<LoopRun, AnthropicClient> clients;
+
+    /** The loop as {@code loop:} names it: a client with the SDK's defaults. */
+    public FixLoop() {
+        this(HarnessAnthropic::client);
+    }
 
     /** @param clients how the loop gets its client for a run: {@code HarnessAnthropic::client} or a builder */
     FixLoop(Function<LoopRun, AnthropicClient> clients) {
         this.clients = clients;
+    }
+
+    /** The same loop on a client built with {@code maxRetries(0)}: its own policy is the only retry layer. */
+    public static final class WithoutSdkRetries implements AgentLoop {
+
+        private final FixLoop loop = new FixLoop(run -> HarnessAnthropic.builder(run).maxRetries(0).build());
+
+        @Override
+        public List<Outcome> run(LoopRun run) {
+            return loop.run(run);
+        }
     }
 
     @Override

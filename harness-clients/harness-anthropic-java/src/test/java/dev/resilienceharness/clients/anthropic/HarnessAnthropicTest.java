@@ -11,6 +11,7 @@ import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
@@ -244,6 +245,27 @@ class HarnessAnthropicTest {
         assertEquals(2, plan.concurrency());
         assertEquals(1, plan.attempts());
         assertNull(result.trace().outcomes().get(1).elapsedMs(), "the recorded 510 ms is under the threshold");
+    }
+
+    @Test
+    void theLoopNamedInTheYamlFailsOnTheSdksHiddenRetriesAndPassesWithMaxRetriesZero() throws Exception {
+        // As the plugin's goals do it: the class named in loop:, made by its public no-argument constructor.
+        for (String loop : List.of("dev.resilienceharness.clients.anthropic.FixLoop",
+                "dev.resilienceharness.clients.anthropic.FixLoop$WithoutSdkRetries")) {
+            HarnessConfig config = Rehearsals.project(dir.resolve(loop), YAML.replace(
+                    "loop: dev.resilienceharness.clients.anthropic.FixLoop", "loop: " + loop), "cassettes");
+            Rehearsal rehearsal = Rehearsal.prepare(config,
+                    LoopFactory.forName(config.loop(), getClass().getClassLoader()));
+            ScenarioResult result = rehearsal.check(Rehearsals.scenario(config, "quota-without-retry-after"), 2,
+                    Rehearsal.RUN_INVARIANTS);
+            if (loop.endsWith("FixLoop")) {
+                assertEquals(1, of(result, Invariant.BUDGET).size(), lines(result).toString());
+                assertTrue(of(result, Invariant.BUDGET).get(0).hint().startsWith("anthropic-java retried 2 times"),
+                        lines(result).toString());
+            } else {
+                assertEquals(List.of(), lines(result));
+            }
+        }
     }
 
     @Test
