@@ -57,7 +57,7 @@ public final class HarnessAnthropic {
         /** The SDK's own retries per request ({@code 0}: none, your loop retries); unset: the SDK's default, 2. */
         public Builder maxRetries(int maxRetries) {
             if (maxRetries < 0) {
-                throw new IllegalArgumentException("maxRetries must not be negative, was " + maxRetries);
+                throw new IllegalArgumentException(AdapterMessages.negativeMaxRetries(maxRetries));
             }
             this.maxRetries = maxRetries;
             return this;

@@ -42,10 +42,15 @@ final class RunHttpClient implements HttpClient {
     @Override
     public HttpResponse execute(HttpRequest request, RequestOptions options) {
         Duration timeout = timeout(options);
-        HttpAnswer answer = http.exchange(attempt(request, timeout));
+        HttpAttempt attempt = attempt(request, timeout);
+        if (streaming(attempt)) {
+            // Refused before it is a call: an SDK reading a whole message as server-sent events sees no event at all.
+            throw new UnsupportedOperationException(AdapterMessages.streamingNotReplayed(attempt.path()));
+        }
+        HttpAnswer answer = http.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
-            throw new AnthropicIoException("Request failed", new SocketTimeoutException("timeout: no answer within "
-                    + timedOut.after().toMillis() + " ms"));
+            throw new AnthropicIoException("Request failed",
+                    new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after())));
         }
         return new RunHttpResponse((HttpAnswer.Response) answer, http, timeout);
     }
@@ -75,6 +80,12 @@ final class RunHttpClient implements HttpClient {
         }
         return new HttpAttempt(AnthropicSdk.LABEL, request.method().name(), String.join("/", request.pathSegments()),
                 headers, body(request), timeout, HttpAttempt.stainlessRetryCount(headers));
+    }
+
+    /** Whether the SDK asked for server-sent events, as {@code createStreaming} does. */
+    static boolean streaming(HttpAttempt attempt) {
+        List<String> accept = attempt.headers().get("Accept");
+        return accept != null && accept.stream().anyMatch(v -> v.contains("text/event-stream"));
     }
 
     /**

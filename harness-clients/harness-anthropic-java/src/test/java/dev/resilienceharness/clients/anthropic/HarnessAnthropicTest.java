@@ -100,7 +100,8 @@ class HarnessAnthropicTest {
 
     /**
      * Checks {@code scenario}, asserting that the run never slept in real time (the harness interrupts a real sleep on
-     * the run's thread after 50 ms and records it) and that it took less real time than it waited virtually.
+     * the run's thread after 50 ms and records it) and that a run waiting minutes virtually took less real time than
+     * that.
      */
     private static ScenarioResult timed(Rehearsals r, String scenario) {
         long start = System.nanoTime();
@@ -108,7 +109,7 @@ class HarnessAnthropicTest {
         Duration real = Duration.ofNanos(System.nanoTime() - start);
         assertEquals(List.of(), result.trace().realSleeps(), scenario);
         Duration virtual = result.trace().totalWait();
-        if (virtual.compareTo(Duration.ofSeconds(10)) >= 0) {
+        if (virtual.compareTo(Duration.ofMinutes(1)) >= 0) {
             assertTrue(real.compareTo(virtual) < 0, scenario + " took " + real.toMillis() + " ms of real time for "
                     + virtual.toMillis() + " ms of virtual waiting");
         }

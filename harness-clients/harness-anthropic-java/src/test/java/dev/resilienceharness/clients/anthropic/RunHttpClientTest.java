@@ -179,4 +179,25 @@ class RunHttpClientTest {
         result.trace().waits().forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
         assertEquals(List.of(), result.trace().realSleeps());
     }
+
+    @Test
+    void aStreamingRequestIsRefusedBeforeItIsACallInsteadOfComingBackAsAnEmptyStream() {
+        List<RuntimeException> seen = new ArrayList<>();
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", run -> {
+            try (var scope = run.op("plan");
+                    var stream = HarnessAnthropic.client(run).messages().createStreaming(FixAgent.params("plan"))) {
+                stream.stream().count();
+            } catch (UnsupportedOperationException e) {
+                seen.add(e);
+            }
+            return List.of(Outcome.degraded("plan", "timeout", 1));
+        });
+
+        ScenarioResult result = r.check("timeout");
+
+        assertEquals(List.of(), result.trace().calls());
+        assertEquals("anthropic-java 3.14.0 asked for a stream (messages().createStreaming) on POST messages, which"
+                + " the harness does not replay yet: cassettes hold whole messages, and the stream would come back"
+                + " empty. Rehearse this step with messages().create(...)", seen.get(0).getMessage());
+    }
 }
