@@ -305,7 +305,9 @@ public final class HtmlReport {
                 + "</svg>call failed</span><span><svg width=\"12\" height=\"12\" aria-hidden=\"true\"><rect x=\"2\""
                 + " y=\"2\" width=\"8\" height=\"8\" transform=\"rotate(45 6 6)\" fill=\"#9aa0a6\"/></svg>repair"
                 + " call</span><span><span class=\"sw wait\"></span>wait</span><span><span class=\"sw restart\">"
-                + "</span>restart</span></div><div class=\"legend\"><span class=\"muted\">Outcome per op:</span>"
+                + "</span>restart</span><span><svg width=\"16\" height=\"16\" aria-hidden=\"true\"><circle"
+                + " cx=\"8\" cy=\"8\" r=\"6.5\" fill=\"none\" stroke=\"#202124\" stroke-dasharray=\"2 2\"/></svg>"
+                + "an SDK's own retry</span></div><div class=\"legend\"><span class=\"muted\">Outcome per op:</span>"
                 + "<span><i class=\"sq o-ok\"></i>ok</span>"
                 + "<span><i class=\"sq o-degraded\"></i>degraded</span><span><i class=\"sq o-stopped\"></i>stopped"
                 + "</span></div>");

@@ -48,12 +48,32 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         }
     }
 
-    /** One call on the timeline. */
-    public record Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs) {
+    /**
+     * One call on the timeline.
+     *
+     * @param sdk      the SDK that sent it, or {@code null} for a {@code Transport} call
+     * @param sdkRetry 0 when the loop made it, n when it was the SDK's own n-th retry
+     */
+    public record Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs, String sdk,
+            int sdkRetry) {
+
+        /** A call the loop made through {@code Transport}. */
+        public Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs) {
+            this(op, repair, fault, result, atMs, firstTokenMs, null, 0);
+        }
     }
 
-    /** One wait on the timeline. */
-    public record Wait(double startMs, double ms) {
+    /**
+     * One wait on the timeline.
+     *
+     * @param by the SDK whose retry layer waited, or {@code null} for the loop
+     */
+    public record Wait(double startMs, double ms, String by) {
+
+        /** A wait the loop took. */
+        public Wait(double startMs, double ms) {
+            this(startMs, ms, null);
+        }
     }
 
     /** The report of a checked scenario. */
@@ -65,11 +85,11 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         List<Call> calls = new ArrayList<>();
         for (CallRecord c : result.trace().calls()) {
             calls.add(new Call(c.op(), c.repair(), c.fault(), c.result().name().toLowerCase(java.util.Locale.ROOT),
-                    c.atNanos() / 1_000_000.0, c.firstTokenMs()));
+                    c.atNanos() / 1_000_000.0, c.firstTokenMs(), c.sdk(), c.sdkRetry()));
         }
         List<Wait> waits = new ArrayList<>();
         for (VirtualClock.Wait w : result.trace().waits()) {
-            waits.add(new Wait(w.startNanos() / 1_000_000.0, w.nanos() / 1_000_000.0));
+            waits.add(new Wait(w.startNanos() / 1_000_000.0, w.nanos() / 1_000_000.0, w.by()));
         }
         List<Integer> restarts = result.trace().restarts().stream().map(r -> r.afterCall()).toList();
         return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
@@ -102,10 +122,17 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
             if (c.firstTokenMs() != null) {
                 cn.put("first_token_ms", c.firstTokenMs().longValue());
             }
+            if (c.sdk() != null) {
+                cn.put("sdk", c.sdk());
+                cn.put("sdk_retry", c.sdkRetry());
+            }
         }
         ArrayNode ws = tl.putArray("waits");
         for (Wait w : timeline.waits()) {
-            ws.addObject().put("start_ms", w.startMs()).put("ms", w.ms());
+            ObjectNode wn = ws.addObject().put("start_ms", w.startMs()).put("ms", w.ms());
+            if (w.by() != null) {
+                wn.put("by", w.by());
+            }
         }
         ArrayNode rs = tl.putArray("restarts");
         timeline.restarts().forEach(rs::add);
@@ -153,9 +180,11 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         List<Call> calls = new ArrayList<>();
         tl.get("calls").forEach(c -> calls.add(new Call(c.get("op").asString(), c.get("repair").asInt(),
                 c.get("fault").asString(), c.get("result").asString(), c.get("at_ms").asDouble(),
-                c.hasNonNull("first_token_ms") ? c.get("first_token_ms").asLong() : null)));
+                c.hasNonNull("first_token_ms") ? c.get("first_token_ms").asLong() : null, text(c, "sdk"),
+                c.path("sdk_retry").asInt(0))));
         List<Wait> waits = new ArrayList<>();
-        tl.get("waits").forEach(w -> waits.add(new Wait(w.get("start_ms").asDouble(), w.get("ms").asDouble())));
+        tl.get("waits").forEach(w -> waits.add(new Wait(w.get("start_ms").asDouble(), w.get("ms").asDouble(),
+                text(w, "by"))));
         List<Integer> restarts = new ArrayList<>();
         tl.get("restarts").forEach(r -> restarts.add(r.asInt()));
         return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),

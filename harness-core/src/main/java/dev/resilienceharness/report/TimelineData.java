@@ -68,12 +68,18 @@ final class TimelineData {
             } else {
                 a.add(c.firstTokenMs().longValue());
             }
+            if (c.sdk() != null) {
+                a.add(c.sdk()).add(c.sdkRetry());
+            }
         }
         ArrayNode waits = root.putArray("waits");
         int[] after = waitPlacement(tl);
         for (int i = 0; i < tl.waits().size(); i++) {
             ScenarioReport.Wait w = tl.waits().get(i);
-            waits.addArray().add(w.startMs()).add(w.ms()).add(after[i]);
+            ArrayNode wa = waits.addArray().add(w.startMs()).add(w.ms()).add(after[i]);
+            if (w.by() != null) {
+                wa.add(w.by());
+            }
         }
         ArrayNode restarts = root.putArray("restarts");
         tl.restarts().forEach(restarts::add);

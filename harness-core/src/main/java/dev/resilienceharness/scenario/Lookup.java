@@ -107,6 +107,12 @@ final class Lookup {
             request.remove("repair");
         }
         String fp = fingerprint(request);
+        if (scoped != null) {
+            OpExchange known = recorded.get(fp + "/" + scoped);
+            if (known != null) {
+                return known;
+            }
+        }
         OpExchange declared = byFingerprint.get(fp);
         if (declared != null) {
             return scoped == null || scoped.equals(declared.op()) ? declared

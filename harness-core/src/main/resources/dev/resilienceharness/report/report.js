@@ -48,7 +48,8 @@
           '" width="' + (width - 4) + '" height="' + (lanes * LANE + 4) +
           '" rx="3" fill="#e8eaed" stroke="#9aa0a6" stroke-dasharray="3 2"/><text x="' + (x + width / 2) +
           '" y="' + (TOP - 8) + '" text-anchor="middle" fill="#3c4043" font-weight="600">' + esc(dur(w[1])) +
-          '</text><title>wait ' + esc(dur(w[1])) + ' from t=' + esc(dur(w[0])) + '</title></g>');
+          '</text><title>wait ' + esc(dur(w[1])) + ' from t=' + esc(dur(w[0])) +
+          (w[3] ? ' by ' + esc(w[3]) + "'s retry layer" : '') + '</title></g>');
         x += width;
         tick(w[0] + w[1], false);
       });
@@ -64,11 +65,18 @@
         : '<circle cx="' + x + '" cy="' + y + '" r="7.5" fill="' + col + '"/>';
       var cross = c[3] === 'ok' ? '' : '<path d="M' + (x - 3.5) + ' ' + (y - 3.5) + 'l7 7m0-7l-7 7" stroke="#fff"' +
         ' stroke-width="2"/>';
+      var sdkRetry = c.length > 7 && c[7] > 0;
       var tip = 'call ' + (i + 1) + ': ' + op + (c[1] > 0 ? ' (repair ' + c[1] + ')' : '') + ' at t=' +
         dur(c[4]) + ' \u2014 fault ' + c[2] + ', ' + (RESULT[c[3]] || c[3]) +
-        (c[5] !== null ? ', first token after ' + dur(c[5]) : '');
-      marks.push('<g class="call-mark" data-fault="' + esc(c[2]) + '" data-result="' + esc(c[3]) +
-        '" data-op="' + esc(op) + '">' + shape + cross + '<title>' + esc(tip) + '</title></g>');
+        (c[5] !== null ? ', first token after ' + dur(c[5]) : '') +
+        (sdkRetry ? ' \u2014 retry ' + c[7] + ' of ' + c[6] + "'s own retry layer" : c.length > 6 ? ' (sent by ' +
+          c[6] + ')' : '');
+      var ring = sdkRetry ? '<circle cx="' + x + '" cy="' + y + '" r="10.5" fill="none" stroke="#202124"' +
+        ' stroke-width="1.5" stroke-dasharray="2 2"/><text x="' + x + '" y="' + (y + 22) + '" text-anchor="middle"' +
+        ' fill="#202124" font-size="9">SDK</text>' : '';
+      marks.push('<g class="call-mark' + (sdkRetry ? ' sdk-retry' : '') + '" data-fault="' + esc(c[2]) +
+        '" data-result="' + esc(c[3]) + '" data-op="' + esc(op) + '">' + shape + cross + ring + '<title>' +
+        esc(tip) + '</title></g>');
       x += SLOT / 2;
       if (restarts[i]) {
         x += 6;

@@ -62,4 +62,21 @@ class TimelineDataTest {
         assertFalse(safe.contains("\u2028") || safe.contains("\u2029"), safe);
         assertEquals(Json.readTree(json), Json.readTree(safe));
     }
+
+    @Test
+    void sdkRetriesAndSdkWaitsCarryTheirLayerIntoTheTimelineAndReportJson() {
+        var calls = List.of(new ScenarioReport.Call("plan", 0, "quota", "quota", 0, null, "openai-java 4.105.0", 0),
+                new ScenarioReport.Call("plan", 0, "none", "ok", 450, null, "openai-java 4.105.0", 1));
+        var waits = List.of(new ScenarioReport.Wait(0, 450, "openai-java 4.105.0"));
+        var report = new ScenarioReport("s", 2, 1, 450, 1000, JsonNodeFactory.instance.arrayNode(), List.of(),
+                new ScenarioReport.Timeline(calls, waits, List.of()));
+        JsonNode data = TimelineData.toJson(report);
+        assertEquals("[0,0,\"none\",\"ok\",450.0,null,\"openai-java 4.105.0\",1]",
+                Json.compact(data.get("calls").get(1)));
+        assertEquals("openai-java 4.105.0", data.get("waits").get(0).get(3).asString());
+        JsonNode json = report.toJson();
+        assertEquals(1, json.get("timeline").get("calls").get(1).get("sdk_retry").asInt());
+        assertEquals("openai-java 4.105.0", json.get("timeline").get("waits").get(0).get("by").asString());
+        assertEquals(report.timeline(), ScenarioReport.fromJson(json).timeline());
+    }
 }

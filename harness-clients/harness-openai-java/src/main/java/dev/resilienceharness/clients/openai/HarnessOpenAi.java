@@ -2,12 +2,15 @@ package dev.resilienceharness.clients.openai;
 
 import com.openai.client.OpenAIClient;
 import com.openai.client.OpenAIClientImpl;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.openai.core.ClientOptions;
+import com.openai.core.ObjectMappers;
 import com.openai.core.Sleeper;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -30,6 +33,18 @@ public final class HarnessOpenAi {
 
     /** How the trace names this SDK; the version comes from the SDK's {@code X-Stainless-Package-Version}. */
     static final String SDK = "openai-java";
+
+    /**
+     * The SDK's own mapper, built once: building it (modules, Kotlin reflection) costs far more than a scenario run, and
+     * a configured mapper is safe to share. A team that sets its own with {@link Builder#customize} keeps it.
+     */
+    private static final JsonMapper MAPPER = ObjectMappers.jsonMapper();
+
+    /**
+     * Whether the SDK has checked the classpath's Jackson once in this JVM: the answer cannot change, and the check
+     * costs a tenth of a scenario run.
+     */
+    private static final AtomicBoolean JACKSON_CHECKED = new AtomicBoolean();
 
     private HarnessOpenAi() {
     }
@@ -54,7 +69,8 @@ public final class HarnessOpenAi {
         private Builder(HttpEndpoint endpoint) {
             this.endpoint = endpoint;
             this.http = new RunHttpClient(endpoint);
-            this.options = ClientOptions.builder().baseUrl("https://api.openai.com/v1").apiKey("harness-replay");
+            this.options = ClientOptions.builder().baseUrl("https://api.openai.com/v1").apiKey("harness-replay")
+                    .jsonMapper(MAPPER).checkJacksonVersionCompatibility(!JACKSON_CHECKED.get());
             bind();
         }
 
@@ -83,7 +99,9 @@ public final class HarnessOpenAi {
         public OpenAIClient build() {
             // Whatever customize changed, the run's HTTP client, sleeper and clock stay: nothing may reach a socket.
             bind();
-            return new OpenAIClientImpl(options.build());
+            OpenAIClient client = new OpenAIClientImpl(options.build());
+            JACKSON_CHECKED.set(true);
+            return client;
         }
     }
 
