@@ -48,7 +48,7 @@ public final class HarnessAnthropic {
         private final HttpEndpoint http;
         private Integer maxRetries;
         private Timeout timeout;
-        private Consumer<ClientOptions.Builder> options = b -> { };
+        private Consumer<ClientOptions.Builder> customize = b -> { };
 
         private Builder(HttpEndpoint http) {
             this.http = http;
@@ -79,8 +79,8 @@ public final class HarnessAnthropic {
          * client, sleeper and clock are the run's and are set after this, so that nothing here can take the client
          * off the run.
          */
-        public Builder options(Consumer<ClientOptions.Builder> options) {
-            this.options = Objects.requireNonNull(options, "options");
+        public Builder customize(Consumer<ClientOptions.Builder> change) {
+            this.customize = Objects.requireNonNull(change, "change");
             return this;
         }
 
@@ -94,7 +94,7 @@ public final class HarnessAnthropic {
             if (timeout != null) {
                 b.timeout(timeout);
             }
-            options.accept(b);
+            customize.accept(b);
             b.httpClient(new RunHttpClient(http)).sleeper(new RunSleeper(http)).clock(http.clock());
             return new AnthropicClientImpl(b.build());
         }

@@ -284,6 +284,33 @@ class HarnessAnthropicTest {
     }
 
     @Test
+    void customizeSetsAnyOtherOptionButCannotTakeTheClientOffTheRun() {
+        com.anthropic.core.Sleeper realSleeper = new com.anthropic.core.Sleeper() {
+            @Override
+            public void sleep(Duration d) {
+                throw new AssertionError("the run's sleeper was replaced");
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<Void> sleepAsync(Duration d) {
+                throw new AssertionError("the run's sleeper was replaced");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", new FixLoop(run -> HarnessAnthropic.builder(run)
+                .customize(b -> b.maxRetries(1).sleeper(realSleeper).clock(java.time.Clock.systemUTC()))
+                .build()));
+
+        ScenarioResult result = timed(r, "quota-without-retry-after");
+
+        assertEquals(List.of(0, 1), result.trace().calls().subList(0, 2).stream().map(CallRecord::sdkRetry).toList());
+        assertEquals("anthropic-java 3.14.0", result.trace().waits().get(0).by());
+    }
+
+    @Test
     void aNegativeMaxRetriesIsRefusedWithTheValue() {
         Rehearsals probe = Rehearsals.of(dir, YAML, "cassettes", run -> {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
