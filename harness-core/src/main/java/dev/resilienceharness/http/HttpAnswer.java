@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /** What a scenario run answers an SDK's HTTP attempt with: a response, or nothing before the SDK's timeout. */
 public sealed interface HttpAnswer {
@@ -16,7 +15,7 @@ public sealed interface HttpAnswer {
      *
      * @param index     the call's index in the run's trace
      * @param status    the status code
-     * @param headers   the response headers; names are looked up ignoring case
+     * @param headers   the response headers; {@link #header} looks a name up ignoring case
      * @param body      the body
      * @param firstByte how long after the request the body starts to arrive (a slow first token); the adapter reads
      *                  the body through {@link HttpEndpoint#body}, which moves the virtual clock on by it
@@ -26,15 +25,12 @@ public sealed interface HttpAnswer {
         public Response {
             Objects.requireNonNull(body, "body");
             Objects.requireNonNull(firstByte, "firstByte");
-            Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            headers.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            headers = Collections.unmodifiableMap(copy);
+            headers = Collections.unmodifiableMap(headers);
         }
 
         /** The first value of header {@code name}, or {@code null}. */
         public String header(String name) {
-            List<String> values = headers.get(name);
-            return values == null || values.isEmpty() ? null : values.get(0);
+            return HttpAttempt.first(headers, name);
         }
 
         /** The body as text. */

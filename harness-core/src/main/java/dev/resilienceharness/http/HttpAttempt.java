@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * One HTTP attempt an SDK makes, as its adapter hands it to the scenario run: every attempt, the SDK's own retries
@@ -15,7 +14,7 @@ import java.util.TreeMap;
  * @param method   the HTTP method
  * @param path     the API path below the SDK's base URL, without a leading slash or {@code v1/}:
  *                 {@code chat/completions}, {@code responses}, {@code messages}
- * @param headers  the request headers; names are looked up ignoring case
+ * @param headers  the request headers as the SDK set them; {@link #header} looks a name up ignoring case
  * @param body     the request body, JSON
  * @param timeout  how long the SDK waits for an answer before it gives up, when the adapter knows it
  * @param sdkRetry 0 for the SDK's first attempt at a request the loop made; n for the SDK's own n-th retry of it
@@ -29,11 +28,7 @@ public record HttpAttempt(String sdk, String method, String path, Map<String, Li
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(body, "body");
         path = normalise(path);
-        Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        if (headers != null) {
-            headers.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-        }
-        headers = Collections.unmodifiableMap(copy);
+        headers = headers == null ? Map.of() : Collections.unmodifiableMap(headers);
         if (sdkRetry < 0) {
             throw new IllegalArgumentException("sdkRetry must not be negative, was " + sdkRetry);
         }
@@ -41,8 +36,17 @@ public record HttpAttempt(String sdk, String method, String path, Map<String, Li
 
     /** The first value of header {@code name}, or {@code null}. */
     public String header(String name) {
-        List<String> values = headers.get(name);
-        return values == null || values.isEmpty() ? null : values.get(0);
+        return first(headers, name);
+    }
+
+    /** The first value of header {@code name} in {@code headers}, names compared ignoring case; else {@code null}. */
+    static String first(Map<String, List<String>> headers, String name) {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) {
+                return e.getValue().get(0);
+            }
+        }
+        return null;
     }
 
     /** {@code /v1/chat/completions}, {@code v1/chat/completions} and {@code chat/completions} are one path. */
@@ -69,15 +73,14 @@ public record HttpAttempt(String sdk, String method, String path, Map<String, Li
      * {@code X-Stainless-Retry-Count}; 0 when the header is absent or not a number.
      */
     public static int stainlessRetryCount(Map<String, List<String>> headers) {
-        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-            if (e.getKey().equalsIgnoreCase("X-Stainless-Retry-Count") && !e.getValue().isEmpty()) {
-                try {
-                    return Math.max(0, Integer.parseInt(e.getValue().get(0).trim()));
-                } catch (NumberFormatException notANumber) {
-                    return 0;
-                }
-            }
+        String count = first(headers, "X-Stainless-Retry-Count");
+        if (count == null) {
+            return 0;
         }
-        return 0;
+        try {
+            return Math.max(0, Integer.parseInt(count.trim()));
+        } catch (NumberFormatException notANumber) {
+            return 0;
+        }
     }
 }

@@ -1,7 +1,5 @@
 package dev.resilienceharness.secrets;
 
-import java.util.Set;
-
 /**
  * Decides whether a value under a key-like name is a random secret rather than a word, a phrase or an id.
  *
@@ -18,7 +16,8 @@ import java.util.Set;
  * </ul>
  * Measured on 100,000 seeded random keys each, this misses about 0.35% of 16-character and 0.03% of
  * 32-character base62 keys, 0.2% of 16-character and none of 32-character hex keys. Hex of exactly 40, 64 or
- * 128 characters is taken for a SHA digest and never flagged.
+ * 128 characters is taken for a SHA digest, and a UUID for an id, by {@link #isRandom}; a value found under a
+ * key-like name is judged by {@link #isSecretUnderKeyName}, for which the name outweighs the shape.
  */
 final class HighEntropy {
 
@@ -28,11 +27,18 @@ final class HighEntropy {
     private static final double MIN_BITS_HEX = 2.5;
     private static final double COMMON_BIGRAM_SHARE = 0.6;
 
-    private static final Set<String> COMMON_BIGRAMS = Set.of(("th he in er an re on at en nd ti es or te of ed is it"
-            + " al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca"
-            + " el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em"
-            + " ad ol rt po we na ul ni ts mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp"
-            + " fe bl ab gh ty op wo sa ay ex ke fr oo av ag if").split(" "));
+    /** The 133 commonest English bigrams, as a table indexed by {@code 26 * first + second}. */
+    private static final boolean[] COMMON_BIGRAMS = new boolean[26 * 26];
+
+    static {
+        for (String b : ("th he in er an re on at en nd ti es or te of ed is it"
+                + " al ar st to nt ng se ha as ou io le ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca"
+                + " el ta la ns di fo ho pe ec pr no ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em"
+                + " ad ol rt po we na ul ni ts mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp"
+                + " fe bl ab gh ty op wo sa ay ex ke fr oo av ag if").split(" ")) {
+            COMMON_BIGRAMS[26 * (b.charAt(0) - 'a') + b.charAt(1) - 'a'] = true;
+        }
+    }
 
     private HighEntropy() {
     }
@@ -81,6 +87,31 @@ final class HighEntropy {
         return (hex || !isWordLike(s)) && !isIdLike(s) && !SafeValues.isKnownSafe(s);
     }
 
+    /**
+     * Whether {@code s}, found under a key-like name (or as the password of Basic credentials), is a secret:
+     * random by the rules above, or a UUID or hex digest, shapes that are ids and checksums elsewhere but keys
+     * where the name says so (some providers' keys are UUIDs, many secrets are 64 hex digits). A
+     * {@linkplain StandIns stand-in} never is, nor a value that mostly counts ({@code ABCD…},
+     * {@code 12345678-1234-…}), nor a UUID or hex string of a few repeated digits ({@code 0000…}), nor the digest
+     * of empty input.
+     */
+    static boolean isSecretUnderKeyName(String s) {
+        int n = s.length();
+        if (n < MIN_LENGTH || n > MAX_LENGTH) {
+            return false;
+        }
+        char[] a = s.toCharArray();
+        if (StandIns.isStandIn(a, 0, n) || StandIns.isMostlyCounting(a, 0, n)) {
+            return false;
+        }
+        if (isRandom(s)) {
+            return true;
+        }
+        boolean uuid = SafeValues.isUuid(s);
+        boolean digest = SafeValues.isDigest(s) && Chars.classes(a, 0, n) >= 2;
+        return (uuid || digest) && !SafeValues.isEmptyDigest(s) && entropy(s) >= MIN_BITS_HEX;
+    }
+
     /** Letters, digits and the punctuation of keys and passwords; no quotes, brackets, braces or whitespace. */
     private static boolean isAllowed(char c) {
         return Chars.isAlnum(c) || "+/=_-.~!@#$%^&*".indexOf(c) >= 0;
@@ -123,7 +154,7 @@ final class HighEntropy {
                 covered += i - start;
                 for (int k = start; k + 1 < i; k++) {
                     pairs++;
-                    if (COMMON_BIGRAMS.contains(bigram(s.charAt(k), s.charAt(k + 1)))) {
+                    if (isCommonBigram(s.charAt(k), s.charAt(k + 1))) {
                         common++;
                     }
                 }
@@ -132,8 +163,9 @@ final class HighEntropy {
         return covered * 2 >= n && pairs >= 4 && common >= COMMON_BIGRAM_SHARE * pairs;
     }
 
-    private static String bigram(char a, char b) {
-        return new String(new char[] {Character.toLowerCase(a), b});
+    /** {@code a} is any ASCII letter, {@code b} a lower-case one, as {@link #isWordLike} reads them. */
+    private static boolean isCommonBigram(char a, char b) {
+        return COMMON_BIGRAMS[26 * ((a | 0x20) - 'a') + b - 'a'];
     }
 
     /** Ids: every part of four or more characters between separators is all letters or all digits. */

@@ -2,8 +2,10 @@ package dev.resilienceharness.secrets;
 
 /**
  * JSON Web Tokens: {@code header.payload.signature}, each part base64url, header and payload JSON objects (so
- * both start with {@code eyJ}, the encoding of <code>{"</code>). Looks at most two runs past the first, so the
- * work stays proportional to the token.
+ * both start with {@code eyJ}, the encoding of <code>{"</code>). An unsigned token ({@code "alg": "none"}) has an
+ * empty signature and ends at the second dot; it still carries its claims and is accepted by servers that
+ * trust {@code none}, so it is a secret too. Looks at most two runs past the first, so the work stays
+ * proportional to the token.
  */
 final class JsonWebTokens {
 
@@ -35,6 +37,11 @@ final class JsonWebTokens {
         }
         int signature = payloadEnd + 1;
         int signatureEnd = runOf(a, signature, to);
+        if (signatureEnd == signature) {
+            // unsigned, unless more dots or an ellipsis say the token is only shown cut short
+            boolean cut = signatureEnd < to && a[signatureEnd] == '.' || StandIns.isTruncatedAt(a, signatureEnd, to);
+            return cut ? -1 : signatureEnd;
+        }
         return signatureEnd - signature >= MIN_SIGNATURE ? signatureEnd : -1;
     }
 

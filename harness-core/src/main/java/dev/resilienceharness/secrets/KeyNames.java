@@ -8,19 +8,23 @@ import java.util.Set;
 /**
  * Names under which a random-looking value is a secret: {@code api_key}, {@code apiKey}, {@code x-api-key},
  * {@code secret}, {@code client_secret}, {@code token}, {@code auth_token}, {@code password}, {@code passwd},
- * {@code access_key}, {@code private_key}, {@code auth}, {@code authorization}, in any case and with {@code -},
- * {@code _} or camelCase between the words. A name whose last word describes the secret rather than holding it
- * ({@code token_type}, {@code api_key_env}, {@code password_hash}, {@code max_tokens}) is not key-like.
+ * {@code access_key}, {@code private_key}, {@code auth}, {@code authorization}, {@code credentials},
+ * {@code creds}, in any case and with {@code -}, {@code _} or camelCase between the words. A name whose last
+ * word describes the secret rather than holding it ({@code token_type}, {@code api_key_env},
+ * {@code password_hash}, {@code max_tokens}) is not key-like, and neither is one that names a value meant to be
+ * seen: anti-forgery tokens ({@code csrf_token}, {@code _csrf}, {@code XSRF-TOKEN}, {@code authenticity_token})
+ * and public keys ({@code public_key}, {@code publishable_key}).
  */
 final class KeyNames {
 
     /** Whole words that make a name key-like wherever they occur in it. */
     private static final Set<String> WORDS = Set.of("apikey", "secret", "token", "password", "passwd", "auth",
-            "authorization", "accesskey", "privatekey", "clientsecret", "secretkey");
+            "authorization", "accesskey", "privatekey", "clientsecret", "secretkey", "credential", "credentials",
+            "cred", "creds");
 
     /** Endings of a single word that make it key-like ({@code accesstoken}, {@code dbpassword}). */
     private static final String[] ENDINGS = {"token", "secret", "password", "passwd", "apikey", "accesskey",
-        "privatekey"};
+        "privatekey", "credentials", "creds"};
 
     /** Pairs of consecutive words that make a name key-like. */
     private static final String[][] PAIRS = {{"api", "key"}, {"access", "key"}, {"private", "key"},
@@ -32,7 +36,10 @@ final class KeyNames {
             "limit", "limits", "expires", "expiry", "expiration", "exp", "at", "in", "ttl", "usage", "hint",
             "header", "headers", "scheme", "method", "mode", "format", "version", "field", "label", "required",
             "enabled", "prefix", "suffix", "hash", "sha", "digest", "fingerprint", "provider", "location", "policy",
-            "ref", "source", "kind", "status");
+            "ref", "source", "kind", "status", "sha1", "sha256", "sha512", "md5", "checksum");
+
+    /** Words that say the value is meant to be seen: public keys, and tokens against request forgery. */
+    private static final Set<String> PUBLIC = Set.of("public", "publishable", "authenticity", "csrf", "xsrf");
 
     private KeyNames() {
     }
@@ -45,6 +52,12 @@ final class KeyNames {
         List<String> words = words(name);
         if (words.isEmpty() || DESCRIPTIVE.contains(words.get(words.size() - 1))) {
             return false;
+        }
+        for (String w : words) {
+            // "csrfmiddlewaretoken", "csrftoken": the forgery guard may be glued to the word it guards
+            if (PUBLIC.contains(w) || w.startsWith("csrf") || w.startsWith("xsrf")) {
+                return false;
+            }
         }
         for (int i = 0; i < words.size(); i++) {
             String w = words.get(i);
@@ -73,8 +86,9 @@ final class KeyNames {
     }
 
     /**
-     * Whether the name {@code a[from, to)} contains {@code key}, {@code secret}, {@code token}, {@code pass} or
-     * {@code auth} in any case: every key-like name does, so anything else is ruled out without allocating.
+     * Whether the name {@code a[from, to)} contains {@code key}, {@code secret}, {@code token}, {@code pass},
+     * {@code auth} or {@code cred} in any case: every key-like name does, so anything else is ruled out without
+     * allocating.
      */
     static boolean mayBeKeyLike(char[] a, int from, int to) {
         if (to - from < 3 || to - from > 100) {
@@ -82,7 +96,7 @@ final class KeyNames {
         }
         for (int i = from; i + 3 <= to; i++) {
             if (at(a, i, to, "key") || at(a, i, to, "secret") || at(a, i, to, "token") || at(a, i, to, "pass")
-                    || at(a, i, to, "auth")) {
+                    || at(a, i, to, "auth") || at(a, i, to, "cred")) {
                 return true;
             }
         }

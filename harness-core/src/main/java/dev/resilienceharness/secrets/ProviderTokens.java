@@ -3,15 +3,62 @@ package dev.resilienceharness.secrets;
 /**
  * Provider API keys recognised by their prefix: OpenAI, Anthropic, Google, Hugging Face, Groq, AWS, GitHub,
  * Slack and Stripe. The caller hands over one maximal run of {@linkplain Chars#isToken token characters}, so a
- * key is never matched inside a longer word ({@code desk-...}) and the run is read once, left to right.
+ * key is never matched inside a longer word ({@code desk-...}) and the run is read once, left to right. A run
+ * of the right shape is still no key when it is a {@linkplain StandIns stand-in} (a documented example, a
+ * placeholder, a body that counts through the alphabet or reads as words) or is cut short for display.
  */
 final class ProviderTokens {
+
+    /** Prefixes that come before a key's random part, longest first where one starts another. */
+    private static final String[] PREFIXES = {"sk-service-account-", "sk-svcacct-", "sk-admin-", "sk-proj-",
+        "sk-ant-", "sk-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "github_pat_", "gsk_", "hf_"};
 
     private ProviderTokens() {
     }
 
     /** The rule whose key shape the run {@code a[start, end)} has, or {@code null}. */
     static Rule match(char[] a, int start, int end) {
+        return match(a, start, start, end, end);
+    }
+
+    /**
+     * The rule whose key shape the run {@code a[start, end)} of the text {@code a[from, to)} has, or
+     * {@code null}; the characters around the run decide whether it stands alone and whether it is shown whole.
+     */
+    static Rule match(char[] a, int from, int start, int end, int to) {
+        Rule rule = shape(a, start, end);
+        if (rule == null || !standsAlone(a, from, start, end, to) || StandIns.isTruncatedAt(a, end, to)) {
+            return null;
+        }
+        int body = bodyStart(a, start, end);
+        if (StandIns.isStandIn(a, start, end) || StandIns.isCounting(a, body, end)
+                || HighEntropy.isWordLike(new String(a, body, end - body))) {
+            return null;
+        }
+        return rule;
+    }
+
+    /**
+     * Whether the run has a word boundary on both sides: no letter or digit of any script touches it (ASCII ones
+     * already belong to the run, so this only looks at the rest of Unicode).
+     */
+    private static boolean standsAlone(char[] a, int from, int start, int end, int to) {
+        return (start == from || !Character.isLetterOrDigit(a[start - 1]))
+                && (end == to || !Character.isLetterOrDigit(a[end]));
+    }
+
+    /** Where the random part of a matched key starts: after its prefix. */
+    private static int bodyStart(char[] a, int start, int end) {
+        for (String prefix : PREFIXES) {
+            if (startsWith(a, start, end, prefix)) {
+                return start + prefix.length();
+            }
+        }
+        // AIza, AKIA and the like, gh?_, xox?-: four or five characters
+        return start + (a[start + 3] == '_' ? 4 : a[start] == 'x' ? 5 : 4);
+    }
+
+    private static Rule shape(char[] a, int start, int end) {
         int len = end - start;
         if (len < 15) {
             // the shortest key shape is a Slack token: xoxb- and ten characters
@@ -34,7 +81,7 @@ final class ProviderTokens {
             return keyBody(a, start + 7, end, 32) ? Rule.ANTHROPIC_KEY : null;
         }
         if (startsWith(a, start, end, "sk-")) {
-            for (String project : new String[] {"proj-", "svcacct-", "admin-"}) {
+            for (String project : new String[] {"proj-", "svcacct-", "admin-", "service-account-"}) {
                 if (startsWith(a, start + 3, end, project)) {
                     return keyBody(a, start + 3 + project.length(), end, 20) ? Rule.OPENAI_KEY : null;
                 }
@@ -55,7 +102,7 @@ final class ProviderTokens {
     private static Rule capitalA(char[] a, int start, int end) {
         int len = end - start;
         if (startsWith(a, start, end, "AIza")) {
-            return len == 39 ? Rule.GOOGLE_API_KEY : null;
+            return len == 39 && Chars.classes(a, start + 4, end) >= 2 ? Rule.GOOGLE_API_KEY : null;
         }
         if (len == 20 && (startsWith(a, start, end, "AKIA") || startsWith(a, start, end, "ASIA")
                 || startsWith(a, start, end, "ABIA") || startsWith(a, start, end, "ACCA"))) {
@@ -88,6 +135,9 @@ final class ProviderTokens {
             if (end - body < 10) {
                 return null;
             }
+            if (a[start + 3] == 'b' || a[start + 3] == 'p') {
+                return botOrUserToken(a, body, end) ? Rule.SLACK_TOKEN : null;
+            }
             for (int i = body; i < end; i++) {
                 if (Chars.isDigit(a[i])) {
                     return Rule.SLACK_TOKEN;
@@ -95,6 +145,18 @@ final class ProviderTokens {
             }
         }
         return null;
+    }
+
+    /**
+     * A bot ({@code xoxb-}) or user ({@code xoxp-}) token's body: a workspace number of at least eight digits,
+     * then at least 18 more characters ({@code xoxb-12345-abc} is too short to be real).
+     */
+    private static boolean botOrUserToken(char[] a, int body, int end) {
+        int i = body;
+        while (i < end && Chars.isDigit(a[i])) {
+            i++;
+        }
+        return i - body >= 8 && i < end && a[i] == '-' && end - (i + 1) >= 18;
     }
 
     private static boolean startsWith(char[] a, int start, int end, String prefix) {

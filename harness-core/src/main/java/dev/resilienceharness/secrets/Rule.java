@@ -7,12 +7,13 @@ package dev.resilienceharness.secrets;
  * <table>
  *   <caption>Rules</caption>
  *   <tr><th>id</th><th>what it matches</th><th>example, masked</th></tr>
- *   <tr><td>{@code openai-key}</td><td>{@code sk-proj-}, {@code sk-svcacct-}, {@code sk-admin-} followed by at
- *       least 20 key characters, or legacy {@code sk-} followed by at least 32 letters and digits; never
- *       {@code sk-ant-}</td><td>{@code sk-p****}</td></tr>
+ *   <tr><td>{@code openai-key}</td><td>{@code sk-proj-}, {@code sk-svcacct-}, {@code sk-admin-} or legacy
+ *       {@code sk-service-account-} followed by at least 20 key characters, or legacy {@code sk-} followed by at
+ *       least 32 letters and digits; never {@code sk-ant-}</td><td>{@code sk-p****}</td></tr>
  *   <tr><td>{@code anthropic-key}</td><td>{@code sk-ant-} followed by at least 32 key characters</td>
  *       <td>{@code sk-a****}</td></tr>
- *   <tr><td>{@code google-api-key}</td><td>{@code AIza} followed by exactly 35 key characters</td>
+ *   <tr><td>{@code google-api-key}</td><td>{@code AIza} followed by exactly 35 key characters of more than one
+ *       class</td>
  *       <td>{@code AIza****}</td></tr>
  *   <tr><td>{@code huggingface-token}</td><td>{@code hf_} followed by at least 30 letters and digits</td>
  *       <td>{@code hf_F****}</td></tr>
@@ -23,34 +24,42 @@ package dev.resilienceharness.secrets;
  *   <tr><td>{@code github-token}</td><td>{@code ghp_}, {@code gho_}, {@code ghu_}, {@code ghs_},
  *       {@code ghr_} followed by at least 36 letters and digits, or {@code github_pat_} followed by at least
  *       22 word characters</td><td>{@code ghp_****}</td></tr>
- *   <tr><td>{@code slack-token}</td><td>{@code xoxa-}, {@code xoxb-}, {@code xoxp-}, {@code xoxo-},
+ *   <tr><td>{@code slack-token}</td><td>{@code xoxb-} and {@code xoxp-} followed by a workspace number of at
+ *       least eight digits, a dash and at least 18 more characters; {@code xoxa-}, {@code xoxo-},
  *       {@code xoxs-}, {@code xoxr-} followed by at least 10 characters with a digit</td>
  *       <td>{@code xoxb****}</td></tr>
  *   <tr><td>{@code stripe-key}</td><td>{@code sk_live_}, {@code sk_test_}, {@code rk_live_},
  *       {@code rk_test_} followed by at least 16 letters and digits</td><td>{@code sk_t****}</td></tr>
  *   <tr><td>{@code jwt}</td><td>three base64url parts joined by dots, the first two starting {@code eyJ}
- *       (a JSON object), the signature at least 16 characters</td><td>{@code eyJh****}</td></tr>
+ *       (a JSON object), the signature at least 16 characters, or empty for an unsigned ({@code alg: none})
+ *       token that ends at its second dot</td><td>{@code eyJh****}</td></tr>
  *   <tr><td>{@code private-key}</td><td>a PEM block from {@code -----BEGIN ... PRIVATE KEY-----} to its
- *       {@code -----END ...-----} line (RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP, PKCS#8)</td>
+ *       {@code -----END ...-----} line (RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP, PKCS#8), with base64 key
+ *       material between the lines</td>
  *       <td>{@code ----****}</td></tr>
  *   <tr><td>{@code credential-header}</td><td>the value of an {@code Authorization},
  *       {@code Proxy-Authorization}, {@code api-key}, {@code x-api-key}, {@code x-goog-api-key},
  *       {@code Cookie} or {@code Set-Cookie} entry of any {@code headers} object, whatever it is</td>
  *       <td>{@code Bear****}</td></tr>
  *   <tr><td>{@code high-entropy-secret}</td><td>a random-looking value of 16 to 1024 characters under a
- *       key-like name ({@code api_key}, {@code secret}, {@code token}, {@code password}, {@code auth}, ...)
- *       as a JSON field, a {@code name=value} or {@code name: value} pair, or the password of
- *       {@code Basic} credentials</td><td>{@code wJal****}</td></tr>
+ *       key-like name ({@code api_key}, {@code secret}, {@code token}, {@code password}, {@code auth},
+ *       {@code credentials}, ...) as a JSON field, a {@code name=value} or {@code name: value} pair, or the
+ *       password of {@code Basic} credentials; there a UUID or a hex digest counts as random too</td>
+ *       <td>{@code wJal****}</td></tr>
  *   <tr><td>{@code email-address}</td><td>an e-mail address with a dotted domain and an alphabetic
  *       top-level domain</td><td>{@code jane****}</td></tr>
  *   <tr><td>{@code card-number}</td><td>13 to 19 digits, plain or in 4-4-4-4 / 4-6-5 / 4-6-4 / 4-4-4-4-3 groups
  *       separated by spaces or dashes, with a card network's prefix and length, passing the Luhn check</td>
  *       <td>{@code 4111****}</td></tr>
  * </table>
+ *
+ * <p>No rule reports a {@linkplain StandIns stand-in}: a provider's documented example key, an obvious
+ * placeholder or a key shown masked. Names of values meant to be seen ({@code csrf_token},
+ * {@code authenticity_token}, {@code public_key}, {@code publishable_key}) are not key-like.
  */
 public enum Rule {
     OPENAI_KEY("openai-key", "OpenAI API key",
-            "An OpenAI API key (sk-, sk-proj-, sk-svcacct-, sk-admin-)."),
+            "An OpenAI API key (sk-, sk-proj-, sk-svcacct-, sk-admin-, sk-service-account-)."),
     ANTHROPIC_KEY("anthropic-key", "Anthropic API key",
             "An Anthropic API key (sk-ant-)."),
     GOOGLE_API_KEY("google-api-key", "Google API key",

@@ -90,7 +90,7 @@ final class StringInspector {
             hits.add(new Hit(basicCollector.rules[k], new String(p, s, e - s), rawStart, rawEnd));
         }
         String password = pair.substring(colon + 1);
-        if (!passwordHasToken && HighEntropy.isRandom(password)) {
+        if (!passwordHasToken && HighEntropy.isSecretUnderKeyName(password)) {
             hits.add(new Hit(Rule.HIGH_ENTROPY_SECRET, password, rawStart, rawEnd));
         }
     }
@@ -121,7 +121,7 @@ final class StringInspector {
         String value = layer.string(start, end);
         int rawStart = layer.raw(start);
         int rawEnd = layer.raw(end);
-        if (!overlapsHit(rawStart, rawEnd) && HighEntropy.isRandom(value)) {
+        if (!overlapsHit(rawStart, rawEnd) && HighEntropy.isSecretUnderKeyName(value)) {
             hits.add(new Hit(Rule.HIGH_ENTROPY_SECRET, value, rawStart, rawEnd));
         }
     }
@@ -133,7 +133,7 @@ final class StringInspector {
         }
         String value = new String(a, from, to - from);
         String candidate = HighEntropy.candidate(value);
-        if (candidate == null || !HighEntropy.isRandom(candidate)) {
+        if (candidate == null || !HighEntropy.isSecretUnderKeyName(candidate)) {
             return;
         }
         int start = value.lastIndexOf(candidate);

@@ -58,7 +58,7 @@ final class TokenScanner {
                     i++;
                 }
                 // every shape starts with a run of four or more (a card group, "Basic", a key prefix)
-                int resume = i - start >= 4 ? classify(a, start, i, to, sink) : i;
+                int resume = i - start >= 4 ? classify(a, from, start, i, to, sink) : i;
                 if (resume > i) {
                     i = resume;
                     runStart = -1;
@@ -98,14 +98,19 @@ final class TokenScanner {
         return flags;
     }
 
-    /** Checks the run {@code a[start, end)}; returns where scanning resumes (past a longer match) or {@code end}. */
-    private static int classify(char[] a, int start, int end, int to, Sink sink) {
+    /**
+     * Checks the run {@code a[start, end)} of the text {@code a[from, to)}; returns where scanning resumes (past
+     * a longer match) or {@code end}.
+     */
+    private static int classify(char[] a, int from, int start, int end, int to, Sink sink) {
         char first = a[start];
         switch (first) {
             case 'e' -> {
                 int jwtEnd = JsonWebTokens.end(a, start, end, to);
                 if (jwtEnd > 0) {
-                    sink.secret(Rule.JWT, start, jwtEnd);
+                    if (!StandIns.isStandIn(a, start, jwtEnd)) {
+                        sink.secret(Rule.JWT, start, jwtEnd);
+                    }
                     return jwtEnd;
                 }
             }
@@ -126,7 +131,7 @@ final class TokenScanner {
                 }
             }
             case 's', 'r', 'A', 'h', 'g', 'x' -> {
-                Rule rule = ProviderTokens.match(a, start, end);
+                Rule rule = ProviderTokens.match(a, from, start, end, to);
                 if (rule != null) {
                     sink.secret(rule, start, end);
                 }

@@ -48,6 +48,15 @@ class AdversarialInputTest {
         cases.put("short JWT-like parts", document("note", repeat("eyJaaaaaaaaaaa.eyJaaaaaaaaaaa.")));
         cases.put("unterminated PEM headers", document("note", repeat("-----BEGIN RSA PRIVATE KEY-----\\n")));
         cases.put("PEM headers and false ends", document("note", repeat("-----BEGIN PRIVATE KEY----- -----END ")));
+        cases.put("empty PEM armour",
+                document("note", repeat("-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----")));
+        cases.put("PEM placeholders without end lines",
+                document("note", repeat("-----BEGIN PRIVATE KEY-----\\nYOUR_KEY_HERE ")));
+        cases.put("unsigned JWT-like parts", document("note", repeat("eyJaaaaaaaaaaa.eyJaaaaaaaaaaa. ")));
+        cases.put("placeholder keys", document("note", repeat("AIzaSyABCDEFGHIJKLMNOPQRSTUVWXYZ0123456 ")));
+        cases.put("keys glued to other scripts", document("note", repeat("\u00dfhf_FAKEabcdefghijklmnopqrstuvwxyzAB")));
+        cases.put("counting values under a key-like name",
+                manyFields("api_token", "12345678-1234-1234-1234-123456789012"));
         cases.put("at signs", document("note", repeat("a@")));
         cases.put("dotted domains without an at", document("note", repeat("a.")));
         cases.put("one at then a long domain", document("note", "x@" + repeat("a.")));
@@ -65,7 +74,7 @@ class AdversarialInputTest {
         cases.put("many small JSON objects in a string", document("arguments", repeat("{\\\"api_key\\\":\\\"x\\\"}")));
         cases.put("the same key many times", document("note", repeat(KEY + " ")));
         cases.put("many distinct addresses", document("note", distinctAddresses()));
-        cases.put("many fields", manyFields());
+        cases.put("many fields", manyFields("token", "v"));
         return cases;
     }
 
@@ -77,10 +86,12 @@ class AdversarialInputTest {
         return sb.toString();
     }
 
-    private static byte[] manyFields() {
+    /** A one-line object of about five megabytes: {@code name_0}, {@code name_1}, ... each holding {@code value}. */
+    private static byte[] manyFields(String name, String value) {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; sb.length() < SIZE; i++) {
-            sb.append(i == 0 ? "" : ",").append("\"token_").append(i).append("\":\"v\"");
+            sb.append(i == 0 ? "" : ",").append('"').append(name).append('_').append(i).append("\":\"").append(value)
+                    .append('"');
         }
         return sb.append('}').toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -52,6 +52,23 @@ class HighEntropyTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"Xk9fQ2mLp8Rt5vWz", "f47ac10b-58cc-4372-a567-0e02b2c3d479", "F47AC10B-58CC-4372-A567-0E02B2C3D479",
+        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12"})
+    void underAKeyLikeNameUuidsAndDigestsAreKeys(String value) {
+        assertTrue(HighEntropy.isSecretUnderKeyName(value), value);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"00000000-0000-0000-0000-000000000000", "12345678-1234-1234-1234-123456789012",
+        "123e4567-e89b-12d3-a456-426614174000", "da39a3ee5e6b4b0d3255bfef95601890afd80709",
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sk-proj-Ab12Cd34Ef56Gh78...Yz90", "MySecretPassword",
+        "chatcmpl-FAKE0123456789abcdefABCDEF", "pk_live_FAKEabcdefghijklmn0123", "1111111111111111111111111111111111111111"})
+    void underAKeyLikeNamePlaceholdersAndConstantsAreNot(String value) {
+        assertFalse(HighEntropy.isSecretUnderKeyName(value), value);
+    }
+
     @Test
     void candidateDropsAnAuthSchemeAndRejectsProse() {
         assertEquals("Xk9fQ2mLp8Rt5vWz", HighEntropy.candidate("Bearer Xk9fQ2mLp8Rt5vWz"));

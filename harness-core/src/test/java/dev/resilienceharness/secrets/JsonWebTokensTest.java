@@ -27,6 +27,22 @@ class JsonWebTokensTest {
     }
 
     @Test
+    void anUnsignedTokenEndsAtItsLastDot() {
+        // {"alg":"none","typ":"JWT"}
+        String unsigned = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + PAYLOAD + ".";
+        assertEquals(unsigned.length(), end(unsigned));
+        assertEquals(unsigned.length(), end(unsigned + " sent as is"));
+        assertEquals(unsigned.length(), end(unsigned + "\"&next=1"));
+    }
+
+    @Test
+    void aTokenShownCutShortIsNotUnsigned() {
+        assertEquals(-1, end(HEADER + "." + PAYLOAD + ".."));
+        assertEquals(-1, end(HEADER + "." + PAYLOAD + "..."));
+        assertEquals(-1, end(HEADER + "." + PAYLOAD + ".\u2026"));
+    }
+
+    @Test
     void needsJsonHeaderAndPayloadAndALongEnoughSignature() {
         assertEquals(-1, end(HEADER));
         assertEquals(-1, end(HEADER + "." + PAYLOAD));

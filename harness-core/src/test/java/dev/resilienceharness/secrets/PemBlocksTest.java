@@ -32,6 +32,22 @@ class PemBlocksTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"", "\n", "   \n\t", "\n...\n", "\u2026", "\n<your key here>\n", "\nYOUR_PRIVATE_KEY_HERE\n",
+        "\n(contents omitted)\n", "\nXXXXXXXXXXXXXXXX\n", "\nPASTE YOUR KEY HERE\n"})
+    void armourWithNoKeyMaterialIsNoKey(String body) {
+        assertEquals(-1, end("-----BEGIN RSA PRIVATE KEY-----" + body + "-----END RSA PRIVATE KEY-----", 0));
+        assertEquals(-1, end("-----BEGIN PRIVATE KEY-----" + body, 0));
+    }
+
+    @Test
+    void theLookForKeyMaterialStopsAtTheNextArmourLine() {
+        String empty = "-----BEGIN PRIVATE KEY-----\n";
+        String key = "-----BEGIN EC PRIVATE KEY-----\nMIIFAKE\n-----END EC PRIVATE KEY-----";
+        assertEquals(-1, end(empty + key, 0));
+        assertEquals(empty.length() + key.length(), end(empty + key, empty.length()));
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----",
         "-----BEGIN CERTIFICATE-----\nMIID\n-----END CERTIFICATE-----", "-----BEGINRSA PRIVATE KEY-----",
         "-----BEGIN rsa private key-----"})

@@ -87,6 +87,14 @@ class SecretScannerTest {
     }
 
     @Test
+    void uuidsAreKeysUnderTokenNamesAndIdsElsewhere() throws MalformedJsonException {
+        String uuid = "f47ac10b-58cc-4372-a567-0e02b2c3d479";
+        String json = "{\"api_token\": \"" + uuid + "\", \"request_id\": \"" + uuid + "\", \"trace_id\": \"" + uuid
+                + "\", \"csrf_token\": \"" + RANDOM + "\", \"public_key\": \"" + RANDOM + "\"}";
+        assertEquals(List.of("1:15 high-entropy-secret $.api_token"), summary(json));
+    }
+
+    @Test
     void secretsInKeysAreFoundAndMaskedInPaths() throws MalformedJsonException {
         List<Finding> findings = scan("{\"cache\": {\"" + KEY + "\": 1}}");
         assertEquals(1, findings.size());

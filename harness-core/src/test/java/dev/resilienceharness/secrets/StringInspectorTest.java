@@ -64,6 +64,31 @@ class StringInspectorTest {
     }
 
     @Test
+    void uuidsAndDigestsInPairsAreKeysOnlyUnderKeyLikeNames() {
+        String uuid = "f47ac10b-58cc-4372-a567-0e02b2c3d479";
+        String hex = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        assertEquals(List.of("high-entropy-secret|" + uuid + "|" + uuid), inspect("api_token=" + uuid, false));
+        assertEquals(List.of("high-entropy-secret|" + hex + "|" + hex), inspect("creds: " + hex, false));
+        assertEquals(List.of(), inspect("request_id=" + uuid + "&sha256=" + hex, false));
+        assertEquals(List.of(), inspect("csrf_token=" + RANDOM + "&publishable_key=" + RANDOM, false));
+    }
+
+    @Test
+    void aBasicPasswordThatIsAUuidIsAKey() {
+        String uuid = "f47ac10b-58cc-4372-a567-0e02b2c3d479";
+        String token = Base64.getEncoder().encodeToString(("api:" + uuid).getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("high-entropy-secret|" + uuid + "|" + token), inspect("Basic " + token, false));
+    }
+
+    @Test
+    void aStandInUnderAKeyLikeNameIsNoSecret() {
+        assertEquals(List.of(), inspect("AKIAIOSFODNN7EXAMPLE", true));
+        assertEquals(List.of(), inspect("Bearer YOUR_API_KEY", true));
+        assertEquals(List.of(), inspect("xoxb-12345-67890-AbCdEfGhIjKlMnOpQrStUv", true));
+        assertEquals(List.of(), inspect("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", false));
+    }
+
+    @Test
     void base64DataUrisAreOpaque() {
         assertTrue(inspect("data:image/png;base64,AKIAFAKE0123456789AB+" + KEY, true).isEmpty());
     }

@@ -51,6 +51,27 @@ class TokenScannerTest {
     }
 
     @Test
+    void unsignedTokensAreFoundAndDocumentedOnesSkipped() {
+        String unsigned = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJmYWtlIn0.";
+        assertEquals(List.of("jwt=" + unsigned), scan("token " + unsigned + " end").events);
+        String documented = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0"
+                + "IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+        assertEquals(List.of(), scan("see " + documented + " on jwt.io").events);
+    }
+
+    @Test
+    void aKeyGluedToALetterOfAnotherScriptIsNotReported() {
+        String key = "hf_FAKEabcdefghijklmnopqrstuvwxyzAB";
+        assertEquals(List.of(), scan("Stra\u00dfe" + key).events);
+        assertEquals(List.of("huggingface-token=" + key), scan("Stra\u00dfe " + key).events);
+        // the text before the scanned range is none of the pass's business
+        String text = "\u00df" + key;
+        Recorder r = new Recorder(text);
+        TokenScanner.scan(text.toCharArray(), 1, text.length(), r);
+        assertEquals(List.of("huggingface-token=" + key), r.events);
+    }
+
+    @Test
     void reportsPairsBasicTokensAndPercentEscapes() {
         assertEquals(List.of("pair=api_key=", "pair=token:"), scan("x?api_key=abc&\"token\": \"v\"").events);
         assertEquals(List.of("pair=Authorization:", "basic=ZmFrZTpGQUtFcGFzcw=="),
