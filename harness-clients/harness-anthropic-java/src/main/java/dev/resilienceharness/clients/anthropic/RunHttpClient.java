@@ -84,8 +84,8 @@ final class RunHttpClient implements HttpClient {
 
     /** Whether the SDK asked for server-sent events, as {@code createStreaming} does. */
     static boolean streaming(HttpAttempt attempt) {
-        List<String> accept = attempt.headers().get("Accept");
-        return accept != null && accept.stream().anyMatch(v -> v.contains("text/event-stream"));
+        String accept = attempt.header("Accept");
+        return accept != null && accept.contains("text/event-stream");
     }
 
     /**
