@@ -42,6 +42,9 @@ class RunHttpClientTest {
               - name: quota
                 ops: [plan]
                 faults: [quota, quota, quota]
+              - name: crash
+                ops: [plan]
+                faults: [crash]
             """;
 
     @TempDir
@@ -199,5 +202,30 @@ class RunHttpClientTest {
         assertEquals("anthropic-java 3.14.0 asked for a stream (messages().createStreaming) on POST messages, which"
                 + " the harness does not replay yet: cassettes hold whole messages, and the stream would come back"
                 + " empty. Rehearse this step with messages().create(...)", seen.get(0).getMessage());
+    }
+
+    @Test
+    void aCrashOnTheAsyncClientIsThrownAsTheErrorItIsNotHiddenInTheFuture() {
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", run -> {
+            if (!run.journal().completed().isEmpty()) {
+                return run.journal().completed();
+            }
+            try (var scope = run.op("plan")) {
+                HarnessAnthropic.client(run).async().messages().create(FixAgent.params("plan")).join();
+                Outcome ok = Outcome.ok("plan", null, 1);
+                run.journal().record(ok);
+                return List.of(ok);
+            } catch (java.util.concurrent.CompletionException e) {
+                // What a team writes around join(): had the crash come wrapped in here, the loop would swallow it.
+                return List.of(Outcome.degraded("plan", "timeout", 1));
+            }
+        });
+
+        ScenarioResult result = r.check("crash");
+
+        assertEquals(1, result.trace().restarts().size());
+        assertEquals(false, result.trace().restarts().get(0).swallowed());
+        assertEquals(List.of(dev.resilienceharness.loop.Status.OK),
+                result.trace().outcomes().stream().map(Outcome::status).toList());
     }
 }
