@@ -42,6 +42,9 @@ class HarnessAnthropicTest {
             loop: dev.resilienceharness.clients.anthropic.FixLoop
             policy: {max_total_wait: 30s}
             scenarios:
+              - name: clean
+                ops: [plan, patch, review]
+                expect: {status: [ok, ok, ok]}
               - name: quota-without-retry-after
                 ops: [plan, patch, review]
                 faults: [quota, quota, quota]
@@ -267,6 +270,24 @@ class HarnessAnthropicTest {
                 assertEquals(List.of(), lines(result));
             }
         }
+    }
+
+    @Test
+    void callsMadeOutsideEveryOpScopeAreAttributedByTheirCassettesLabel() {
+        Rehearsals r = Rehearsals.of(dir, YAML, "cassettes", run -> {
+            FixAgent agent = new FixAgent(HarnessAnthropic.builder(run).maxRetries(0).build());
+            List<Outcome> out = new java.util.ArrayList<>();
+            for (String op : run.ops()) {
+                agent.step(op);
+                out.add(Outcome.ok(op, null, 1));
+            }
+            return out;
+        });
+
+        ScenarioResult result = timed(r, "clean");
+
+        assertEquals(List.of(), lines(result));
+        assertEquals(List.of("plan", "patch", "review"), result.trace().calls().stream().map(CallRecord::op).toList());
     }
 
     @Test
