@@ -389,6 +389,11 @@ public final class Rehearsal {
                     failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
                     break;
                 } catch (RuntimeException | StackOverflowError e) {
+                    if (transport.miss() != null) {
+                        // An SDK wrapped the miss in an exception of its own; the miss is what went wrong.
+                        failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
+                        break;
+                    }
                     failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw "
                             + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
                             + ", losing every outcome of the run");

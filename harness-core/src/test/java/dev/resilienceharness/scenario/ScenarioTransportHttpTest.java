@@ -180,6 +180,24 @@ class ScenarioTransportHttpTest {
         assertEquals("plan", trace.calls().get(0).op(), "attributed by the cassette's label");
     }
 
+    @Test
+    void aMissAnSdkWrapsInItsOwnExceptionIsStillReportedAsTheMiss() throws Exception {
+        HarnessConfig config = project();
+        AgentLoop wraps = run -> {
+            try (var scope = run.op("plan")) {
+                run.http().exchange(new HttpAttempt("acme-sdk 1.0", "POST", "chat/completions", Map.of(),
+                        "{\"model\":\"changed\"}".getBytes(StandardCharsets.UTF_8), null, 0));
+            } catch (RuntimeException e) {
+                throw new IllegalStateException("acme-sdk: request failed", e);
+            }
+            return List.of();
+        };
+        RunTrace trace = Rehearsal.prepare(config, () -> wraps).run(scenario(config, "anthropic"), null);
+        assertEquals(RunTrace.Kind.CASSETTE, trace.failure().kind());
+        assertTrue(trace.failure().message().startsWith("no cassette for op 'plan': looked for "),
+                trace.failure().message());
+    }
+
     private static byte[] read(InputStream in) {
         try (in) {
             return in.readAllBytes();

@@ -1,0 +1,73 @@
+package dev.resilienceharness.clients.langchain4j;
+
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.resilienceharness.loop.LoopRun;
+import java.util.Objects;
+
+/**
+ * A real langchain4j {@link OpenAiChatModel} bound to one scenario run: hand it to the code that takes your model
+ * and that code runs unchanged, in-process, on the run's cassettes, fault plan and virtual clock.
+ *
+ * <pre>{@code
+ * OpenAiChatModel model = HarnessLangChain4j.builder(run).modelName("gpt-4o-mini").maxRetries(0).build();
+ * try (var op = run.op("plan")) {
+ *     ChatResponse answer = model.chat(ChatRequest.builder().messages(UserMessage.from("plan the fix")).build());
+ * }
+ * }</pre>
+ *
+ * <p>The model keeps langchain4j's defaults unless you change them on the builder: {@code maxRetries} 2, timeouts
+ * connect 15 s and read 60 s. Its HTTP goes to {@code run.http()}; langchain4j offers no way to inject a sleeper or a
+ * clock, so its retry waits stay {@code Thread.sleep}: the harness interrupts such a sleep after 50 ms and reports it
+ * under bounded waiting, which is why a model meant to pass is built with {@code maxRetries(0)}.
+ *
+ * <p>The builder is langchain4j's own class; it is made directly, so an {@code OpenAiChatModelBuilderFactory} a
+ * framework registers through {@code ServiceLoader} is not consulted.
+ */
+public final class HarnessLangChain4j {
+
+    /** The base URL the model is given; nothing is ever sent there ({@code .invalid} cannot resolve). */
+    public static final String BASE_URL = "https://harness.invalid/v1";
+
+    /** The API key the model is given, so that no real key is needed or recorded. */
+    public static final String API_KEY = "harness-replay";
+
+    private HarnessLangChain4j() {
+    }
+
+    /** A default-configured model for {@code modelName} on {@code run}. */
+    public static OpenAiChatModel chatModel(LoopRun run, String modelName) {
+        Objects.requireNonNull(modelName, "modelName");
+        return builder(run).modelName(modelName).build();
+    }
+
+    /**
+     * The model's own builder, wired to {@code run}: set on it what your production code sets ({@code modelName},
+     * {@code maxRetries(0)}, {@code timeout}, {@code listeners}, ...). Leave {@code httpClientBuilder},
+     * {@code baseUrl} and {@code apiKey} as they are. Your {@code listeners(...)} are added after the adapter's own,
+     * which marks where each {@code chat} call begins so that langchain4j's retries are told from your loop's calls.
+     */
+    public static OpenAiChatModel.OpenAiChatModelBuilder builder(LoopRun run) {
+        Objects.requireNonNull(run, "run");
+        return new HarnessChatModelBuilder(run);
+    }
+
+    /** A default-configured streaming model for {@code modelName} on {@code run}. */
+    public static OpenAiStreamingChatModel streamingChatModel(LoopRun run, String modelName) {
+        Objects.requireNonNull(modelName, "modelName");
+        return streamingBuilder(run).modelName(modelName).build();
+    }
+
+    /**
+     * The streaming model's own builder, wired to {@code run}. The answer streams on the calling thread, so
+     * {@code chat(request, handler)} has called the handler when it returns; langchain4j's streaming model never
+     * retries, so every failure reaches the handler's {@code onError} at once.
+     */
+    public static OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingBuilder(LoopRun run) {
+        Objects.requireNonNull(run, "run");
+        return OpenAiStreamingChatModel.builder()
+                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
+                .baseUrl(BASE_URL)
+                .apiKey(API_KEY);
+    }
+}

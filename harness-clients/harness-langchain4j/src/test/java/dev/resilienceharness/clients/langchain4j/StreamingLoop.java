@@ -1,0 +1,96 @@
+package dev.resilienceharness.clients.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.loop.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** A team's loop on langchain4j's streaming model: one streamed {@code chat} per op, the pieces it heard kept. */
+final class StreamingLoop implements AgentLoop {
+
+    static final Map<String, String> PROMPTS = Map.of("draft", "draft the fix", "fix", "fix the bug");
+
+    private final Function<LoopRun, StreamingChatModel> models;
+    /** Every partial response the handler was given, in order. */
+    final List<String> partials = new ArrayList<>();
+    final List<Throwable> errors = new ArrayList<>();
+
+    StreamingLoop(Function<LoopRun, StreamingChatModel> models) {
+        this.models = models;
+    }
+
+    @Override
+    public List<Outcome> run(LoopRun run) {
+        StreamingChatModel model = models.apply(run);
+        List<Outcome> outcomes = new ArrayList<>(run.journal().completed());
+        for (String op : run.ops()) {
+            if (outcomes.stream().anyMatch(o -> o.op().equals(op))) {
+                continue;
+            }
+            CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
+            ChatRequest.Builder request = ChatRequest.builder().messages(UserMessage.from(PROMPTS.get(op)));
+            if (op.equals("fix")) {
+                request.toolSpecifications(TeamLoop.APPLY_PATCH);
+            }
+            try (var scope = run.op(op)) {
+                model.chat(request.build(), new StreamingChatResponseHandler() {
+                    @Override
+                    public void onPartialResponse(String partial) {
+                        partials.add(partial);
+                    }
+
+                    @Override
+                    public void onCompleteResponse(ChatResponse response) {
+                        answer.complete(response);
+                    }
+
+                    @Override
+                    public void onError(Throwable error) {
+                        answer.completeExceptionally(error);
+                    }
+                });
+            }
+            // The adapter streams on the calling thread: the handler has been called by now.
+            Outcome outcome;
+            if (!answer.isDone()) {
+                throw new IllegalStateException("the streamed answer for " + op + " did not arrive");
+            }
+            if (answer.isCompletedExceptionally()) {
+                Throwable error = answer.handle((r, e) -> e).join();
+                errors.add(error);
+                outcome = error instanceof RateLimitException ? Outcome.stopped(op, null, 1)
+                        : Outcome.degraded(op, "error", 1);
+            } else {
+                ChatResponse response = answer.join();
+                ObjectNode value = JsonNodeFactory.instance.objectNode();
+                if (response.aiMessage().text() != null) {
+                    value.put("text", response.aiMessage().text());
+                }
+                for (ToolExecutionRequest call : response.aiMessage().toolExecutionRequests()) {
+                    value.put("tool", call.name()).put("arguments", call.arguments());
+                }
+                outcome = Outcome.ok(op, value, 1);
+            }
+            run.journal().record(outcome);
+            outcomes.add(outcome);
+            if (outcome.status() == Status.STOPPED) {
+                break;
+            }
+        }
+        return outcomes;
+    }
+}

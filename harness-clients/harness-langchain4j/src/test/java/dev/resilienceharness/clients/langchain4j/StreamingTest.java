@@ -1,0 +1,105 @@
+package dev.resilienceharness.clients.langchain4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.langchain4j.exception.RateLimitException;
+import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.trace.CallRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** langchain4j's {@code OpenAiStreamingChatModel} rehearsed through the adapter, answers streamed from cassettes. */
+class StreamingTest {
+
+    private static final String SCENARIOS = """
+              - name: calm
+                ops: [draft, fix]
+                expect: {status: [ok, ok]}
+              - name: quota
+                ops: [draft, fix]
+                faults: [quota]
+                expect: {status: [stopped]}
+              - name: server-error
+                ops: [draft]
+                faults: [{server_error: {status: 503}}]
+                expect: {status: [degraded]}
+              - name: timeout
+                ops: [draft]
+                faults: [timeout]
+                expect: {status: [degraded]}
+              - name: crash
+                ops: [draft, fix]
+                faults: [none, crash]
+                expect: {status: [ok, ok]}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private ScenarioResult run(String scenario, AtomicReference<StreamingLoop> last) throws Exception {
+        Project project = new Project(dir, "{max_total_wait: 30s}", SCENARIOS);
+        return project.check(project.rehearsal(() -> {
+            StreamingLoop loop = new StreamingLoop(run -> HarnessLangChain4j.streamingChatModel(run, "gpt-4o-mini"));
+            last.set(loop);
+            return loop;
+        }), scenario);
+    }
+
+    @Test
+    void aRecordedAnswerStreamsToTheHandlerBeforeChatReturns() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = run("calm", loop);
+
+        assertEquals(List.of(), Project.lines(result));
+        assertEquals(List.of("1. reproduce 2. fix 3. test"), loop.get().partials);
+        var outcomes = result.trace().outcomes();
+        assertEquals("1. reproduce 2. fix 3. test", outcomes.get(0).value().get("text").asString());
+        assertEquals("apply_patch", outcomes.get(1).value().get("tool").asString());
+        assertEquals("{\"file\":\"App.java\",\"diff\":\"-a\\n+b\"}",
+                outcomes.get(1).value().get("arguments").asString());
+        assertEquals(List.of("langchain4j-open-ai 1.19.0", "langchain4j-open-ai 1.19.0"),
+                result.trace().calls().stream().map(CallRecord::sdk).toList());
+    }
+
+    @Test
+    void aQuotaReachesTheHandlerAtOnceForTheStreamingModelNeverRetries() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = run("quota", loop);
+
+        assertEquals(List.of(), Project.lines(result));
+        assertInstanceOf(RateLimitException.class, loop.get().errors.get(0));
+        assertEquals(List.of(Status.STOPPED), result.trace().outcomes().stream().map(o -> o.status()).toList());
+        assertEquals(1, result.trace().calls().size());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void a503AndATimeoutReachTheHandlerAtOnceAsLangchain4jsExceptions() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult server = run("server-error", loop);
+        assertEquals(List.of(), Project.lines(server));
+        assertInstanceOf(dev.langchain4j.exception.InternalServerException.class, loop.get().errors.get(0));
+        assertEquals(1, server.trace().calls().size());
+
+        ScenarioResult timeout = run("timeout", loop);
+        assertEquals(List.of(), Project.lines(timeout));
+        assertInstanceOf(dev.langchain4j.exception.TimeoutException.class, loop.get().errors.get(0));
+        assertEquals(1, timeout.trace().calls().size());
+        assertEquals(List.of(), timeout.trace().realSleeps());
+    }
+
+    @Test
+    void aCrashWhileStreamingRestartsTheLoopOnItsJournal() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = run("crash", loop);
+
+        assertEquals(List.of(), Project.lines(result));
+        assertEquals(1, result.trace().restarts().size());
+        assertEquals(List.of("draft", "fix", "fix"), result.trace().calls().stream().map(CallRecord::op).toList());
+    }
+}
