@@ -1,0 +1,156 @@
+package dev.resilienceharness.clients.anthropic;
+
+import com.anthropic.core.RequestOptions;
+import com.anthropic.core.Timeout;
+import com.anthropic.core.http.Headers;
+import com.anthropic.core.http.HttpClient;
+import com.anthropic.core.http.HttpRequest;
+import com.anthropic.core.http.HttpRequestBody;
+import com.anthropic.core.http.HttpResponse;
+import com.anthropic.errors.AnthropicIoException;
+import dev.resilienceharness.http.HttpAnswer;
+import dev.resilienceharness.http.HttpAttempt;
+import dev.resilienceharness.http.HttpEndpoint;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * anthropic-java's HTTP client SPI over a scenario run: the SDK's every attempt, its own retries included, is one
+ * {@link HttpEndpoint#exchange} and so one call in the run's trace. It sits where the SDK's OkHttp client would, below
+ * the SDK's retry layer, and opens no socket.
+ *
+ * <p>A timeout comes back as what the OkHttp client throws on one, an {@link AnthropicIoException} caused by a
+ * {@link SocketTimeoutException}, which the SDK retries as its own. A slow first token is a body whose first read
+ * moves the virtual clock on (and times out past the read timeout, as a socket read would). The run's crash signal
+ * and cassette misses pass through untouched: the SDK retries neither.
+ */
+final class RunHttpClient implements HttpClient {
+
+    private final HttpEndpoint http;
+
+    RunHttpClient(HttpEndpoint http) {
+        this.http = Objects.requireNonNull(http, "http");
+    }
+
+    @Override
+    public HttpResponse execute(HttpRequest request, RequestOptions options) {
+        Duration timeout = timeout(options);
+        HttpAttempt attempt = attempt(request, timeout);
+        if (streaming(attempt)) {
+            // Refused before it is a call: an SDK reading a whole message as server-sent events sees no event at all.
+            throw new UnsupportedOperationException(AdapterMessages.streamingNotReplayed(attempt.path()));
+        }
+        HttpAnswer answer = http.exchange(attempt);
+        if (answer instanceof HttpAnswer.TimedOut timedOut) {
+            throw new AnthropicIoException("Request failed",
+                    new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after())));
+        }
+        return new RunHttpResponse((HttpAnswer.Response) answer, http, timeout);
+    }
+
+    @Override
+    public CompletableFuture<HttpResponse> executeAsync(HttpRequest request, RequestOptions options) {
+        // The run answers at once on the virtual clock, so the async path completes on the caller's thread; the
+        // crash signal is an Error and is thrown, as it is from execute, rather than hidden in the future.
+        try {
+            return CompletableFuture.completedFuture(execute(request, options));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        // Nothing to release: no connection was opened.
+    }
+
+    /** The attempt as the run sees it: the API path, the headers and JSON body the SDK sent, its retry number. */
+    static HttpAttempt attempt(HttpRequest request, Duration timeout) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        Headers h = request.headers();
+        for (String name : h.names()) {
+            headers.put(name, h.values(name));
+        }
+        return new HttpAttempt(AnthropicSdk.LABEL, request.method().name(), String.join("/", request.pathSegments()),
+                headers, body(request), timeout, HttpAttempt.stainlessRetryCount(headers));
+    }
+
+    /** Whether the SDK asked for server-sent events, as {@code createStreaming} does. */
+    static boolean streaming(HttpAttempt attempt) {
+        String accept = attempt.header("Accept");
+        return accept != null && accept.contains("text/event-stream");
+    }
+
+    /**
+     * How long the SDK waits for an answer: the shorter of its read and whole-request timeouts, as the OkHttp client
+     * enforces them; {@code null} when the request carries none.
+     */
+    static Duration timeout(RequestOptions options) {
+        if (options == null || options.timeout().isEmpty()) {
+            return null;
+        }
+        Timeout t = options.timeout().get();
+        Duration read = t.read();
+        Duration whole = t.request();
+        if (read == null || read.isZero()) {
+            return whole == null || whole.isZero() ? null : whole;
+        }
+        if (whole == null || whole.isZero()) {
+            return read;
+        }
+        return read.compareTo(whole) <= 0 ? read : whole;
+    }
+
+    private static byte[] body(HttpRequest request) {
+        if (request.body().isEmpty()) {
+            return new byte[0];
+        }
+        HttpRequestBody body = request.body().get();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        body.writeTo(out);
+        return out.toByteArray();
+    }
+
+    /** The run's answer as the SDK reads a response. */
+    private static final class RunHttpResponse implements HttpResponse {
+
+        private final HttpAnswer.Response answer;
+        private final Headers headers;
+        private final InputStream body;
+
+        RunHttpResponse(HttpAnswer.Response answer, HttpEndpoint http, Duration readTimeout) {
+            this.answer = answer;
+            Headers.Builder b = Headers.builder();
+            answer.headers().forEach(b::put);
+            this.headers = b.build();
+            this.body = http.body(answer, readTimeout);
+        }
+
+        @Override
+        public int statusCode() {
+            return answer.status();
+        }
+
+        @Override
+        public Headers headers() {
+            return headers;
+        }
+
+        @Override
+        public InputStream body() {
+            return body;
+        }
+
+        @Override
+        public void close() {
+            // The body is in memory; there is no connection to hand back.
+        }
+    }
+}
