@@ -2,29 +2,20 @@ package dev.resilienceharness.live;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.resilienceharness.cassette.Cassette;
-import dev.resilienceharness.cassette.CassetteException;
-import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.config.Scenario;
-import dev.resilienceharness.fault.BadToolCallFault;
-import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
-import dev.resilienceharness.fault.QuotaFault;
-import dev.resilienceharness.fault.ServerErrorFault;
-import dev.resilienceharness.fault.SlowFirstTokenFault;
-import dev.resilienceharness.fault.TimeoutFault;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.FaultAsHttp;
+import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
-import dev.resilienceharness.transport.CallFailure;
-import dev.resilienceharness.transport.QuotaExhausted;
-import dev.resilienceharness.transport.TransientError;
+import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +27,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -45,32 +37,28 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A loopback, OpenAI-compatible endpoint ({@code POST /v1/chat/completions} and {@code POST /chat/completions})
- * for loops written with any client or language. In replay mode it answers from the cassettes by the request's
- * fingerprint and applies a scenario's fault plan as real HTTP, one entry per request: {@code quota} is a 429
- * (with {@code Retry-After} when the fault states one), {@code server_error} its status, {@code timeout} a delay
- * then 504, {@code slow_first_token} a late first chunk (or a late answer), {@code bad_tool_call} a 200 whose
- * tool-call arguments are broken JSON, and {@code crash} a connection closed without an answer. In the record
- * modes it forwards to the provider and writes cassettes, redacted. A {@code "stream": true} request is answered
- * as server-sent events. Delays are multiplied by the time factor.
+ * Serves a loopback provider endpoint for loops written with any client or language: {@code POST
+ * /v1/chat/completions}, {@code /v1/responses} and {@code /v1/messages} (each also without {@code /v1}). In replay
+ * mode it answers from the cassettes by the request's fingerprint ({@link CassetteAnswers}) and applies a
+ * scenario's fault plan as real HTTP, one entry per request ({@link FaultAsHttp}); in the record modes it forwards
+ * to the provider and writes cassettes, redacted ({@link ProxyRecording}). A {@code "stream": true} request is
+ * answered as server-sent events. Delays are multiplied by the time factor.
  */
 public final class ReplayProxy implements AutoCloseable {
 
     /** The virtual clock's epoch (2026-01-01T00:00:00Z): the {@code created} of a replayed answer that has none. */
-    static final long REPLAY_CREATED = 1_767_225_600L;
+    static final long REPLAY_CREATED = CassetteAnswers.REPLAY_CREATED;
     /** How long a {@code timeout} fault keeps the client waiting before the 504, before the time factor. */
-    public static final Duration DEFAULT_TIMEOUT_DELAY = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TIMEOUT_DELAY = FaultAsHttp.DEFAULT_TIMEOUT;
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
-
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final CassetteStore store;
     private final List<Fault> plan;
-    private final ProviderCall upstream;
+    private final CassetteAnswers replay;
+    private final ProxyRecording recording;
     private final double timeFactor;
     private final Duration timeoutDelay;
     private final int requestedPort;
@@ -83,7 +71,8 @@ public final class ReplayProxy implements AutoCloseable {
         this.store = new CassetteStore(b.config.cassettes(), VolatilePaths.of(b.config.volatilePaths()), b.mode,
                 b.redaction);
         this.plan = b.scenario == null ? List.of() : b.scenario.faults();
-        this.upstream = b.upstream;
+        this.replay = new CassetteAnswers(store);
+        this.recording = b.upstream == null ? null : new ProxyRecording(store, b.upstream);
         this.timeFactor = b.timeFactor;
         this.timeoutDelay = b.timeoutDelay;
         this.requestedPort = b.port;
@@ -267,13 +256,15 @@ public final class ReplayProxy implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getPath();
-            if (!path.equals("/v1/chat/completions") && !path.equals("/chat/completions")) {
-                error(ex, 404, "not_found", "this proxy answers POST /v1/chat/completions only, not " + path, null);
+            ApiShape shape = ApiShape.forPath(path);
+            if (shape == null) {
+                respond(ex, null, HttpAnswer.error(404, Map.of(), ApiShape.CHAT_COMPLETIONS.errorBody(404,
+                        "not_found", "this proxy answers " + ApiShape.paths() + ", not " + path, null)));
                 return;
             }
             if (!"POST".equals(ex.getRequestMethod())) {
-                ex.getResponseHeaders().set("Allow", "POST");
-                error(ex, 405, "invalid_request_error", "use POST for " + path, null);
+                respond(ex, null, HttpAnswer.error(405, Map.of("Allow", "POST"), shape.errorBody(405,
+                        "invalid_request_error", "use POST for " + path, null)));
                 return;
             }
             requests.incrementAndGet();
@@ -281,219 +272,78 @@ public final class ReplayProxy implements AutoCloseable {
             try {
                 parsed = Json.readTree(readBody(ex.getRequestBody()));
             } catch (JacksonException | IOException e) {
-                error(ex, 400, "invalid_request_error", "the request body is not one JSON object: "
-                        + LiveMessages.excerpt(e.getMessage()), null);
+                respond(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        "the request body is not one JSON object: " + LiveMessages.excerpt(e.getMessage()), null)));
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
-                error(ex, 400, "invalid_request_error", "the request body is not a JSON object", null);
+                respond(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        "the request body is not a JSON object", null)));
                 return;
             }
+            HttpAnswer answer;
             if (store.mode() == Mode.REPLAY) {
-                replay(ex, request);
+                int index = nextFault.getAndIncrement();
+                Fault fault = index < plan.size() ? plan.get(index) : NoFault.INSTANCE;
+                answer = replay.answer(fault, shape, request, timeoutDelay);
             } else {
-                record(ex, request);
+                answer = recording.record(shape, request);
             }
+            respond(ex, request, answer.scaled(timeFactor));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    private void replay(HttpExchange ex, ObjectNode request) throws IOException, InterruptedException {
-        int index = nextFault.getAndIncrement();
-        Fault fault = index < plan.size() ? plan.get(index) : NoFault.INSTANCE;
-        if (fault instanceof CrashFault) {
-            ex.getRequestBody().close();
-            return; // closing the exchange before any header is sent drops the connection
-        }
-        if (fault instanceof QuotaFault q) {
-            if (q.retryAfter() != null) {
-                ex.getResponseHeaders().set("Retry-After", q.retryAfter());
-            }
-            error(ex, 429, "rate_limit_exceeded", "injected quota fault: rate limit reached"
-                    + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter()), null);
-            return;
-        }
-        if (fault instanceof ServerErrorFault s) {
-            error(ex, s.status(), "server_error", "injected server_error fault", null);
-            return;
-        }
-        if (fault instanceof TimeoutFault) {
-            sleep(timeoutDelay.toMillis());
-            error(ex, 504, "timeout", "injected timeout fault: the provider did not answer in time", null);
-            return;
-        }
-        Cassette cassette;
-        try {
-            cassette = find(request);
-        } catch (CassetteException e) {
-            error(ex, 500, "cassette_unusable", e.getMessage() + ". Fix or re-record it", store.fingerprint(request));
-            return;
-        }
-        if (cassette == null) {
-            String fp = store.fingerprint(request);
-            error(ex, 404, "cassette_miss", LiveMessages.cassetteMiss(fp, store.folder().toString(), nearest(request)),
-                    fp);
-            return;
-        }
-        JsonNode body = answerable(cassette);
-        if (fault instanceof BadToolCallFault) {
-            body = BrokenToolCalls.of(body, request);
-        }
-        long delay = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
-                : cassette.timing().firstTokenMs();
-        if (fault instanceof SlowFirstTokenFault slow) {
-            delay = slow.elapsedMs();
-        }
-        answer(ex, request, body, delay);
-    }
-
-    private void record(HttpExchange ex, ObjectNode request) throws IOException, InterruptedException {
-        String op = request.path("model").isString() ? "proxy request for " + request.get("model").asString()
-                : "proxy request";
-        Cassette cassette;
-        try {
-            cassette = store.exchange(op, request, r -> {
-                try {
-                    return upstream.send(op, r);
-                } catch (CallFailure | UnexpectedStatus e) {
-                    throw new Upstream(e);
-                }
-            });
-        } catch (Upstream e) {
-            relay(ex, e.getCause());
-            return;
-        } catch (CassetteException e) {
-            error(ex, 500, "cassette_unusable", e.getMessage(), store.fingerprint(request));
-            return;
-        } catch (IOException e) {
-            error(ex, 502, "upstream_unreachable", e.getMessage(), null);
-            return;
-        } catch (RecordingRedaction.Refused e) {
-            error(ex, 500, "redaction_refused", e.getMessage(), store.fingerprint(request));
-            return;
-        }
-        answer(ex, request, answerable(cassette), 0);
-    }
-
-    /** Tells the client what the provider said, as the provider would have said it. */
-    private void relay(HttpExchange ex, Throwable failure) throws IOException {
-        if (failure instanceof QuotaExhausted q) {
-            if (q.retryAfter() != null) {
-                ex.getResponseHeaders().set("Retry-After", q.retryAfter());
-            }
-            error(ex, 429, "rate_limit_exceeded", "the provider rejected the request for quota", null);
-        } else if (failure instanceof TransientError t) {
-            error(ex, t.isTimeout() ? 504 : t.status(), "server_error", t.isTimeout()
-                    ? "the provider timed out or dropped the connection" : "the provider answered " + t.status(),
-                    null);
-        } else if (failure instanceof UnexpectedStatus u) {
-            error(ex, u.status() == 200 ? 502 : u.status(), "upstream_error", u.getMessage(), null);
-        } else {
-            error(ex, 502, "upstream_error", String.valueOf(failure.getMessage()), null);
-        }
-    }
-
-    /** Carries the provider's failure out of {@link CassetteStore.LiveCall}. */
-    private static final class Upstream extends IOException {
-        Upstream(Exception cause) {
-            super(cause.getMessage(), cause);
-        }
-    }
-
-    private Cassette find(ObjectNode request) throws CassetteException {
-        Cassette c = store.get(store.fingerprint(request));
-        if (c == null && request.path("stream").asBoolean(false)) {
-            // A streaming client may replay a cassette recorded without streaming, with or without "stream": false.
-            ObjectNode plain = request.deepCopy();
-            plain.remove(List.of("stream", "stream_options"));
-            c = store.get(store.fingerprint(plain));
-            if (c == null) {
-                plain.put("stream", false);
-                c = store.get(store.fingerprint(plain));
-            }
-        }
-        return c;
-    }
-
-    private String nearest(ObjectNode request) {
-        try {
-            store.replay("proxy request", request);
-            return null;
-        } catch (CassetteMiss m) {
-            return m.nearestFile() == null ? null : "the nearest recorded request is " + m.nearestFile()
-                    + ", which differs at " + String.join(", ", m.differingPaths());
-        } catch (CassetteException e) {
-            return null;
-        }
-    }
-
-    /** A recorded body with the identifiers stripping removed put back, so that strict clients accept it. */
-    private JsonNode answerable(Cassette cassette) {
-        JsonNode body = cassette.response();
-        if (!(body instanceof ObjectNode o) || !o.has("choices")) {
-            return body;
-        }
-        if (o.has("id") && o.has("created") && o.has("object")) {
-            return body;
-        }
-        ObjectNode out = NODES.objectNode();
-        out.put("id", o.path("id").asString("chatcmpl-" + cassette.fingerprint()));
-        out.set("object", o.has("object") ? o.get("object") : NODES.stringNode("chat.completion"));
-        out.set("created", o.has("created") ? o.get("created") : NODES.numberNode(REPLAY_CREATED));
-        o.properties().forEach(e -> out.set(e.getKey(), e.getValue()));
-        return out;
-    }
-
-    private void answer(HttpExchange ex, ObjectNode request, JsonNode body, long delayMs)
+    /** Writes {@code answer} to the client: after its delay, as server-sent events when the request streams. */
+    private void respond(HttpExchange ex, ObjectNode request, HttpAnswer answer)
             throws IOException, InterruptedException {
-        if (!request.path("stream").asBoolean(false)) {
-            sleep(delayMs);
-            send(ex, 200, "application/json", Json.compact(body));
-            return;
+        switch (answer.outcome()) {
+            case CRASH -> ex.getRequestBody().close(); // closing before any header is sent drops the connection
+            case TIMEOUT -> {
+                sleep(answer.delay());
+                send(ex, answer);
+            }
+            case ANSWER -> {
+                if (answer.status() == 200 && ApiShape.streams(request)) {
+                    stream(ex, request, answer);
+                } else {
+                    sleep(answer.delay());
+                    send(ex, answer);
+                }
+            }
         }
+    }
+
+    private void stream(HttpExchange ex, ObjectNode request, HttpAnswer answer)
+            throws IOException, InterruptedException {
         boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
-        List<String> events = StreamChunks.of(body, usage);
+        List<String> events = StreamChunks.of(answer.body(), usage);
         ex.getResponseHeaders().set("Content-Type", "text/event-stream");
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
         ex.sendResponseHeaders(200, 0);
         OutputStream out = ex.getResponseBody();
-        for (int i = 0; i < events.size(); i++) {
-            if (i == 0) {
-                sleep(delayMs); // the headers are out; the first token is late
-            }
-            out.write(("data: " + events.get(i) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        sleep(answer.delay()); // the headers are out; the first token is late
+        for (String event : events) {
+            out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
         out.close();
     }
 
-    private void error(HttpExchange ex, int status, String type, String message, String fingerprint)
-            throws IOException {
-        ObjectNode body = NODES.objectNode();
-        ObjectNode error = body.putObject("error");
-        error.put("message", message);
-        error.put("type", type);
-        error.put("code", type);
-        if (fingerprint != null) {
-            error.put("fingerprint", fingerprint);
-        }
-        send(ex, status, "application/json", Json.compact(body));
-    }
-
-    private static void send(HttpExchange ex, int status, String contentType, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", contentType);
-        ex.sendResponseHeaders(status, bytes.length);
+    private static void send(HttpExchange ex, HttpAnswer answer) throws IOException {
+        byte[] bytes = Json.compact(answer.body()).getBytes(StandardCharsets.UTF_8);
+        answer.headers().forEach(ex.getResponseHeaders()::set);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(answer.status(), bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
         }
     }
 
-    private void sleep(long ms) throws InterruptedException {
-        long scaled = Math.round(ms * timeFactor);
-        if (scaled > 0) {
-            Thread.sleep(scaled);
+    private static void sleep(Duration d) throws InterruptedException {
+        if (!d.isZero()) {
+            Thread.sleep(d.toMillis(), (int) (d.toNanos() % 1_000_000));
         }
     }
 

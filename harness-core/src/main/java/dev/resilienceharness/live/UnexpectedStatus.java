@@ -30,6 +30,12 @@ public final class UnexpectedStatus extends Exception {
         return new UnexpectedStatus(LiveMessages.unusableAnswer(op, what, excerpt), op, 200, excerpt);
     }
 
+    /** A request for an API this provider call does not send. */
+    static UnexpectedStatus unsupported(String op, dev.resilienceharness.http.ApiShape shape) {
+        return new UnexpectedStatus("op '" + op + "': this provider call sends Chat Completions only, not "
+                + shape.path(), op, 501, "");
+    }
+
     public String op() {
         return op;
     }

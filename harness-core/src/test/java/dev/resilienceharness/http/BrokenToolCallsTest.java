@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -18,8 +18,8 @@ class BrokenToolCallsTest {
 
     @Test
     void cutsEveryToolCallsArguments() {
-        ObjectNode ok = ProviderStub.toolCall("edit", "{\"path\": \"a\"}");
-        JsonNode broken = BrokenToolCalls.of(ok, null);
+        ObjectNode ok = chatToolCall("edit", "{\"path\": \"a\"}");
+        JsonNode broken = BrokenToolCalls.of(ApiShape.CHAT_COMPLETIONS, ok, null);
         assertEquals("{\"path" + BrokenToolCalls.BROKEN_SUFFIX,
                 broken.at("/choices/0/message/tool_calls/0/function/arguments").asString());
         assertEquals("{\"path\": \"a\"}", ok.at("/choices/0/message/tool_calls/0/function/arguments").asString(),
@@ -30,7 +30,9 @@ class BrokenToolCallsTest {
     @Test
     void addsABrokenCallToTheFirstDeclaredToolWhenThereIsNone() {
         JsonNode request = Json.readTree("{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"edit\"}}]}");
-        JsonNode broken = BrokenToolCalls.of(ProviderStub.completion("text"), request);
+        JsonNode broken = BrokenToolCalls.of(ApiShape.CHAT_COMPLETIONS,
+                Json.readTree("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"text\"},"
+                        + "\"finish_reason\":\"stop\"}]}"), request);
         assertEquals("edit", broken.at("/choices/0/message/tool_calls/0/function/name").asString());
         assertEquals("tool_calls", broken.at("/choices/0/finish_reason").asString());
         assertNotNull(new ToolCallSchema().problem(request, broken));
@@ -39,7 +41,17 @@ class BrokenToolCallsTest {
     @Test
     void leavesABodyWithoutChoicesAlone() {
         JsonNode body = Json.readTree("{\"done\":\"plan\"}");
-        assertSame(body, BrokenToolCalls.of(body, null));
+        for (ApiShape shape : ApiShape.values()) {
+            assertSame(body, BrokenToolCalls.of(shape, body, null), shape.toString());
+        }
+    }
+
+    static ObjectNode chatToolCall(String tool, String arguments) {
+        ObjectNode body = (ObjectNode) Json.readTree("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+                + "\"tool_calls\":[{\"id\":\"call_1\",\"type\":\"function\",\"function\":{}}]},"
+                + "\"finish_reason\":\"tool_calls\"}]}");
+        ((ObjectNode) body.at("/choices/0/message/tool_calls/0/function")).put("name", tool).put("arguments", arguments);
+        return body;
     }
 
     @Property(tries = 200)

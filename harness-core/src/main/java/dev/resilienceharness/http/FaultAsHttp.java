@@ -1,0 +1,113 @@
+package dev.resilienceharness.http;
+
+import dev.resilienceharness.fault.BadToolCallFault;
+import dev.resilienceharness.fault.CrashFault;
+import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.fault.NoFault;
+import dev.resilienceharness.fault.QuotaFault;
+import dev.resilienceharness.fault.ServerErrorFault;
+import dev.resilienceharness.fault.SlowFirstTokenFault;
+import dev.resilienceharness.fault.TimeoutFault;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Turns one fault of a scenario's plan into the HTTP a provider would have sent, in the API's own shape, without any
+ * server: the replay proxy writes the {@link HttpAnswer} to a socket, and an in-process SDK adapter hands it to its
+ * SDK's HTTP layer. What each fault becomes:
+ * <ul>
+ *   <li>{@code none}: a 200 with the recorded body, its first token as late as recorded;</li>
+ *   <li>{@code quota}: a 429 in the shape's error body, with {@code Retry-After} and {@code retry-after-ms} when the
+ *       fault gives a {@code retry_after} (only {@code Retry-After} when that is an HTTP-date);</li>
+ *   <li>{@code server_error}: its status, in the shape's error body;</li>
+ *   <li>{@code timeout}: {@link HttpAnswer.Outcome#TIMEOUT}, silence for the timeout given, then a 504;</li>
+ *   <li>{@code slow_first_token}: the recorded 200, its first token {@code elapsed_ms} late;</li>
+ *   <li>{@code bad_tool_call}: the recorded 200 with its tool-call JSON cut off (a call is added when there is
+ *       none), so it breaks the tool's schema;</li>
+ *   <li>{@code crash}: {@link HttpAnswer.Outcome#CRASH}, the connection closed before any byte.</li>
+ * </ul>
+ * Delays are as declared: scale them with {@link HttpAnswer#scaled} for a time factor. Stateless and thread-safe.
+ */
+public final class FaultAsHttp {
+
+    /** How long a {@code timeout} keeps a client waiting before the 504 when the client's own timeout is unknown. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    private FaultAsHttp() {
+    }
+
+    /** Whether {@code fault} answers with the recorded body (so the cassette must be found), or replaces it. */
+    public static boolean needsRecordedAnswer(Fault fault) {
+        return fault instanceof NoFault || fault instanceof BadToolCallFault || fault instanceof SlowFirstTokenFault;
+    }
+
+    /**
+     * The HTTP for {@code fault} hitting a request.
+     *
+     * @param fault        the plan's entry for this request ({@link NoFault} when the plan has run out)
+     * @param shape        the API the request was made to, which decides the error and tool-call shapes
+     * @param request      the request body, whose {@code tools} name the tool a broken call is added for
+     * @param recorded     the recorded answer body; may be {@code null} when {@link #needsRecordedAnswer} is false
+     * @param firstTokenMs the recorded first-token latency, 0 when none was recorded
+     * @param timeout      how long a {@code timeout} keeps the client waiting: the client's own timeout where known,
+     *                     else {@link #DEFAULT_TIMEOUT}
+     * @throws IllegalArgumentException when the fault needs the recorded answer and it is {@code null}
+     */
+    public static HttpAnswer answer(Fault fault, ApiShape shape, JsonNode request, JsonNode recorded,
+            long firstTokenMs, Duration timeout) {
+        Objects.requireNonNull(fault, "fault");
+        Objects.requireNonNull(shape, "shape");
+        if (needsRecordedAnswer(fault) && recorded == null) {
+            throw new IllegalArgumentException(fault.kind() + " answers with the recorded body, and there is none");
+        }
+        Duration recordedDelay = Duration.ofMillis(Math.max(0, firstTokenMs));
+        if (fault instanceof SlowFirstTokenFault s) {
+            return HttpAnswer.ok(recorded, Duration.ofMillis(s.elapsedMs()));
+        }
+        if (fault instanceof BadToolCallFault) {
+            return HttpAnswer.ok(BrokenToolCalls.of(shape, recorded, request), recordedDelay);
+        }
+        if (fault instanceof QuotaFault q) {
+            return HttpAnswer.error(429, quotaHeaders(q.retryAfter()), shape.errorBody(429, "rate_limit_exceeded",
+                    "injected quota fault: rate limit reached"
+                            + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter()), null));
+        }
+        if (fault instanceof ServerErrorFault s) {
+            return HttpAnswer.error(s.status(), Map.of(),
+                    shape.errorBody(s.status(), "server_error", "injected server_error fault", null));
+        }
+        if (fault instanceof TimeoutFault) {
+            return HttpAnswer.timeout(Objects.requireNonNull(timeout, "timeout"), shape.errorBody(504, "timeout",
+                    "injected timeout fault: the provider did not answer in time", null));
+        }
+        if (fault instanceof CrashFault) {
+            return HttpAnswer.crash();
+        }
+        return HttpAnswer.ok(recorded, recordedDelay); // none
+    }
+
+    /**
+     * {@code Retry-After} as the fault states it and, when it is a number of seconds, {@code retry-after-ms} (which
+     * the OpenAI and Anthropic SDKs read first) in milliseconds.
+     */
+    static Map<String, String> quotaHeaders(String retryAfter) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (retryAfter == null) {
+            return headers;
+        }
+        headers.put("Retry-After", retryAfter);
+        try {
+            BigDecimal seconds = new BigDecimal(retryAfter.strip());
+            if (seconds.signum() >= 0) {
+                headers.put("retry-after-ms", seconds.movePointRight(3).stripTrailingZeros().toPlainString());
+            }
+        } catch (NumberFormatException e) {
+            // An HTTP-date: only Retry-After carries it.
+        }
+        return headers;
+    }
+}
