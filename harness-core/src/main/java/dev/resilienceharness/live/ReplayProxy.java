@@ -30,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -53,6 +51,8 @@ public final class ReplayProxy implements AutoCloseable {
     static final long REPLAY_CREATED = CassetteAnswers.REPLAY_CREATED;
     /** How long a {@code timeout} fault keeps the client waiting before the 504, before the time factor. */
     public static final Duration DEFAULT_TIMEOUT_DELAY = FaultAsHttp.DEFAULT_TIMEOUT;
+    /** How long a client may take to send its whole request before the proxy closes the connection. */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
     private final CassetteStore store;
@@ -61,11 +61,12 @@ public final class ReplayProxy implements AutoCloseable {
     private final ProxyRecording recording;
     private final double timeFactor;
     private final Duration timeoutDelay;
+    private final Duration readTimeout;
     private final int requestedPort;
     private final AtomicInteger nextFault = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer server;
-    private ExecutorService executor;
+    private ProxyThreads threads;
 
     private ReplayProxy(Builder b) {
         this.store = new CassetteStore(b.config.cassettes(), VolatilePaths.of(b.config.volatilePaths()), b.mode,
@@ -75,6 +76,7 @@ public final class ReplayProxy implements AutoCloseable {
         this.recording = b.upstream == null ? null : new ProxyRecording(store, b.upstream);
         this.timeFactor = b.timeFactor;
         this.timeoutDelay = b.timeoutDelay;
+        this.readTimeout = b.readTimeout;
         this.requestedPort = b.port;
     }
 
@@ -117,6 +119,7 @@ public final class ReplayProxy implements AutoCloseable {
         private int port;
         private double timeFactor = 1.0;
         private Duration timeoutDelay = DEFAULT_TIMEOUT_DELAY;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
 
         private Builder(HarnessConfig config) {
             this.config = Objects.requireNonNull(config, "config");
@@ -185,6 +188,15 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
 
+        /** How long a client may take to send its request line, headers and body before the connection is closed. */
+        public Builder readTimeout(Duration d) {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("the read timeout must be positive, was " + d);
+            }
+            this.readTimeout = d;
+            return this;
+        }
+
         /**
          * The proxy, not yet listening.
          *
@@ -208,12 +220,8 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
         HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), 0);
-        executor = Executors.newFixedThreadPool(16, r -> {
-            Thread t = new Thread(r, "resilience-proxy");
-            t.setDaemon(true);
-            return t;
-        });
-        s.setExecutor(executor);
+        threads = new ProxyThreads(readTimeout);
+        s.setExecutor(threads);
         s.createContext("/", this::handle);
         s.start();
         server = s;
@@ -246,38 +254,42 @@ public final class ReplayProxy implements AutoCloseable {
     public synchronized void close() {
         if (server != null) {
             server.stop(0);
-            executor.shutdownNow();
+            threads.close();
             server = null;
         }
     }
 
     // --- handling ---------------------------------------------------------------------------------------------
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
+    private void handle(HttpExchange ex) {
+        try {
             String path = ex.getRequestURI().getPath();
             ApiShape shape = ApiShape.forPath(path);
             if (shape == null) {
-                respond(ex, null, HttpAnswer.error(404, Map.of(), ApiShape.CHAT_COMPLETIONS.errorBody(404,
+                threads.requestRead();
+                deliver(ex, null, HttpAnswer.error(404, Map.of(), ApiShape.CHAT_COMPLETIONS.errorBody(404,
                         "not_found", "this proxy answers " + ApiShape.paths() + ", not " + path, null)));
                 return;
             }
             if (!"POST".equals(ex.getRequestMethod())) {
-                respond(ex, null, HttpAnswer.error(405, Map.of("Allow", "POST"), shape.errorBody(405,
+                threads.requestRead();
+                deliver(ex, null, HttpAnswer.error(405, Map.of("Allow", "POST"), shape.errorBody(405,
                         "invalid_request_error", "use POST for " + path, null)));
                 return;
             }
             requests.incrementAndGet();
+            byte[] bytes = readBody(ex.getRequestBody());
+            threads.requestRead();
             JsonNode parsed;
             try {
-                parsed = Json.readTree(readBody(ex.getRequestBody()));
-            } catch (JacksonException | IOException e) {
-                respond(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                parsed = Json.readTree(bytes);
+            } catch (JacksonException e) {
+                deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
                         "the request body is not one JSON object: " + LiveMessages.excerpt(e.getMessage()), null)));
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
-                respond(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
                         "the request body is not a JSON object", null)));
                 return;
             }
@@ -289,42 +301,57 @@ public final class ReplayProxy implements AutoCloseable {
             } else {
                 answer = recording.record(shape, request);
             }
-            respond(ex, request, answer.scaled(timeFactor));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            deliver(ex, request, answer.scaled(timeFactor));
+        } catch (IOException | RuntimeException e) {
+            ex.close(); // the client went away or stalled past the read timeout
         }
     }
 
-    /** Writes {@code answer} to the client: after its delay, as server-sent events when the request streams. */
-    private void respond(HttpExchange ex, ObjectNode request, HttpAnswer answer)
-            throws IOException, InterruptedException {
+    /**
+     * Writes {@code answer} to the client: after its delay, as server-sent events when the request streams. A delay
+     * holds no thread; the exchange is closed when the answer is out.
+     */
+    private void deliver(HttpExchange ex, ObjectNode request, HttpAnswer answer) throws IOException {
         switch (answer.outcome()) {
-            case CRASH -> ex.getRequestBody().close(); // closing before any header is sent drops the connection
-            case TIMEOUT -> {
-                sleep(answer.delay());
-                send(ex, answer);
+            case CRASH -> {
+                ex.getRequestBody().close();
+                ex.close(); // closing before any header is sent drops the connection
             }
+            case TIMEOUT -> threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer)));
             case ANSWER -> {
                 if (answer.status() == 200 && ApiShape.streams(request)) {
-                    stream(ex, request, answer);
+                    ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                    ex.getResponseHeaders().set("Cache-Control", "no-cache");
+                    ex.sendResponseHeaders(200, 0);
+                    // The headers are out; the first token is late.
+                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, request, answer)));
+                } else if (answer.delay().isZero()) {
+                    finish(ex, () -> send(ex, answer));
                 } else {
-                    sleep(answer.delay());
-                    send(ex, answer);
+                    threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer)));
                 }
             }
         }
     }
 
-    private void stream(HttpExchange ex, ObjectNode request, HttpAnswer answer)
-            throws IOException, InterruptedException {
+    /** The part of an answer that writes to the client. */
+    @FunctionalInterface
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private static void finish(HttpExchange ex, Write write) {
+        try (ex) {
+            write.run();
+        } catch (IOException e) {
+            // The client closed the connection before the answer was out: nobody is left to tell.
+        }
+    }
+
+    private static void stream(HttpExchange ex, ObjectNode request, HttpAnswer answer) throws IOException {
         boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
-        List<String> events = StreamChunks.of(answer.body(), usage);
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
-        ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        ex.sendResponseHeaders(200, 0);
         OutputStream out = ex.getResponseBody();
-        sleep(answer.delay()); // the headers are out; the first token is late
-        for (String event : events) {
+        for (String event : StreamChunks.of(answer.body(), usage)) {
             out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
@@ -338,12 +365,6 @@ public final class ReplayProxy implements AutoCloseable {
         ex.sendResponseHeaders(answer.status(), bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
-        }
-    }
-
-    private static void sleep(Duration d) throws InterruptedException {
-        if (!d.isZero()) {
-            Thread.sleep(d.toMillis(), (int) (d.toNanos() % 1_000_000));
         }
     }
 

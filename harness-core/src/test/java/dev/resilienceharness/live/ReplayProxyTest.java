@@ -17,6 +17,9 @@ import dev.resilienceharness.transport.ToolCallSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +28,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -263,6 +270,80 @@ class ReplayProxyTest {
             HttpResponse<String> get = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
                     + "/v1/chat/completions")).GET().build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(405, get.statusCode());
+        }
+    }
+
+    @Test
+    void aHundredStalledConnectionsDoNotKeepAValidRequestWaiting() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        List<Socket> stalled = new ArrayList<>();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).timeFactor(0).readTimeout(Duration.ofSeconds(20))
+                .build().start()) {
+            try {
+                for (int i = 0; i < 100; i++) {
+                    Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
+                    s.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                            .getBytes(StandardCharsets.US_ASCII)); // mid-headers, then nothing
+                    s.getOutputStream().flush();
+                    stalled.add(s);
+                }
+                URI uri = URI.create("http://127.0.0.1:" + proxy.port() + "/v1/chat/completions");
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(1))
+                        .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode(), "answered within 1 s while 100 connections stall");
+            } finally {
+                for (Socket s : stalled) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRequestStalledPastTheReadTimeoutIsClosed() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ReplayProxy proxy = ReplayProxy.builder(config).readTimeout(Duration.ofMillis(300)).build().start()) {
+            for (String partial : new String[] {"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"model\""}) {
+                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
+                    s.setSoTimeout(5000);
+                    s.getOutputStream().write(partial.getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    long t0 = System.nanoTime();
+                    int read;
+                    try {
+                        read = s.getInputStream().read();
+                    } catch (SocketException reset) {
+                        read = -1;
+                    }
+                    assertEquals(-1, read, "the proxy closed the stalled connection: " + partial);
+                    assertTrue(System.nanoTime() - t0 < 4_000_000_000L);
+                }
+            }
+            assertEquals(200, post(proxy, PLAN).statusCode(), "the proxy still serves");
+        }
+    }
+
+    @Test
+    void concurrentTimeoutsAreAnsweredInOneWave() throws Exception {
+        int n = 40;
+        HarnessConfig config = project("  - {name: slow, ops: [plan], faults: [" + String.join(", ",
+                java.util.Collections.nCopies(n, "timeout")) + "]}");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("slow").timeoutDelay(Duration.ofMillis(1000))
+                .build().start()) {
+            URI uri = URI.create("http://127.0.0.1:" + proxy.port() + "/v1/chat/completions");
+            long t0 = System.nanoTime();
+            List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                all.add(http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                        .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString()));
+            }
+            for (CompletableFuture<HttpResponse<String>> f : all) {
+                assertEquals(504, f.get(10, TimeUnit.SECONDS).statusCode());
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms >= 1000, "each timeout kept its client waiting: " + ms);
+            assertTrue(ms < 1900, n + " timeouts of 1 s were answered together, not in waves: " + ms + " ms");
         }
     }
 
