@@ -9,12 +9,14 @@ import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
-import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.report.ReportWriter;
+import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,17 +26,22 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -53,17 +60,22 @@ public final class ReplayProxy implements AutoCloseable {
     public static final Duration DEFAULT_TIMEOUT_DELAY = FaultAsHttp.DEFAULT_TIMEOUT;
     /** How long a client may take to send its whole request before the proxy closes the connection. */
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** The loopback-only paths that steer the proxy itself. */
+    static final String ADMIN = "/_harness/";
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
+    private final HarnessConfig config;
     private final CassetteStore store;
-    private final List<Fault> plan;
+    private final ProxyRuns runs;
+    private final Map<String, String> opsByFingerprint = new HashMap<>();
+    private final Consumer<String> log;
+    private final Path reportDir;
     private final CassetteAnswers replay;
     private final ProxyRecording recording;
     private final double timeFactor;
     private final Duration timeoutDelay;
     private final Duration readTimeout;
     private final int requestedPort;
-    private final AtomicInteger nextFault = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer server;
     private ProxyThreads threads;
@@ -71,7 +83,13 @@ public final class ReplayProxy implements AutoCloseable {
     private ReplayProxy(Builder b) {
         this.store = new CassetteStore(b.config.cassettes(), VolatilePaths.of(b.config.volatilePaths()), b.mode,
                 b.redaction);
-        this.plan = b.scenario == null ? List.of() : b.scenario.faults();
+        this.config = b.config;
+        this.runs = new ProxyRuns(b.config, b.scenario);
+        for (String op : Recorder.ops(b.config)) {
+            opsByFingerprint.putIfAbsent(store.fingerprint(b.config.sharedRequest(op)), op);
+        }
+        this.log = b.log;
+        this.reportDir = b.reportDir;
         this.replay = new CassetteAnswers(store);
         this.recording = b.upstream == null ? null : new ProxyRecording(store, b.upstream);
         this.timeFactor = b.timeFactor;
@@ -95,8 +113,14 @@ public final class ReplayProxy implements AutoCloseable {
      */
     public static ReplayProxy forOptions(HarnessConfig config, ServeOptions options, Function<String, String> env,
             UnaryOperator<ObjectNode> redaction) throws MissingApiKey {
+        return forOptions(config, options, env, redaction, line -> { });
+    }
+
+    /** {@link #forOptions(HarnessConfig, ServeOptions, Function, UnaryOperator)}, logging each request to {@code log}. */
+    public static ReplayProxy forOptions(HarnessConfig config, ServeOptions options, Function<String, String> env,
+            UnaryOperator<ObjectNode> redaction, Consumer<String> log) throws MissingApiKey {
         Builder b = builder(config).mode(options.mode()).port(options.port()).timeFactor(options.timeFactor())
-                .redaction(redaction);
+                .redaction(redaction).log(log).reportTo(options.reportDir());
         if (options.mode() != Mode.REPLAY) {
             if (config.provider() == null) {
                 throw new IllegalArgumentException(LiveMessages.NO_PROVIDER);
@@ -120,6 +144,8 @@ public final class ReplayProxy implements AutoCloseable {
         private double timeFactor = 1.0;
         private Duration timeoutDelay = DEFAULT_TIMEOUT_DELAY;
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private Consumer<String> log = line -> { };
+        private Path reportDir;
 
         private Builder(HarnessConfig config) {
             this.config = Objects.requireNonNull(config, "config");
@@ -143,13 +169,11 @@ public final class ReplayProxy implements AutoCloseable {
          * @throws IllegalArgumentException naming the scenarios there are, when none has that name
          */
         public Builder scenario(String name) {
-            for (Scenario s : config.scenarios()) {
-                if (s.name().equals(name)) {
-                    return scenario(s);
-                }
+            Scenario s = ProxyRuns.find(config, name);
+            if (s == null) {
+                throw new IllegalArgumentException(LiveMessages.noScenario(name, config));
             }
-            throw new IllegalArgumentException("no scenario '" + name + "' in " + config.file() + "; there are "
-                    + config.scenarios().stream().map(Scenario::name).toList());
+            return scenario(s);
         }
 
         /** Where the record modes send requests. */
@@ -194,6 +218,18 @@ public final class ReplayProxy implements AutoCloseable {
                 throw new IllegalArgumentException("the read timeout must be positive, was " + d);
             }
             this.readTimeout = d;
+            return this;
+        }
+
+        /** Where the line logged for each request goes; nowhere by default. */
+        public Builder log(Consumer<String> sink) {
+            this.log = Objects.requireNonNull(sink, "log");
+            return this;
+        }
+
+        /** Where {@code report.json} (with report.html and the JUnit XML) is written when the proxy stops. */
+        public Builder reportTo(Path outputDirectory) {
+            this.reportDir = outputDirectory;
             return this;
         }
 
@@ -250,31 +286,69 @@ public final class ReplayProxy implements AutoCloseable {
         return store.mode();
     }
 
-    @Override
-    public synchronized void close() {
+    /**
+     * Stops listening and, when a report folder was given and any request arrived, writes the report of every run
+     * served, each checked for call budget and waiting.
+     *
+     * @return the runs, checked; empty when no request arrived
+     */
+    public synchronized List<ScenarioResult> stop() throws IOException {
         if (server != null) {
             server.stop(0);
             threads.close();
             server = null;
         }
+        List<ScenarioResult> served = runs.stop(reportDir);
+        if (!served.isEmpty() && reportDir != null) {
+            log.accept(LiveMessages.reportWritten(served.size(), reportDir.resolve(ReportWriter.JSON)));
+        }
+        return served;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            stop();
+        } catch (IOException e) {
+            log.accept(LiveMessages.reportNotWritten(reportDir, e));
+        }
     }
 
     // --- handling ---------------------------------------------------------------------------------------------
 
+    /** One request as the log line tells it: what came in, what it was taken for, which fault met it. */
+    private static final class Served {
+        final String method;
+        final String path;
+        final long arrived = System.nanoTime();
+        String label = "-";
+        String fault = "-";
+
+        Served(HttpExchange ex) {
+            this.method = ex.getRequestMethod();
+            this.path = ex.getRequestURI().getPath();
+        }
+    }
+
     private void handle(HttpExchange ex) {
+        Served served = new Served(ex);
         try {
-            String path = ex.getRequestURI().getPath();
-            ApiShape shape = ApiShape.forPath(path);
+            if (served.path.startsWith(ADMIN)) {
+                threads.requestRead();
+                deliver(ex, null, admin(ex, served), served);
+                return;
+            }
+            ApiShape shape = ApiShape.forPath(served.path);
             if (shape == null) {
                 threads.requestRead();
                 deliver(ex, null, HttpAnswer.error(404, Map.of(), ApiShape.CHAT_COMPLETIONS.errorBody(404,
-                        "not_found", "this proxy answers " + ApiShape.paths() + ", not " + path, null)));
+                        "not_found", "this proxy answers " + ApiShape.paths() + ", not " + served.path, null)), served);
                 return;
             }
-            if (!"POST".equals(ex.getRequestMethod())) {
+            if (!"POST".equals(served.method)) {
                 threads.requestRead();
                 deliver(ex, null, HttpAnswer.error(405, Map.of("Allow", "POST"), shape.errorBody(405,
-                        "invalid_request_error", "use POST for " + path, null)));
+                        "invalid_request_error", "use POST for " + served.path, null)), served);
                 return;
             }
             requests.incrementAndGet();
@@ -285,53 +359,123 @@ public final class ReplayProxy implements AutoCloseable {
                 parsed = Json.readTree(bytes);
             } catch (JacksonException e) {
                 deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        "the request body is not one JSON object: " + LiveMessages.excerpt(e.getMessage()), null)));
+                        "the request body is not one JSON object: " + LiveMessages.excerpt(e.getMessage()), null)),
+                        served);
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
                 deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        "the request body is not a JSON object", null)));
+                        "the request body is not a JSON object", null)), served);
                 return;
             }
+            String fingerprint = store.fingerprint(request);
+            String op = opsByFingerprint.get(fingerprint);
+            served.label = op != null ? "op " + op : "fingerprint " + fingerprint;
             HttpAnswer answer;
             if (store.mode() == Mode.REPLAY) {
-                int index = nextFault.getAndIncrement();
-                Fault fault = index < plan.size() ? plan.get(index) : NoFault.INSTANCE;
+                ProxyRun run = runs.current();
+                Fault fault = run.nextFault();
+                served.fault = fault.kind();
                 answer = replay.answer(fault, shape, request, timeoutDelay);
+                String miss = FaultAsHttp.needsRecordedAnswer(fault) && answer.status() >= 400
+                        ? answer.body().at("/error/message").asString() : null;
+                answer = answer.scaled(timeFactor);
+                run.call(op != null ? op : fingerprint, fault, answer, miss, served.arrived);
             } else {
+                served.fault = store.mode().userName();
                 answer = recording.record(shape, request);
             }
-            deliver(ex, request, answer.scaled(timeFactor));
+            deliver(ex, request, answer, served);
         } catch (IOException | RuntimeException e) {
             ex.close(); // the client went away or stalled past the read timeout
         }
     }
 
+    /** {@code POST /_harness/reset?scenario=NAME}: ends the current run and starts one of NAME's plan. */
+    private HttpAnswer admin(HttpExchange ex, Served served) {
+        ApiShape errors = ApiShape.CHAT_COMPLETIONS;
+        if (!served.path.equals(ADMIN + "reset")) {
+            return HttpAnswer.error(404, Map.of(), errors.errorBody(404, "not_found", LiveMessages.ADMIN_PATHS, null));
+        }
+        if (!"POST".equals(served.method)) {
+            return HttpAnswer.error(405, Map.of("Allow", "POST"), errors.errorBody(405, "invalid_request_error",
+                    "use POST for " + served.path, null));
+        }
+        String name = query(ex.getRequestURI().getRawQuery(), "scenario");
+        Scenario scenario = null;
+        if (name != null) {
+            if (store.mode() != Mode.REPLAY) {
+                return HttpAnswer.error(409, Map.of(), errors.errorBody(409, "invalid_request_error",
+                        "a scenario's fault plan applies in replay mode only; this proxy is in "
+                                + store.mode().userName() + " mode", null));
+            }
+            scenario = ProxyRuns.find(config, name);
+            if (scenario == null) {
+                return HttpAnswer.error(404, Map.of(), errors.errorBody(404, "unknown_scenario",
+                        LiveMessages.noScenario(name, config), null));
+            }
+        }
+        ScenarioResult ended = runs.reset(scenario);
+        served.label = "reset to " + (name == null ? "no scenario" : "scenario " + name);
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("started", name == null ? ProxyRuns.UNPLANNED : name);
+        if (ended == null) {
+            body.putNull("ended");
+        } else {
+            body.set("ended", ScenarioReport.of(ended).toJson());
+        }
+        return HttpAnswer.error(200, Map.of(), body);
+    }
+
+    /** The decoded value of {@code key} in a query string, or {@code null}. */
+    static String query(String rawQuery, String key) {
+        if (rawQuery == null) {
+            return null;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            if (k.equals(key)) {
+                String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                return v.isEmpty() ? null : v;
+            }
+        }
+        return null;
+    }
+
     /**
      * Writes {@code answer} to the client: after its delay, as server-sent events when the request streams. A delay
-     * holds no thread; the exchange is closed when the answer is out.
+     * holds no thread; the exchange is closed, and the request logged, when the answer is out.
      */
-    private void deliver(HttpExchange ex, ObjectNode request, HttpAnswer answer) throws IOException {
+    private void deliver(HttpExchange ex, ObjectNode request, HttpAnswer answer, Served served) throws IOException {
         switch (answer.outcome()) {
             case CRASH -> {
                 ex.getRequestBody().close();
                 ex.close(); // closing before any header is sent drops the connection
+                logged(served, "closed");
             }
-            case TIMEOUT -> threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer)));
+            case TIMEOUT -> threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer), served, "504"));
             case ANSWER -> {
+                String status = String.valueOf(answer.status());
                 if (answer.status() == 200 && ApiShape.streams(request)) {
                     ex.getResponseHeaders().set("Content-Type", "text/event-stream");
                     ex.getResponseHeaders().set("Cache-Control", "no-cache");
                     ex.sendResponseHeaders(200, 0);
                     // The headers are out; the first token is late.
-                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, request, answer)));
+                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, request, answer), served,
+                            status));
                 } else if (answer.delay().isZero()) {
-                    finish(ex, () -> send(ex, answer));
+                    finish(ex, () -> send(ex, answer), served, status);
                 } else {
-                    threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer)));
+                    threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer), served, status));
                 }
             }
         }
+    }
+
+    private void logged(Served served, String status) {
+        log.accept(LiveMessages.requestLine(served.method, served.path, served.label, served.fault, status,
+                (System.nanoTime() - served.arrived) / 1_000_000));
     }
 
     /** The part of an answer that writes to the client. */
@@ -340,11 +484,12 @@ public final class ReplayProxy implements AutoCloseable {
         void run() throws IOException;
     }
 
-    private static void finish(HttpExchange ex, Write write) {
+    private void finish(HttpExchange ex, Write write, Served served, String status) {
         try (ex) {
             write.run();
+            logged(served, status);
         } catch (IOException e) {
-            // The client closed the connection before the answer was out: nobody is left to tell.
+            logged(served, status + " (the client left before the answer was out)");
         }
     }
 
@@ -403,7 +548,10 @@ public final class ReplayProxy implements AutoCloseable {
             options = ServeOptions.parse(args);
             HarnessConfig config = ConfigLoader.load(options.config());
             // Cassettes written here are stripped of volatile fields and redacted, failing closed.
-            proxy = forOptions(config, options, env, RecordingRedaction.forConfig(config));
+            proxy = forOptions(config, options, env, RecordingRedaction.forConfig(config), line -> {
+                out.println(line);
+                out.flush();
+            });
             proxy.start();
         } catch (IllegalArgumentException | ConfigException | MissingApiKey | IOException e) {
             err.println("error: " + e.getMessage());
@@ -416,7 +564,8 @@ public final class ReplayProxy implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("Serving " + options.mode().userName() + " on " + proxy.baseUrl()
                 + (options.scenario() == null ? "" : " with the faults of scenario '" + options.scenario() + "'")
-                + "; point an OpenAI client's base URL here. Stop with Ctrl-C");
+                + "; point an OpenAI or Anthropic client's base URL here. " + LiveMessages.RESET_HINT
+                + ". Stop with Ctrl-C");
         out.flush();
         try {
             stop.await();

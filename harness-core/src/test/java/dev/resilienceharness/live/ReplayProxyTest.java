@@ -347,6 +347,115 @@ class ReplayProxyTest {
         }
     }
 
+    HarnessConfig suite() throws Exception {
+        Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                cassettes: cassettes
+                policy: {max_total_wait: 30s, max_attempts: 3}
+                requests:
+                  plan: %s
+                scenarios:
+                  - {name: plain, ops: [plan]}
+                  - {name: timeouts, ops: [plan], faults: [timeout, timeout, timeout, timeout]}
+                """.formatted(PLAN));
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()))
+                .write(obj(PLAN), ProviderStub.completion("the plan"), null);
+        return config;
+    }
+
+    HttpResponse<String> reset(ReplayProxy proxy, String query) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + "/_harness/reset"
+                + query)).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void logsOneLinePerRequestWithTheOpTheFaultTheStatusAndTheTime() throws Exception {
+        HarnessConfig config = suite();
+        List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("timeouts").timeFactor(0).log(lines::add)
+                .build().start()) {
+            assertEquals(504, post(proxy, PLAN).statusCode());
+            assertEquals(504, post(proxy, PLAN).statusCode());
+            reset(proxy, "");
+            assertEquals(200, post(proxy, PLAN).statusCode());
+            assertEquals(404, post(proxy, PLAN.replace("plan the fix", "unrecorded")).statusCode());
+        }
+        assertEquals(5, lines.size(), lines.toString());
+        assertTrue(lines.get(0).matches("POST /v1/chat/completions op plan, fault timeout: 504 in \\d+ ms"),
+                lines.get(0));
+        assertTrue(lines.get(2).matches("POST /_harness/reset reset to no scenario, fault -: 200 in \\d+ ms"),
+                lines.get(2));
+        assertTrue(lines.get(3).startsWith("POST /v1/chat/completions op plan, fault none: 200 in "), lines.get(3));
+        assertTrue(lines.get(4).matches("POST /v1/chat/completions fingerprint [0-9a-f]{16}, fault none: 404 in \\d+"
+                + " ms"), lines.get(4));
+    }
+
+    @Test
+    void aResetStartsAFreshRunOfAScenarioAndTheStopWritesEveryRunsReport() throws Exception {
+        HarnessConfig config = suite();
+        Path out = dir.resolve("target/resilience");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).timeFactor(0).reportTo(out).build().start()) {
+            assertEquals(200, post(proxy, PLAN).statusCode(), "no scenario: no faults");
+
+            HttpResponse<String> first = reset(proxy, "?scenario=timeouts");
+            assertEquals(200, first.statusCode(), first.body());
+            JsonNode ended = Json.readTree(first.body());
+            assertEquals("timeouts", ended.get("started").asString());
+            assertEquals("serve", ended.at("/ended/name").asString());
+            assertEquals(1, ended.at("/ended/calls").asInt());
+
+            for (int i = 0; i < 4; i++) {
+                assertEquals(504, post(proxy, PLAN).statusCode(), "the plan counts from the reset");
+            }
+            assertEquals(200, post(proxy, PLAN).statusCode(), "the plan ran out");
+            JsonNode storm = Json.readTree(reset(proxy, "?scenario=plain").body()).get("ended");
+            assertEquals("timeouts", storm.get("name").asString());
+            assertEquals(5, storm.get("calls").asInt());
+            assertEquals(3, storm.get("call_budget").asInt());
+            assertEquals("budget", storm.at("/violations/0/invariant").asString());
+            assertEquals("5 calls", storm.at("/violations/0/actual").asString());
+
+            HttpResponse<String> unknown = reset(proxy, "?scenario=nope");
+            assertEquals(404, unknown.statusCode());
+            assertTrue(unknown.body().contains("there are [plain, timeouts]"), unknown.body());
+            assertEquals(200, post(proxy, PLAN).statusCode());
+
+            List<dev.resilienceharness.scenario.ScenarioResult> runs = proxy.stop();
+            assertEquals(List.of("serve", "timeouts", "plain"), runs.stream().map(r -> r.scenario().name()).toList());
+        }
+        JsonNode report = Json.readTree(Files.readString(out.resolve("report.json")));
+        assertEquals(3, report.at("/summary/scenarios").asInt());
+        assertEquals(1, report.at("/summary/violations").asInt());
+        assertEquals("timeouts", report.at("/scenarios/1/name").asString());
+        assertTrue(Files.exists(out.resolve("report.html")));
+    }
+
+    @Test
+    void theClientsWaitingIsCheckedAgainstTheBound() throws Exception {
+        Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                cassettes: cassettes
+                policy: {max_total_wait: 100ms}
+                scenarios:
+                  - {name: quota, ops: [plan], faults: [quota]}
+                """);
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()))
+                .write(obj(PLAN), ProviderStub.completion("the plan"), null);
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("quota").timeFactor(0).build().start()) {
+            assertEquals(429, post(proxy, PLAN).statusCode());
+            Thread.sleep(300); // the client backs off for real
+            assertEquals(200, post(proxy, PLAN).statusCode());
+            List<dev.resilienceharness.scenario.ScenarioResult> runs = proxy.stop();
+            assertEquals(1, runs.size());
+            assertTrue(runs.get(0).trace().totalWait().toMillis() >= 300);
+            assertEquals(List.of("budget", "bounded_wait"), runs.get(0).violations().stream()
+                    .map(v -> v.invariant().id()).toList(), "a retry after a bare 429 is over budget too");
+            assertEquals("bound 100 ms", "bound " + runs.get(0).violations().get(1).bound());
+        }
+    }
+
     @Test
     void theBuilderRefusesWhatCannotWork() throws Exception {
         HarnessConfig config = project(plainScenario());
