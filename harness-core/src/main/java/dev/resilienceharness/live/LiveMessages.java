@@ -39,6 +39,35 @@ public final class LiveMessages {
                 + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
     }
 
+    /** A request body too large for the proxy. */
+    static final String TOO_LARGE = "the request body is larger than 16 MiB, the most this proxy reads";
+
+    /** A request body that does not parse, without the parser's internals: what it expected, and where. */
+    static String notJson(tools.jackson.core.JacksonException e) {
+        String what = e.getOriginalMessage();
+        var at = e.getLocation();
+        return "the request body is not JSON: " + excerpt(what == null ? "it does not parse" : what)
+                + (at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr()
+                        + ")");
+    }
+
+    /** What went wrong with a connection, for a message: its cause's words, or what kind of failure it was. */
+    static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage();
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException
+                    || t instanceof java.net.UnknownHostException) {
+                return "the host name does not resolve";
+            }
+        }
+        return e instanceof java.net.ConnectException ? "connection refused: nothing listens there"
+                : e.getClass().getSimpleName();
+    }
+
     /** How one proxy serves a whole test suite, for the line printed when it starts. */
     static final String RESET_HINT = "POST /_harness/reset?scenario=NAME starts a fresh run of a scenario's faults";
 

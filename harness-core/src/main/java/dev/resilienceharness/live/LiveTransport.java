@@ -156,7 +156,7 @@ public final class LiveTransport implements Transport, ProviderCall {
         } catch (HttpTimeoutException e) {
             throw TransientError.timeout();
         } catch (ConnectException e) {
-            throw new IOException(LiveMessages.cannotConnect(op, endpoint.toString(), String.valueOf(e.getMessage())),
+            throw new IOException(LiveMessages.cannotConnect(op, endpoint.toString(), LiveMessages.reason(e)),
                     e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -60,6 +60,12 @@ public final class ReplayProxy implements AutoCloseable {
     public static final Duration DEFAULT_TIMEOUT_DELAY = FaultAsHttp.DEFAULT_TIMEOUT;
     /** How long a client may take to send its whole request before the proxy closes the connection. */
     public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** The request header in which the Stainless SDKs (openai-java, anthropic-java, ...) send their timeout. */
+    static final String CLIENT_TIMEOUT = "X-Stainless-Timeout";
+    /** How much longer than the client's own timeout a {@code timeout} fault holds it. */
+    static final Duration CLIENT_TIMEOUT_MARGIN = Duration.ofMillis(200);
+    /** The longest a {@code timeout} fault holds a client, whatever timeout it states. */
+    static final Duration MAX_CLIENT_TIMEOUT = Duration.ofMinutes(10);
     /** The loopback-only paths that steer the proxy itself. */
     static final String ADMIN = "/_harness/";
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -352,15 +358,22 @@ public final class ReplayProxy implements AutoCloseable {
                 return;
             }
             requests.incrementAndGet();
-            byte[] bytes = readBody(ex.getRequestBody());
+            byte[] bytes;
+            try {
+                bytes = readBody(ex.getRequestBody());
+            } catch (TooLarge e) {
+                threads.requestRead();
+                deliver(ex, null, HttpAnswer.error(413, Map.of("Connection", "close"), shape.errorBody(413,
+                        "request_too_large", LiveMessages.TOO_LARGE, null)), served);
+                return;
+            }
             threads.requestRead();
             JsonNode parsed;
             try {
                 parsed = Json.readTree(bytes);
             } catch (JacksonException e) {
                 deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        "the request body is not one JSON object: " + LiveMessages.excerpt(e.getMessage()), null)),
-                        served);
+                        LiveMessages.notJson(e), null)), served);
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
@@ -376,10 +389,13 @@ public final class ReplayProxy implements AutoCloseable {
                 ProxyRun run = runs.current();
                 Fault fault = run.nextFault();
                 served.fault = fault.kind();
-                answer = replay.answer(fault, shape, request, timeoutDelay);
+                Duration clientTimeout = clientTimeout(ex.getRequestHeaders().getFirst(CLIENT_TIMEOUT));
+                answer = replay.answer(fault, shape, request, clientTimeout != null ? clientTimeout : timeoutDelay);
                 String miss = FaultAsHttp.needsRecordedAnswer(fault) && answer.status() >= 400
                         ? answer.body().at("/error/message").asString() : null;
-                answer = answer.scaled(timeFactor);
+                if (answer.outcome() != HttpAnswer.Outcome.TIMEOUT || clientTimeout == null) {
+                    answer = answer.scaled(timeFactor); // the client's own timeout runs on its clock, unscaled
+                }
                 run.call(op != null ? op : fingerprint, fault, answer, miss, served.arrived);
             } else {
                 served.fault = store.mode().userName();
@@ -513,13 +529,40 @@ public final class ReplayProxy implements AutoCloseable {
         }
     }
 
+    /**
+     * How long a {@code timeout} fault holds a client that states its own timeout in seconds: a little longer,
+     * so that the client's own timeout fires as it would against a provider that never answers; {@code null}
+     * when the header is absent or not a positive number.
+     */
+    static Duration clientTimeout(String header) {
+        if (header == null) {
+            return null;
+        }
+        try {
+            double seconds = Double.parseDouble(header.strip());
+            if (!(seconds > 0) || seconds > MAX_CLIENT_TIMEOUT.toSeconds()) {
+                return seconds > 0 ? MAX_CLIENT_TIMEOUT : null;
+            }
+            return Duration.ofNanos(Math.round(seconds * 1e9)).plus(CLIENT_TIMEOUT_MARGIN);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** A request body over {@link #MAX_REQUEST_BYTES}. */
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super(LiveMessages.TOO_LARGE);
+        }
+    }
+
     private static byte[] readBody(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buf = new byte[8192];
         int n;
         while ((n = in.read(buf)) > 0) {
             if (out.size() + n > MAX_REQUEST_BYTES) {
-                throw new IOException("the request is larger than " + MAX_REQUEST_BYTES + " bytes");
+                throw new TooLarge();
             }
             out.write(buf, 0, n);
         }

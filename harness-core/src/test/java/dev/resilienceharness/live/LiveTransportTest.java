@@ -174,6 +174,8 @@ class LiveTransportTest {
         IOException e = assertThrows(IOException.class, () -> nowhere.send("plan", request("x")));
         assertTrue(e.getMessage().contains("cannot connect to http://127.0.0.1:" + free + "/v1/chat/completions"),
                 e.getMessage());
+        assertFalse(e.getMessage().contains("(null)"), "the cause is named: " + e.getMessage());
+        assertTrue(e.getMessage().contains("(connection refused"), e.getMessage());
         assertThrows(TransientError.class, () -> nowhere.call(request("x")), "a loop sees it as transient");
     }
 

@@ -457,6 +457,48 @@ class ReplayProxyTest {
     }
 
     @Test
+    void aBodyOverTheLimitIs413AndABrokenOneSaysWhereWithoutParserInternals() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            String huge = "{\"model\":\"" + "x".repeat(ReplayProxy.MAX_REQUEST_BYTES) + "\"}";
+            HttpResponse<String> big = post(proxy, huge);
+            assertEquals(413, big.statusCode());
+            assertEquals("request_too_large", Json.readTree(big.body()).at("/error/type").asString());
+            HttpResponse<String> anthropic = post(proxy, "/v1/messages", huge);
+            assertEquals("request_too_large", Json.readTree(anthropic.body()).at("/error/type").asString());
+
+            HttpResponse<String> broken = post(proxy, "{\"model\": nope}");
+            assertEquals(400, broken.statusCode());
+            String message = Json.readTree(broken.body()).at("/error/message").asString();
+            assertFalse(message.contains("[Source"), message);
+            assertFalse(message.contains("StreamReadFeature"), message);
+            assertTrue(message.endsWith("(line 1, column 11)"), message);
+        }
+    }
+
+    @Test
+    void aTimeoutFollowsTheClientsOwnTimeoutWhenItStatesOne() throws Exception {
+        HarnessConfig config = project("  - {name: t, ops: [plan], faults: [timeout, timeout]}");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("t").timeFactor(0).build().start()) {
+            URI uri = URI.create("http://127.0.0.1:" + proxy.port() + "/v1/chat/completions");
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).header("X-Stainless-Timeout", "0.3")
+                    .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(504, r.statusCode());
+            assertTrue(System.nanoTime() - t0 >= 300_000_000L, "held past the client's 0.3 s, time factor or not");
+            long t1 = System.nanoTime();
+            assertEquals(504, post(proxy, PLAN).statusCode());
+            assertTrue(System.nanoTime() - t1 < 300_000_000L, "without the header: 10 s times the time factor 0");
+        }
+        assertEquals(Duration.ofMillis(2200), ReplayProxy.clientTimeout("2"));
+        assertEquals(Duration.ofMillis(700), ReplayProxy.clientTimeout(" 0.5 "));
+        assertEquals(ReplayProxy.MAX_CLIENT_TIMEOUT, ReplayProxy.clientTimeout("86400"));
+        assertEquals(null, ReplayProxy.clientTimeout("0"));
+        assertEquals(null, ReplayProxy.clientTimeout("soon"));
+        assertEquals(null, ReplayProxy.clientTimeout(null));
+    }
+
+    @Test
     void theBuilderRefusesWhatCannotWork() throws Exception {
         HarnessConfig config = project(plainScenario());
         assertThrows(IllegalArgumentException.class, () -> ReplayProxy.builder(config).mode(Mode.RECORD).build());
