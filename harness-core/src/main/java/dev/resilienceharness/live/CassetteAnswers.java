@@ -56,8 +56,8 @@ final class CassetteAnswers {
         }
         long firstToken = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
                 : cassette.timing().firstTokenMs();
-        return FaultAsHttp.answer(fault, shape, request, answerable(cassette.response(), cassette.fingerprint()),
-                firstToken, timeout);
+        return FaultAsHttp.answer(fault, shape, request, answerable(shape, cassette.response(),
+                cassette.fingerprint()), firstToken, timeout);
     }
 
     private Cassette find(ObjectNode request) throws CassetteException {
@@ -87,18 +87,34 @@ final class CassetteAnswers {
         }
     }
 
-    /** A recorded chat completion with the identifiers stripping removed put back, so that strict clients accept it. */
-    static JsonNode answerable(JsonNode body, String fingerprint) {
-        if (!(body instanceof ObjectNode o) || !o.has("choices")) {
+    /**
+     * A recorded answer with the identifiers stripping removed put back, so that strict clients accept it: a chat
+     * completion's {@code id}, {@code object} and {@code created}, a response's {@code id}, {@code object} and
+     * {@code created_at}, a message's {@code id}.
+     */
+    static JsonNode answerable(ApiShape shape, JsonNode body, String fingerprint) {
+        if (!(body instanceof ObjectNode o)) {
             return body;
         }
-        if (o.has("id") && o.has("created") && o.has("object")) {
-            return body;
+        return switch (shape) {
+            case CHAT_COMPLETIONS -> !o.has("choices") ? body
+                    : withDefaults(o, "chatcmpl-" + fingerprint, "object", "chat.completion", "created");
+            case RESPONSES -> !o.has("output") ? body
+                    : withDefaults(o, "resp_" + fingerprint, "object", "response", "created_at");
+            case MESSAGES -> !o.has("content") ? body : withDefaults(o, "msg_" + fingerprint, "type", "message", null);
+        };
+    }
+
+    private static JsonNode withDefaults(ObjectNode o, String id, String kindKey, String kind, String createdKey) {
+        if (o.has("id") && o.has(kindKey) && (createdKey == null || o.has(createdKey))) {
+            return o;
         }
         ObjectNode out = NODES.objectNode();
-        out.put("id", o.path("id").asString("chatcmpl-" + fingerprint));
-        out.set("object", o.has("object") ? o.get("object") : NODES.stringNode("chat.completion"));
-        out.set("created", o.has("created") ? o.get("created") : NODES.numberNode(REPLAY_CREATED));
+        out.put("id", o.path("id").asString(id));
+        out.set(kindKey, o.has(kindKey) ? o.get(kindKey) : NODES.stringNode(kind));
+        if (createdKey != null) {
+            out.set(createdKey, o.has(createdKey) ? o.get(createdKey) : NODES.numberNode(REPLAY_CREATED));
+        }
         o.properties().forEach(e -> out.set(e.getKey(), e.getValue()));
         return out;
     }

@@ -39,6 +39,12 @@ public final class LiveMessages {
                 + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
     }
 
+    /** Why a streaming request to Responses or Messages is refused. */
+    static String streamingChatOnly(dev.resilienceharness.http.ApiShape shape) {
+        return "streaming is recorded and replayed for POST /v1/chat/completions only; send the request to "
+                + shape.path() + " without \"stream\": true";
+    }
+
     /** A request body too large for the proxy. */
     static final String TOO_LARGE = "the request body is larger than 16 MiB, the most this proxy reads";
 

@@ -55,7 +55,7 @@ final class ProxyRecording {
             return HttpAnswer.error(500, Map.of(), shape.errorBody(500, "redaction_refused", e.getMessage(),
                     store.fingerprint(request)));
         }
-        return HttpAnswer.ok(CassetteAnswers.answerable(cassette.response(), cassette.fingerprint()), Duration.ZERO);
+        return HttpAnswer.ok(CassetteAnswers.answerable(shape, cassette.response(), cassette.fingerprint()), Duration.ZERO);
     }
 
     /** Tells the client what the provider said, as the provider would have said it. */

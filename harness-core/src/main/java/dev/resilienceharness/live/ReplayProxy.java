@@ -381,6 +381,11 @@ public final class ReplayProxy implements AutoCloseable {
                         "the request body is not a JSON object", null)), served);
                 return;
             }
+            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request)) {
+                deliver(ex, null, HttpAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        LiveMessages.streamingChatOnly(shape), null)), served);
+                return;
+            }
             String fingerprint = store.fingerprint(request);
             String op = opsByFingerprint.get(fingerprint);
             served.label = op != null ? "op " + op : "fingerprint " + fingerprint;

@@ -36,6 +36,11 @@ public final class UnexpectedStatus extends Exception {
                 + shape.path(), op, 501, "");
     }
 
+    /** A streaming request for an API whose event stream the harness does not assemble. */
+    static UnexpectedStatus unsupportedStream(String op, dev.resilienceharness.http.ApiShape shape) {
+        return new UnexpectedStatus("op '" + op + "': " + LiveMessages.streamingChatOnly(shape), op, 400, "");
+    }
+
     public String op() {
         return op;
     }

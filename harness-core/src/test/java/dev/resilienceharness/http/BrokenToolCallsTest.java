@@ -59,4 +59,41 @@ class BrokenToolCallsTest {
         String cut = BrokenToolCalls.cut(args);
         assertThrows(JacksonException.class, () -> Json.readTree(cut));
     }
+
+    @Test
+    void breaksResponsesFunctionCallArgumentsOrAddsACall() {
+        JsonNode request = Json.readTree("{\"tools\":[{\"type\":\"function\",\"name\":\"edit\","
+                + "\"parameters\":{\"type\":\"object\",\"required\":[\"path\"]}}]}");
+        JsonNode withCall = Json.readTree("{\"object\":\"response\",\"output\":[{\"type\":\"function_call\","
+                + "\"call_id\":\"c\",\"name\":\"edit\",\"arguments\":\"{\\\"path\\\": \\\"a\\\"}\"}]}");
+        JsonNode broken = BrokenToolCalls.of(ApiShape.RESPONSES, withCall, request);
+        assertEquals("{\"path" + BrokenToolCalls.BROKEN_SUFFIX, broken.at("/output/0/arguments").asString());
+        assertNotNull(new ToolCallSchema().problem(request, broken));
+
+        JsonNode text = Json.readTree("{\"object\":\"response\",\"output\":[{\"type\":\"message\","
+                + "\"content\":[{\"type\":\"output_text\",\"text\":\"hi\"}]}]}");
+        JsonNode added = BrokenToolCalls.of(ApiShape.RESPONSES, text, request);
+        assertEquals("function_call", added.at("/output/1/type").asString());
+        assertEquals("edit", added.at("/output/1/name").asString());
+        assertNotNull(new ToolCallSchema().problem(request, added));
+    }
+
+    @Test
+    void breaksMessagesToolUseInputOrAddsABlock() {
+        JsonNode request = Json.readTree("{\"tools\":[{\"name\":\"edit\",\"input_schema\":{\"type\":\"object\"}}]}");
+        JsonNode withUse = Json.readTree("{\"type\":\"message\",\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"toolu_1\",\"name\":\"edit\",\"input\":{\"path\":\"a\"}}],\"stop_reason\":\"tool_use\"}");
+        JsonNode broken = BrokenToolCalls.of(ApiShape.MESSAGES, withUse, request);
+        assertEquals("{\"path" + BrokenToolCalls.BROKEN_SUFFIX, broken.at("/content/0/input").asString());
+        assertThrows(JacksonException.class, () -> Json.readTree(broken.at("/content/0/input").asString()));
+        assertNotNull(new ToolCallSchema().problem(request, broken));
+
+        JsonNode text = Json.readTree("{\"type\":\"message\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],"
+                + "\"stop_reason\":\"end_turn\"}");
+        JsonNode added = BrokenToolCalls.of(ApiShape.MESSAGES, text, request);
+        assertEquals("tool_use", added.at("/content/1/type").asString());
+        assertEquals("edit", added.at("/content/1/name").asString());
+        assertEquals("tool_use", added.get("stop_reason").asString());
+        assertNotNull(new ToolCallSchema().problem(request, added));
+    }
 }

@@ -498,6 +498,135 @@ class ReplayProxyTest {
         assertEquals(null, ReplayProxy.clientTimeout(null));
     }
 
+    static final String RESPONSES_REQUEST = "{\"model\":\"m\",\"input\":\"write the patch\",\"tools\":[{\"type\":"
+            + "\"function\",\"name\":\"edit\",\"parameters\":{\"type\":\"object\",\"required\":[\"path\"],"
+            + "\"properties\":{\"path\":{\"type\":\"string\"}}}}]}";
+    static final String RESPONSES_ANSWER = "{\"id\":\"resp_1\",\"object\":\"response\",\"created_at\":1,"
+            + "\"status\":\"completed\",\"model\":\"m\",\"output\":[{\"type\":\"function_call\",\"id\":\"fc_1\","
+            + "\"call_id\":\"call_1\",\"name\":\"edit\",\"arguments\":\"{\\\"path\\\": \\\"src/Main.java\\\"}\","
+            + "\"status\":\"completed\"}]}";
+    static final String MESSAGES_REQUEST = "{\"model\":\"claude-x\",\"max_tokens\":256,\"messages\":[{\"role\":"
+            + "\"user\",\"content\":\"write the patch\"}],\"tools\":[{\"name\":\"edit\",\"input_schema\":{\"type\":"
+            + "\"object\",\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}}]}";
+    static final String MESSAGES_ANSWER = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
+            + "\"model\":\"claude-x\",\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"edit\","
+            + "\"input\":{\"path\":\"src/Main.java\"}}],\"stop_reason\":\"tool_use\",\"usage\":{\"input_tokens\":9,"
+            + "\"output_tokens\":5}}";
+
+    HarnessConfig shapes() throws Exception {
+        Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                cassettes: cassettes
+                volatile: [response.id]
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - {name: breaks, ops: [patch], faults: [{quota: {retry_after: "2"}}, {server_error: {status: 529}},
+                     bad_tool_call, none]}
+                """);
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        store.write(obj(RESPONSES_REQUEST), Json.readTree(RESPONSES_ANSWER), null);
+        store.write(obj(MESSAGES_REQUEST), Json.readTree(MESSAGES_ANSWER), null);
+        return config;
+    }
+
+    @Test
+    void servesAnthropicMessagesWithFaultsInAnthropicsShape() throws Exception {
+        HarnessConfig config = shapes();
+        ToolCallSchema schemas = new ToolCallSchema();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("breaks").timeFactor(0).build().start()) {
+            HttpResponse<String> quota = post(proxy, "/v1/messages", MESSAGES_REQUEST);
+            assertEquals(429, quota.statusCode());
+            assertEquals("2", quota.headers().firstValue("retry-after").orElseThrow());
+            assertEquals("2000", quota.headers().firstValue("retry-after-ms").orElseThrow());
+            JsonNode error = Json.readTree(quota.body());
+            assertEquals("error", error.get("type").asString());
+            assertEquals("rate_limit_error", error.at("/error/type").asString());
+            assertTrue(error.at("/error/message").isString());
+
+            HttpResponse<String> overloaded = post(proxy, "/v1/messages", MESSAGES_REQUEST);
+            assertEquals(529, overloaded.statusCode());
+            assertEquals("overloaded_error", Json.readTree(overloaded.body()).at("/error/type").asString());
+
+            JsonNode broken = Json.readTree(post(proxy, "/v1/messages", MESSAGES_REQUEST).body());
+            assertTrue(broken.at("/content/0/input").isString(), "the tool_use input is cut-off JSON");
+            assertEquals("content[0].input is not a JSON object (it is a string that does not parse as JSON)",
+                    schemas.problem(obj(MESSAGES_REQUEST), broken));
+
+            HttpResponse<String> ok = post(proxy, "/messages", MESSAGES_REQUEST);
+            assertEquals(200, ok.statusCode());
+            JsonNode message = Json.readTree(ok.body());
+            assertTrue(message.get("id").asString().startsWith("msg_"), "the stripped id is put back");
+            assertEquals("src/Main.java", message.at("/content/0/input/path").asString());
+            assertEquals(null, schemas.problem(obj(MESSAGES_REQUEST), message));
+
+            HttpResponse<String> miss = post(proxy, "/v1/messages", MESSAGES_REQUEST.replace("write", "read"));
+            assertEquals(404, miss.statusCode());
+            assertEquals("not_found_error", Json.readTree(miss.body()).at("/error/type").asString());
+        }
+    }
+
+    @Test
+    void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
+        HarnessConfig config = shapes();
+        ToolCallSchema schemas = new ToolCallSchema();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("breaks").timeFactor(0).build().start()) {
+            HttpResponse<String> quota = post(proxy, "/v1/responses", RESPONSES_REQUEST);
+            assertEquals(429, quota.statusCode());
+            assertEquals("rate_limit_exceeded", Json.readTree(quota.body()).at("/error/code").asString());
+            assertEquals(529, post(proxy, "/v1/responses", RESPONSES_REQUEST).statusCode());
+
+            JsonNode broken = Json.readTree(post(proxy, "/v1/responses", RESPONSES_REQUEST).body());
+            assertEquals("output[0].arguments does not parse as JSON", schemas.problem(obj(RESPONSES_REQUEST), broken));
+
+            JsonNode ok = Json.readTree(post(proxy, "/v1/responses", RESPONSES_REQUEST).body());
+            assertTrue(ok.get("id").asString().startsWith("resp_"));
+            assertEquals(null, schemas.problem(obj(RESPONSES_REQUEST), ok));
+
+            HttpResponse<String> streaming = post(proxy, "/v1/responses", RESPONSES_REQUEST.replace("{\"model\"",
+                    "{\"stream\":true,\"model\""));
+            assertEquals(400, streaming.statusCode());
+            assertTrue(streaming.body().contains("streaming is recorded and replayed for POST /v1/chat/completions"
+                    + " only"), streaming.body());
+        }
+    }
+
+    @Test
+    void recordsResponsesAndMessagesThroughToTheProviderAtTheSamePath() throws Exception {
+        HarnessConfig config = project(plainScenario());
+        try (ProviderStub stub = ProviderStub.start()) {
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                stub.then(ProviderStub.ok(RESPONSES_ANSWER));
+                assertEquals(200, post(proxy, "/v1/responses", RESPONSES_REQUEST).statusCode());
+                stub.then(ProviderStub.ok(MESSAGES_ANSWER));
+                HttpResponse<String> m = post(proxy, "/v1/messages", MESSAGES_REQUEST);
+                assertEquals(200, m.statusCode());
+                assertEquals("toolu_1", Json.readTree(m.body()).at("/content/0/id").asString());
+                stub.then(ProviderStub.quota("3"));
+                HttpResponse<String> q = post(proxy, "/v1/messages", MESSAGES_REQUEST.replace("write", "plan"));
+                assertEquals(429, q.statusCode());
+                assertEquals("rate_limit_error", Json.readTree(q.body()).at("/error/type").asString(),
+                        "the provider's refusal is relayed in the request's shape");
+            }
+            assertEquals(URI.create(stub.baseUrl() + "/responses").getPath(), stub.received().get(0).path());
+            assertEquals("Bearer " + LiveTransportTest.KEY, stub.received().get(0).header("authorization"));
+            ProviderStub.Received messages = stub.received().get(1);
+            assertEquals(URI.create(stub.baseUrl() + "/messages").getPath(), messages.path());
+            assertEquals(LiveTransportTest.KEY, messages.header("x-api-key"), "Anthropic's key header");
+            assertEquals(LiveTransport.ANTHROPIC_VERSION, messages.header("anthropic-version"));
+            assertEquals(null, messages.header("authorization"));
+        }
+        try (ReplayProxy offline = ReplayProxy.builder(config).timeFactor(0).build().start()) {
+            assertEquals("edit", Json.readTree(post(offline, "/v1/responses", RESPONSES_REQUEST).body())
+                    .at("/output/0/name").asString());
+            assertEquals("edit", Json.readTree(post(offline, "/v1/messages", MESSAGES_REQUEST).body())
+                    .at("/content/0/name").asString());
+        }
+    }
+
     @Test
     void theBuilderRefusesWhatCannotWork() throws Exception {
         HarnessConfig config = project(plainScenario());
