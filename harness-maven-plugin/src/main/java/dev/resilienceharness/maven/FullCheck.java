@@ -78,7 +78,13 @@ final class FullCheck {
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         CassetteIntegrity.Report cassettes;
         try {
-            cassettes = CassetteIntegrity.check(config, failOnOrphans, secrets::file);
+            boolean orphans = ScenarioScope.looksForOrphans(config);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file);
+            if (!orphans) {
+                mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
+                cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(),
+                        ScenarioScope.withoutOrphans(cassettes.warnings()), cassettes.fingerprints());
+            }
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);

@@ -58,6 +58,11 @@ public class ServeMojo extends AbstractResilienceMojo {
     }
 
     @Override
+    protected boolean keepsServeOnlyScenarios() {
+        return true;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException {
         Mode m = Mode.fromUser(mode);
         if (m == null) {
