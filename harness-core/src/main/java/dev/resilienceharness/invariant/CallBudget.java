@@ -96,7 +96,8 @@ public final class CallBudget implements ScenarioInvariant {
                 out.add(new Violation(Invariant.BUDGET, name, op, Messages.calls(bound), Messages.calls(c[CALLS]),
                         Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
                                 Math.min(c[S], policy.schema().repairAttempts()), c[C]),
-                        Messages.HINT_BUDGET));
+                        c[C] > 0 && withinBeforeRestart(trace, op, bound) ? Messages.HINT_BUDGET_AFTER_RESTART
+                                : Messages.HINT_BUDGET));
             }
         });
         afterStop(trace, out);
@@ -110,6 +111,19 @@ public final class CallBudget implements ScenarioInvariant {
                     Messages.HINT_BUDGET));
         }
         return out;
+    }
+
+    /** Whether the op kept within its bound until a restart, so the process that resumed it overspent. */
+    private static boolean withinBeforeRestart(RunTrace trace, String op, int bound) {
+        int first = -1;
+        int calls = 0;
+        for (CallRecord call : trace.calls()) {
+            if (call.op().equals(op)) {
+                first = first < 0 ? call.incarnation() : first;
+                calls += call.incarnation() == first ? 1 : 0;
+            }
+        }
+        return calls <= bound;
     }
 
     private static void afterStop(RunTrace trace, List<Violation> out) {
