@@ -4,8 +4,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
-import dev.resilienceharness.config.ConfigException;
-import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
@@ -15,18 +13,14 @@ import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.report.ReportWriter;
-import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.ScenarioResult;
-import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -41,7 +35,6 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -66,8 +59,6 @@ public final class ReplayProxy implements AutoCloseable {
     static final Duration CLIENT_TIMEOUT_MARGIN = Duration.ofMillis(200);
     /** The longest a {@code timeout} fault holds a client, whatever timeout it states. */
     static final Duration MAX_CLIENT_TIMEOUT = Duration.ofMinutes(10);
-    /** The loopback-only paths that steer the proxy itself. */
-    static final String ADMIN = "/_harness/";
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
     private final HarnessConfig config;
@@ -76,6 +67,7 @@ public final class ReplayProxy implements AutoCloseable {
     private final Map<String, String> opsByFingerprint = new HashMap<>();
     private final Consumer<String> log;
     private final Path reportDir;
+    private final ProxyAdmin admin;
     private final CassetteAnswers replay;
     private final ProxyRecording recording;
     private final double timeFactor;
@@ -91,6 +83,7 @@ public final class ReplayProxy implements AutoCloseable {
                 b.redaction);
         this.config = b.config;
         this.runs = new ProxyRuns(b.config, b.scenario);
+        this.admin = new ProxyAdmin(b.config, runs, b.mode);
         for (String op : Recorder.ops(b.config)) {
             opsByFingerprint.putIfAbsent(store.fingerprint(b.config.sharedRequest(op)), op);
         }
@@ -339,9 +332,12 @@ public final class ReplayProxy implements AutoCloseable {
     private void handle(HttpExchange ex) {
         Served served = new Served(ex);
         try {
-            if (served.path.startsWith(ADMIN)) {
+            if (served.path.startsWith(ProxyAdmin.PREFIX)) {
                 threads.requestRead();
-                deliver(ex, null, admin(ex, served), served);
+                ProxyAdmin.Answered admin = this.admin.answer(served.method, served.path,
+                        ex.getRequestURI().getRawQuery());
+                served.label = admin.label();
+                deliver(ex, null, admin.answer(), served);
                 return;
             }
             ApiShape shape = ApiShape.forPath(served.path);
@@ -410,58 +406,6 @@ public final class ReplayProxy implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             ex.close(); // the client went away or stalled past the read timeout
         }
-    }
-
-    /** {@code POST /_harness/reset?scenario=NAME}: ends the current run and starts one of NAME's plan. */
-    private HttpAnswer admin(HttpExchange ex, Served served) {
-        ApiShape errors = ApiShape.CHAT_COMPLETIONS;
-        if (!served.path.equals(ADMIN + "reset")) {
-            return HttpAnswer.error(404, Map.of(), errors.errorBody(404, "not_found", LiveMessages.ADMIN_PATHS, null));
-        }
-        if (!"POST".equals(served.method)) {
-            return HttpAnswer.error(405, Map.of("Allow", "POST"), errors.errorBody(405, "invalid_request_error",
-                    "use POST for " + served.path, null));
-        }
-        String name = query(ex.getRequestURI().getRawQuery(), "scenario");
-        Scenario scenario = null;
-        if (name != null) {
-            if (store.mode() != Mode.REPLAY) {
-                return HttpAnswer.error(409, Map.of(), errors.errorBody(409, "invalid_request_error",
-                        "a scenario's fault plan applies in replay mode only; this proxy is in "
-                                + store.mode().userName() + " mode", null));
-            }
-            scenario = ProxyRuns.find(config, name);
-            if (scenario == null) {
-                return HttpAnswer.error(404, Map.of(), errors.errorBody(404, "unknown_scenario",
-                        LiveMessages.noScenario(name, config), null));
-            }
-        }
-        ScenarioResult ended = runs.reset(scenario);
-        served.label = "reset to " + (name == null ? "no scenario" : "scenario " + name);
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.put("started", name == null ? ProxyRuns.UNPLANNED : name);
-        if (ended == null) {
-            body.putNull("ended");
-        } else {
-            body.set("ended", ScenarioReport.of(ended).toJson());
-        }
-        return HttpAnswer.error(200, Map.of(), body);
-    }
-
-    /** The decoded value of {@code key} in a query string, or {@code null}. */
-    static String query(String rawQuery, String key) {
-        if (rawQuery == null) {
-            return null;
-        }
-        for (String pair : rawQuery.split("&")) {
-            int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            if (k.equals(key)) {
-                String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-                return v.isEmpty() ? null : v;
-            }
-        }
-        return null;
     }
 
     /**
@@ -578,53 +522,13 @@ public final class ReplayProxy implements AutoCloseable {
 
     /**
      * Serves until the process is killed: {@code --config resilience.yaml --mode replay|record|record-missing
-     * --port 8089 --scenario NAME --time-factor 1.0}. The key, when recording, comes from the environment.
+     * --port 8089 --scenario NAME --time-factor 1.0 --report-dir DIR}. The key, when recording, comes from the
+     * environment; see {@link ProxyCommand}.
      */
     public static void main(String[] args) throws InterruptedException {
-        int status = run(args, System::getenv, System.out, System.err, new CountDownLatch(1));
+        int status = ProxyCommand.run(args, System::getenv, System.out, System.err, new CountDownLatch(1));
         if (status != 0) {
             System.exit(status);
         }
-    }
-
-    /** {@link #main} with its surroundings passed in; returns the exit status once {@code stop} opens. */
-    static int run(String[] args, Function<String, String> env, PrintStream out, PrintStream err,
-            CountDownLatch stop) throws InterruptedException {
-        ServeOptions options;
-        ReplayProxy proxy;
-        try {
-            options = ServeOptions.parse(args);
-            HarnessConfig config = ConfigLoader.load(options.config());
-            // Cassettes written here are stripped of volatile fields and redacted, failing closed.
-            proxy = forOptions(config, options, env, RecordingRedaction.forConfig(config), line -> {
-                out.println(line);
-                out.flush();
-            });
-            proxy.start();
-        } catch (IllegalArgumentException | ConfigException | MissingApiKey | IOException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
-        Thread hook = new Thread(() -> {
-            proxy.close();
-            stop.countDown();
-        }, "resilience-proxy-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        out.println("Serving " + options.mode().userName() + " on " + proxy.baseUrl()
-                + (options.scenario() == null ? "" : " with the faults of scenario '" + options.scenario() + "'")
-                + "; point an OpenAI or Anthropic client's base URL here. " + LiveMessages.RESET_HINT
-                + ". Stop with Ctrl-C");
-        out.flush();
-        try {
-            stop.await();
-        } finally {
-            proxy.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down: the hook is running.
-            }
-        }
-        return 0;
     }
 }

@@ -640,43 +640,4 @@ class ReplayProxyTest {
                 new ServeOptions(config.file(), Mode.RECORD, 0, null, 1), name -> null, x -> x));
         assertTrue(missing.getMessage().startsWith("set PROVIDER_API_KEY"));
     }
-
-    @Test
-    void theCommandLineServesUntilStopped() throws Exception {
-        project(plainScenario());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CountDownLatch stop = new CountDownLatch(1);
-        AtomicInteger status = new AtomicInteger(-1);
-        Thread serving = new Thread(() -> {
-            try {
-                status.set(ReplayProxy.run(new String[] {"--config", dir.resolve("resilience.yaml").toString(),
-                        "--port", "0", "--mode", "replay", "--scenario", "plain", "--time-factor", "0"},
-                        name -> null, new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8), stop));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        serving.start();
-        String printed = "";
-        for (int i = 0; i < 200 && !printed.contains("Stop with Ctrl-C"); i++) {
-            Thread.sleep(20);
-            printed = out.toString(StandardCharsets.UTF_8);
-        }
-        assertTrue(printed.startsWith("Serving replay on http://127.0.0.1:"), printed + err);
-        String base = printed.substring("Serving replay on ".length(), printed.indexOf(" with"));
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
-                .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode());
-        stop.countDown();
-        serving.join(5000);
-        assertEquals(0, status.get());
-
-        ByteArrayOutputStream bad = new ByteArrayOutputStream();
-        assertEquals(2, ReplayProxy.run(new String[] {"--mode", "rewind"}, name -> null, System.out,
-                new PrintStream(bad, true, StandardCharsets.UTF_8), new CountDownLatch(0)));
-        assertTrue(bad.toString(StandardCharsets.UTF_8).startsWith(
-                "error: resilience.mode must be replay, record or record-missing, was 'rewind'"));
-    }
 }
