@@ -1,6 +1,7 @@
 package com.example.agent;
 
 import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.Journal;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -17,7 +18,8 @@ import java.util.Map;
 
 /**
  * A team's own loop, written the careful way: bounded backoff on transient errors, no retry on quota, no
- * repair of broken tool calls, and a journal so a restarted runner never repeats finished work.
+ * repair of broken tool calls, and a journal so a restarted runner never repeats finished work nor spends the
+ * retries of the op in flight twice.
  */
 public final class PoliteLoop implements AgentLoop {
 
@@ -44,9 +46,14 @@ public final class PoliteLoop implements AgentLoop {
 
     private static Outcome attempt(LoopRun run, String op) {
         Policy policy = run.policy();
-        int attempts = 0;
-        int transientFailures = 0;
+        Journal.Progress resumed = run.journal().progress(op);  // what a previous process spent on this op
+        int attempts = resumed.attempts();
+        int transientFailures = resumed.transientFailures();
         while (true) {
+            if (attempts > 0) {
+                // durable before the retry: a restart carries on here instead of spending the retries again
+                run.journal().checkpoint(op, new Journal.Progress(attempts, transientFailures, 0, false));
+            }
             attempts++;
             try {
                 return Outcome.ok(op, run.transport().call(run.request(op)).body(), attempts);

@@ -32,7 +32,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>Key paths count list items from 0: {@code scenarios[0]} is the first scenario.</li>
  *   <li>Checks run in this order and the first problem found is reported: the file as bytes and as YAML
  *       ({@link YamlReader}); a wrong {@code version}; unknown top-level keys; a missing {@code version}; each
- *       top-level key in document order; a missing {@code scenarios}; each scenario's effective policy.</li>
+ *       top-level key in document order; each scenario's effective policy.</li>
+ *   <li>{@code scenarios} may be left out or empty: a folder of cassettes can be verified and scanned on its own.
+ *       A scenario may leave out {@code ops}: it is then a fault plan for {@code serve} only.</li>
  *   <li>{@code max_total_wait} may be left out of the top-level policy when every scenario declares it; the
  *       error names the first scenario left without one, at the top-level {@code policy} key (or the top of the
  *       file when there is none), since that is where it usually belongs. {@link HarnessConfig#policy()} then
@@ -186,7 +188,7 @@ public final class ConfigLoader {
                 }
             }
         }
-        r.require(top, "", "scenarios", "declare a non-empty list of scenarios, each with a name and ops");
+        // No scenarios is a folder of cassettes to verify and scan; the scenario goals warn that they have none.
 
         List<Scenario> scenarios = new ArrayList<>();
         for (Draft d : drafts) {
@@ -282,7 +284,7 @@ public final class ConfigLoader {
     }
 
     private List<Draft> scenarios(YamlNode v) throws ConfigException {
-        List<YamlNode> items = r.nonEmptyList(v, "scenarios", "a non-empty list of scenarios");
+        List<YamlNode> items = r.list(v, "scenarios", "a list of scenarios");
         List<Draft> drafts = new ArrayList<>();
         Map<String, YamlNode> names = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
@@ -299,8 +301,9 @@ public final class ConfigLoader {
             }
             List<String> ops = new ArrayList<>();
             String opsPath = NodeReader.child(path, "ops");
-            List<YamlNode> opNodes = r.nonEmptyList(r.require(m, path, "ops", "list the ops to run, such as [plan]"),
-                    opsPath, "a non-empty list of op names such as [plan, patch]");
+            // Without ops, a scenario is a fault plan for serve only; with them, they are the ops to run.
+            List<YamlNode> opNodes = m.get("ops") == null ? List.of() : r.nonEmptyList(m.get("ops"), opsPath,
+                    "a non-empty list of op names such as [plan, patch]");
             for (int j = 0; j < opNodes.size(); j++) {
                 ops.add(r.nonBlankText(opNodes.get(j), NodeReader.index(opsPath, j), "an op name such as plan"));
             }

@@ -101,7 +101,8 @@ public final class CallBudget implements ScenarioInvariant {
             if (c[CALLS] > bound) {
                 String what = Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
                         Math.min(c[S], policy.schema().repairAttempts()), c[C]);
-                String hint = Messages.HINT_BUDGET;
+                String hint = c[C] > 0 && withinBeforeRestart(trace, op, bound) ? Messages.HINT_BUDGET_AFTER_RESTART
+                        : Messages.HINT_BUDGET;
                 String sdk = sdkOf(trace, op);
                 if (sdk != null) {
                     int retries = sdkRetries(trace, op);
@@ -147,6 +148,19 @@ public final class CallBudget implements ScenarioInvariant {
             }
         }
         return n;
+    }
+
+    /** Whether the op kept within its bound until a restart, so the process that resumed it overspent. */
+    private static boolean withinBeforeRestart(RunTrace trace, String op, int bound) {
+        int first = -1;
+        int calls = 0;
+        for (CallRecord call : trace.calls()) {
+            if (call.op().equals(op)) {
+                first = first < 0 ? call.incarnation() : first;
+                calls += call.incarnation() == first ? 1 : 0;
+            }
+        }
+        return calls <= bound;
     }
 
     private static void afterStop(RunTrace trace, List<Violation> out) {

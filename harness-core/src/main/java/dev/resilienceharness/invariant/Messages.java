@@ -10,6 +10,9 @@ public final class Messages {
 
     static final String HINT_BUDGET = "Retry only what the policy allows: transient failures up to max_attempts,"
             + " one retry after an honourable Retry-After, up to repair_attempts repairs";
+    static final String HINT_BUDGET_AFTER_RESTART = "A restart spent the op's retries again: checkpoint the op in"
+            + " flight before each retry (LoopRun.journal().checkpoint(op, progress)) and carry on from"
+            + " journal().progress(op) when the op starts";
     static final String HINT_AFTER_STOP = "Return the outcomes at once when a quota stops the run";
     static final String HINT_SCENARIO_CAP = "Lower the loop's retries or raise budget.max_calls_per_scenario";
     static final String HINT_WAIT = "Check the total before each wait and degrade or stop instead of waiting past"

@@ -3,6 +3,7 @@ package dev.resilienceharness.live;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.Provider;
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
@@ -54,14 +55,19 @@ public final class LiveTransport implements Transport, ProviderCall {
     /** A body larger than this is not read. */
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+    /** The Anthropic API version sent with a Messages request, the one its API documents as current. */
+    static final String ANTHROPIC_VERSION = "2023-06-01";
+
     private final URI endpoint;
+    private final URI base;
     private final String authorization;
     private final HttpClient client;
     private final Duration requestTimeout;
     private final ToolCallSchema schemas = new ToolCallSchema();
 
-    private LiveTransport(URI endpoint, String authorization, Duration connectTimeout, Duration requestTimeout) {
-        this.endpoint = endpoint;
+    private LiveTransport(URI base, String authorization, Duration connectTimeout, Duration requestTimeout) {
+        this.base = base;
+        this.endpoint = endpoint(base, ApiShape.CHAT_COMPLETIONS);
         this.authorization = authorization;
         this.requestTimeout = requestTimeout;
         this.client = HttpClient.newBuilder()
@@ -94,16 +100,21 @@ public final class LiveTransport implements Transport, ProviderCall {
             }
             authorization = "Bearer " + key.strip();
         }
-        return new LiveTransport(endpoint(provider.baseUrl()), authorization, connectTimeout, requestTimeout);
+        return new LiveTransport(provider.baseUrl(), authorization, connectTimeout, requestTimeout);
     }
 
     /** {@code {base_url}/chat/completions}, whether or not the base URL ends with a slash. */
     static URI endpoint(URI baseUrl) {
+        return endpoint(baseUrl, ApiShape.CHAT_COMPLETIONS);
+    }
+
+    /** {@code {base_url}/} followed by the shape's resource: {@code chat/completions}, {@code responses}, ... */
+    static URI endpoint(URI baseUrl, ApiShape shape) {
         String base = baseUrl.toString();
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
-        return URI.create(base + "/chat/completions");
+        return URI.create(base + "/" + shape.resource());
     }
 
     /** Where requests go. */
@@ -140,13 +151,33 @@ public final class LiveTransport implements Transport, ProviderCall {
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request)
             throws CallFailure, UnexpectedStatus, IOException {
+        return send(op, request, ApiShape.CHAT_COMPLETIONS);
+    }
+
+    /**
+     * Sends {@code request} to {@code {base_url}/<shape's resource>}: a Messages request carries the key as
+     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. Only Chat Completions may
+     * stream.
+     */
+    @Override
+    public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
+            throws CallFailure, UnexpectedStatus, IOException {
         boolean stream = request.path("stream").asBoolean(false);
+        if (stream && shape != ApiShape.CHAT_COMPLETIONS) {
+            throw UnexpectedStatus.unsupportedStream(op, shape);
+        }
+        URI endpoint = endpoint(base, shape);
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", stream ? "text/event-stream" : "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(request).getBytes(StandardCharsets.UTF_8)));
-        if (authorization != null) {
+        if (shape == ApiShape.MESSAGES) {
+            http.header("anthropic-version", ANTHROPIC_VERSION);
+            if (authorization != null) {
+                http.header("x-api-key", authorization.substring("Bearer ".length()));
+            }
+        } else if (authorization != null) {
             http.header("Authorization", authorization);
         }
         long start = System.nanoTime();
@@ -156,7 +187,7 @@ public final class LiveTransport implements Transport, ProviderCall {
         } catch (HttpTimeoutException e) {
             throw TransientError.timeout();
         } catch (ConnectException e) {
-            throw new IOException(LiveMessages.cannotConnect(op, endpoint.toString(), String.valueOf(e.getMessage())),
+            throw new IOException(LiveMessages.cannotConnect(op, endpoint.toString(), LiveMessages.reason(e)),
                     e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

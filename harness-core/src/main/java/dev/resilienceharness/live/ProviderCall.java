@@ -1,6 +1,7 @@
 package dev.resilienceharness.live;
 
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.transport.CallFailure;
 import java.io.IOException;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,4 +18,18 @@ public interface ProviderCall {
      * @throws IOException      the provider cannot be reached at all
      */
     CassetteStore.Recorded send(String op, ObjectNode request) throws CallFailure, UnexpectedStatus, IOException;
+
+    /**
+     * Sends {@code request} once to the provider's endpoint for {@code shape}; only Chat Completions unless the
+     * implementation says otherwise.
+     *
+     * @throws UnexpectedStatus for a shape this provider call cannot send, naming it
+     */
+    default CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
+            throws CallFailure, UnexpectedStatus, IOException {
+        if (shape != ApiShape.CHAT_COMPLETIONS) {
+            throw UnexpectedStatus.unsupported(op, shape);
+        }
+        return send(op, request);
+    }
 }

@@ -2,90 +2,98 @@ package dev.resilienceharness.live;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.resilienceharness.cassette.Cassette;
-import dev.resilienceharness.cassette.CassetteException;
-import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
-import dev.resilienceharness.config.ConfigException;
-import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.config.Scenario;
-import dev.resilienceharness.fault.BadToolCallFault;
-import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;
-import dev.resilienceharness.fault.NoFault;
-import dev.resilienceharness.fault.QuotaFault;
-import dev.resilienceharness.fault.ServerErrorFault;
-import dev.resilienceharness.fault.SlowFirstTokenFault;
-import dev.resilienceharness.fault.TimeoutFault;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.FaultAsHttp;
+import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
-import dev.resilienceharness.transport.CallFailure;
-import dev.resilienceharness.transport.QuotaExhausted;
-import dev.resilienceharness.transport.TransientError;
+import dev.resilienceharness.report.ReportWriter;
+import dev.resilienceharness.scenario.ScenarioResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A loopback, OpenAI-compatible endpoint ({@code POST /v1/chat/completions} and {@code POST /chat/completions})
- * for loops written with any client or language. In replay mode it answers from the cassettes by the request's
- * fingerprint and applies a scenario's fault plan as real HTTP, one entry per request: {@code quota} is a 429
- * (with {@code Retry-After} when the fault states one), {@code server_error} its status, {@code timeout} a delay
- * then 504, {@code slow_first_token} a late first chunk (or a late answer), {@code bad_tool_call} a 200 whose
- * tool-call arguments are broken JSON, and {@code crash} a connection closed without an answer. In the record
- * modes it forwards to the provider and writes cassettes, redacted. A {@code "stream": true} request is answered
- * as server-sent events. Delays are multiplied by the time factor.
+ * Serves a loopback provider endpoint for loops written with any client or language: {@code POST
+ * /v1/chat/completions}, {@code /v1/responses} and {@code /v1/messages} (each also without {@code /v1}). In replay
+ * mode it answers from the cassettes by the request's fingerprint ({@link CassetteAnswers}) and applies a
+ * scenario's fault plan as real HTTP, one entry per request ({@link FaultAsHttp}); in the record modes it forwards
+ * to the provider and writes cassettes, redacted ({@link ProxyRecording}). A {@code "stream": true} request is
+ * answered as server-sent events. Delays are multiplied by the time factor.
  */
 public final class ReplayProxy implements AutoCloseable {
 
     /** The virtual clock's epoch (2026-01-01T00:00:00Z): the {@code created} of a replayed answer that has none. */
-    static final long REPLAY_CREATED = 1_767_225_600L;
+    static final long REPLAY_CREATED = CassetteAnswers.REPLAY_CREATED;
     /** How long a {@code timeout} fault keeps the client waiting before the 504, before the time factor. */
-    public static final Duration DEFAULT_TIMEOUT_DELAY = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TIMEOUT_DELAY = FaultAsHttp.DEFAULT_TIMEOUT;
+    /** How long a client may take to send its whole request before the proxy closes the connection. */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** The request header in which the Stainless SDKs (openai-java, anthropic-java, ...) send their timeout. */
+    static final String CLIENT_TIMEOUT = "X-Stainless-Timeout";
+    /** How much longer than the client's own timeout a {@code timeout} fault holds it. */
+    static final Duration CLIENT_TIMEOUT_MARGIN = Duration.ofMillis(200);
+    /** The longest a {@code timeout} fault holds a client, whatever timeout it states. */
+    static final Duration MAX_CLIENT_TIMEOUT = Duration.ofMinutes(10);
     static final int MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
+    private final HarnessConfig config;
     private final CassetteStore store;
-    private final List<Fault> plan;
-    private final ProviderCall upstream;
+    private final ProxyRuns runs;
+    private final Map<String, String> opsByFingerprint = new HashMap<>();
+    private final Consumer<String> log;
+    private final Path reportDir;
+    private final ProxyAdmin admin;
+    private final CassetteAnswers replay;
+    private final ProxyRecording recording;
     private final double timeFactor;
     private final Duration timeoutDelay;
+    private final Duration readTimeout;
     private final int requestedPort;
-    private final AtomicInteger nextFault = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer server;
-    private ExecutorService executor;
+    private ProxyThreads threads;
 
     private ReplayProxy(Builder b) {
         this.store = new CassetteStore(b.config.cassettes(), VolatilePaths.of(b.config.volatilePaths()), b.mode,
                 b.redaction);
-        this.plan = b.scenario == null ? List.of() : b.scenario.faults();
-        this.upstream = b.upstream;
+        this.config = b.config;
+        this.runs = new ProxyRuns(b.config, b.scenario);
+        this.admin = new ProxyAdmin(b.config, runs, b.mode);
+        for (String op : Recorder.ops(b.config)) {
+            opsByFingerprint.putIfAbsent(store.fingerprint(b.config.sharedRequest(op)), op);
+        }
+        this.log = b.log;
+        this.reportDir = b.reportDir;
+        this.replay = new CassetteAnswers(store);
+        this.recording = b.upstream == null ? null : new ProxyRecording(store, b.upstream);
         this.timeFactor = b.timeFactor;
         this.timeoutDelay = b.timeoutDelay;
+        this.readTimeout = b.readTimeout;
         this.requestedPort = b.port;
     }
 
@@ -104,8 +112,14 @@ public final class ReplayProxy implements AutoCloseable {
      */
     public static ReplayProxy forOptions(HarnessConfig config, ServeOptions options, Function<String, String> env,
             UnaryOperator<ObjectNode> redaction) throws MissingApiKey {
+        return forOptions(config, options, env, redaction, line -> { });
+    }
+
+    /** {@link #forOptions(HarnessConfig, ServeOptions, Function, UnaryOperator)}, logging each request to {@code log}. */
+    public static ReplayProxy forOptions(HarnessConfig config, ServeOptions options, Function<String, String> env,
+            UnaryOperator<ObjectNode> redaction, Consumer<String> log) throws MissingApiKey {
         Builder b = builder(config).mode(options.mode()).port(options.port()).timeFactor(options.timeFactor())
-                .redaction(redaction);
+                .redaction(redaction).log(log).reportTo(options.reportDir());
         if (options.mode() != Mode.REPLAY) {
             if (config.provider() == null) {
                 throw new IllegalArgumentException(LiveMessages.NO_PROVIDER);
@@ -128,6 +142,9 @@ public final class ReplayProxy implements AutoCloseable {
         private int port;
         private double timeFactor = 1.0;
         private Duration timeoutDelay = DEFAULT_TIMEOUT_DELAY;
+        private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private Consumer<String> log = line -> { };
+        private Path reportDir;
 
         private Builder(HarnessConfig config) {
             this.config = Objects.requireNonNull(config, "config");
@@ -151,13 +168,11 @@ public final class ReplayProxy implements AutoCloseable {
          * @throws IllegalArgumentException naming the scenarios there are, when none has that name
          */
         public Builder scenario(String name) {
-            for (Scenario s : config.scenarios()) {
-                if (s.name().equals(name)) {
-                    return scenario(s);
-                }
+            Scenario s = ProxyRuns.find(config, name);
+            if (s == null) {
+                throw new IllegalArgumentException(LiveMessages.noScenario(name, config));
             }
-            throw new IllegalArgumentException("no scenario '" + name + "' in " + config.file() + "; there are "
-                    + config.scenarios().stream().map(Scenario::name).toList());
+            return scenario(s);
         }
 
         /** Where the record modes send requests. */
@@ -196,6 +211,27 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
 
+        /** How long a client may take to send its request line, headers and body before the connection is closed. */
+        public Builder readTimeout(Duration d) {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("the read timeout must be positive, was " + d);
+            }
+            this.readTimeout = d;
+            return this;
+        }
+
+        /** Where the line logged for each request goes; nowhere by default. */
+        public Builder log(Consumer<String> sink) {
+            this.log = Objects.requireNonNull(sink, "log");
+            return this;
+        }
+
+        /** Where {@code report.json} (with report.html and the JUnit XML) is written when the proxy stops. */
+        public Builder reportTo(Path outputDirectory) {
+            this.reportDir = outputDirectory;
+            return this;
+        }
+
         /**
          * The proxy, not yet listening.
          *
@@ -219,12 +255,8 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
         HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), 0);
-        executor = Executors.newFixedThreadPool(16, r -> {
-            Thread t = new Thread(r, "resilience-proxy");
-            t.setDaemon(true);
-            return t;
-        });
-        s.setExecutor(executor);
+        threads = new ProxyThreads(readTimeout);
+        s.setExecutor(threads);
         s.createContext("/", this::handle);
         s.start();
         server = s;
@@ -253,247 +285,223 @@ public final class ReplayProxy implements AutoCloseable {
         return store.mode();
     }
 
-    @Override
-    public synchronized void close() {
+    /**
+     * Stops listening and, when a report folder was given and any request arrived, writes the report of every run
+     * served, each checked for call budget and waiting.
+     *
+     * @return the runs, checked; empty when no request arrived
+     */
+    public synchronized List<ScenarioResult> stop() throws IOException {
         if (server != null) {
             server.stop(0);
-            executor.shutdownNow();
+            threads.close();
             server = null;
+        }
+        List<ScenarioResult> served = runs.stop(reportDir);
+        if (!served.isEmpty() && reportDir != null) {
+            log.accept(LiveMessages.reportWritten(served.size(), reportDir.resolve(ReportWriter.JSON)));
+        }
+        return served;
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            stop();
+        } catch (IOException e) {
+            log.accept(LiveMessages.reportNotWritten(reportDir, e));
         }
     }
 
     // --- handling ---------------------------------------------------------------------------------------------
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            String path = ex.getRequestURI().getPath();
-            if (!path.equals("/v1/chat/completions") && !path.equals("/chat/completions")) {
-                error(ex, 404, "not_found", "this proxy answers POST /v1/chat/completions only, not " + path, null);
+    /** One request as the log line tells it: what came in, what it was taken for, which fault met it. */
+    private static final class Served {
+        final String method;
+        final String path;
+        final long arrived = System.nanoTime();
+        String label = "-";
+        String fault = "-";
+
+        Served(HttpExchange ex) {
+            this.method = ex.getRequestMethod();
+            this.path = ex.getRequestURI().getPath();
+        }
+    }
+
+    private void handle(HttpExchange ex) {
+        Served served = new Served(ex);
+        try {
+            if (served.path.startsWith(ProxyAdmin.PREFIX)) {
+                threads.requestRead();
+                ProxyAdmin.Answered admin = this.admin.answer(served.method, served.path,
+                        ex.getRequestURI().getRawQuery());
+                served.label = admin.label();
+                deliver(ex, null, admin.answer(), served);
                 return;
             }
-            if (!"POST".equals(ex.getRequestMethod())) {
-                ex.getResponseHeaders().set("Allow", "POST");
-                error(ex, 405, "invalid_request_error", "use POST for " + path, null);
+            ApiShape shape = ApiShape.forPath(served.path);
+            if (shape == null) {
+                threads.requestRead();
+                deliver(ex, null, FaultAnswer.error(404, Map.of(), ApiShape.CHAT_COMPLETIONS.errorBody(404,
+                        "not_found", "this proxy answers " + ApiShape.paths() + ", not " + served.path, null)), served);
+                return;
+            }
+            if (!"POST".equals(served.method)) {
+                threads.requestRead();
+                deliver(ex, null, FaultAnswer.error(405, Map.of("Allow", "POST"), shape.errorBody(405,
+                        "invalid_request_error", "use POST for " + served.path, null)), served);
                 return;
             }
             requests.incrementAndGet();
+            byte[] bytes;
+            try {
+                bytes = readBody(ex.getRequestBody());
+            } catch (TooLarge e) {
+                threads.requestRead();
+                deliver(ex, null, FaultAnswer.error(413, Map.of("Connection", "close"), shape.errorBody(413,
+                        "request_too_large", LiveMessages.TOO_LARGE, null)), served);
+                return;
+            }
+            threads.requestRead();
             JsonNode parsed;
             try {
-                parsed = Json.readTree(readBody(ex.getRequestBody()));
-            } catch (JacksonException | IOException e) {
-                error(ex, 400, "invalid_request_error", "the request body is not one JSON object: "
-                        + LiveMessages.excerpt(e.getMessage()), null);
+                parsed = Json.readTree(bytes);
+            } catch (JacksonException e) {
+                deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        LiveMessages.notJson(e), null)), served);
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
-                error(ex, 400, "invalid_request_error", "the request body is not a JSON object", null);
+                deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        "the request body is not a JSON object", null)), served);
                 return;
             }
+            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request)) {
+                deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
+                        LiveMessages.streamingChatOnly(shape), null)), served);
+                return;
+            }
+            String fingerprint = store.fingerprint(request);
+            String op = opsByFingerprint.get(fingerprint);
+            served.label = op != null ? "op " + op : "fingerprint " + fingerprint;
+            FaultAnswer answer;
             if (store.mode() == Mode.REPLAY) {
-                replay(ex, request);
-            } else {
-                record(ex, request);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void replay(HttpExchange ex, ObjectNode request) throws IOException, InterruptedException {
-        int index = nextFault.getAndIncrement();
-        Fault fault = index < plan.size() ? plan.get(index) : NoFault.INSTANCE;
-        if (fault instanceof CrashFault) {
-            ex.getRequestBody().close();
-            return; // closing the exchange before any header is sent drops the connection
-        }
-        if (fault instanceof QuotaFault q) {
-            if (q.retryAfter() != null) {
-                ex.getResponseHeaders().set("Retry-After", q.retryAfter());
-            }
-            error(ex, 429, "rate_limit_exceeded", "injected quota fault: rate limit reached"
-                    + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter()), null);
-            return;
-        }
-        if (fault instanceof ServerErrorFault s) {
-            error(ex, s.status(), "server_error", "injected server_error fault", null);
-            return;
-        }
-        if (fault instanceof TimeoutFault) {
-            sleep(timeoutDelay.toMillis());
-            error(ex, 504, "timeout", "injected timeout fault: the provider did not answer in time", null);
-            return;
-        }
-        Cassette cassette;
-        try {
-            cassette = find(request);
-        } catch (CassetteException e) {
-            error(ex, 500, "cassette_unusable", e.getMessage() + ". Fix or re-record it", store.fingerprint(request));
-            return;
-        }
-        if (cassette == null) {
-            String fp = store.fingerprint(request);
-            error(ex, 404, "cassette_miss", LiveMessages.cassetteMiss(fp, store.folder().toString(), nearest(request)),
-                    fp);
-            return;
-        }
-        JsonNode body = answerable(cassette);
-        if (fault instanceof BadToolCallFault) {
-            body = BrokenToolCalls.of(body, request);
-        }
-        long delay = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
-                : cassette.timing().firstTokenMs();
-        if (fault instanceof SlowFirstTokenFault slow) {
-            delay = slow.elapsedMs();
-        }
-        answer(ex, request, body, delay);
-    }
-
-    private void record(HttpExchange ex, ObjectNode request) throws IOException, InterruptedException {
-        String op = request.path("model").isString() ? "proxy request for " + request.get("model").asString()
-                : "proxy request";
-        Cassette cassette;
-        try {
-            cassette = store.exchange(op, request, r -> {
-                try {
-                    return upstream.send(op, r);
-                } catch (CallFailure | UnexpectedStatus e) {
-                    throw new Upstream(e);
+                ProxyRun run = runs.current();
+                Fault fault = run.nextFault();
+                served.fault = fault.kind();
+                Duration clientTimeout = clientTimeout(ex.getRequestHeaders().getFirst(CLIENT_TIMEOUT));
+                answer = replay.answer(fault, shape, request, clientTimeout != null ? clientTimeout : timeoutDelay);
+                String miss = FaultAsHttp.needsRecordedAnswer(fault) && answer.status() >= 400
+                        ? answer.body().at("/error/message").asString() : null;
+                if (answer.outcome() != FaultAnswer.Outcome.TIMEOUT || clientTimeout == null) {
+                    answer = answer.scaled(timeFactor); // the client's own timeout runs on its clock, unscaled
                 }
-            });
-        } catch (Upstream e) {
-            relay(ex, e.getCause());
-            return;
-        } catch (CassetteException e) {
-            error(ex, 500, "cassette_unusable", e.getMessage(), store.fingerprint(request));
-            return;
+                run.call(op != null ? op : fingerprint, fault, answer, miss, served.arrived);
+            } else {
+                served.fault = store.mode().userName();
+                answer = recording.record(shape, request);
+            }
+            deliver(ex, request, answer, served);
+        } catch (IOException | RuntimeException e) {
+            ex.close(); // the client went away or stalled past the read timeout
+        }
+    }
+
+    /**
+     * Writes {@code answer} to the client: after its delay, as server-sent events when the request streams. A delay
+     * holds no thread; the exchange is closed, and the request logged, when the answer is out.
+     */
+    private void deliver(HttpExchange ex, ObjectNode request, FaultAnswer answer, Served served) throws IOException {
+        switch (answer.outcome()) {
+            case CRASH -> {
+                ex.getRequestBody().close();
+                ex.close(); // closing before any header is sent drops the connection
+                logged(served, "closed");
+            }
+            case TIMEOUT -> threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer), served, "504"));
+            case ANSWER -> {
+                String status = String.valueOf(answer.status());
+                if (answer.status() == 200 && ApiShape.streams(request)) {
+                    ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                    ex.getResponseHeaders().set("Cache-Control", "no-cache");
+                    ex.sendResponseHeaders(200, 0);
+                    // The headers are out; the first token is late.
+                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, request, answer), served,
+                            status));
+                } else if (answer.delay().isZero()) {
+                    finish(ex, () -> send(ex, answer), served, status);
+                } else {
+                    threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer), served, status));
+                }
+            }
+        }
+    }
+
+    private void logged(Served served, String status) {
+        log.accept(LiveMessages.requestLine(served.method, served.path, served.label, served.fault, status,
+                (System.nanoTime() - served.arrived) / 1_000_000));
+    }
+
+    /** The part of an answer that writes to the client. */
+    @FunctionalInterface
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private void finish(HttpExchange ex, Write write, Served served, String status) {
+        try (ex) {
+            write.run();
+            logged(served, status);
         } catch (IOException e) {
-            error(ex, 502, "upstream_unreachable", e.getMessage(), null);
-            return;
-        } catch (RecordingRedaction.Refused e) {
-            error(ex, 500, "redaction_refused", e.getMessage(), store.fingerprint(request));
-            return;
-        }
-        answer(ex, request, answerable(cassette), 0);
-    }
-
-    /** Tells the client what the provider said, as the provider would have said it. */
-    private void relay(HttpExchange ex, Throwable failure) throws IOException {
-        if (failure instanceof QuotaExhausted q) {
-            if (q.retryAfter() != null) {
-                ex.getResponseHeaders().set("Retry-After", q.retryAfter());
-            }
-            error(ex, 429, "rate_limit_exceeded", "the provider rejected the request for quota", null);
-        } else if (failure instanceof TransientError t) {
-            error(ex, t.isTimeout() ? 504 : t.status(), "server_error", t.isTimeout()
-                    ? "the provider timed out or dropped the connection" : "the provider answered " + t.status(),
-                    null);
-        } else if (failure instanceof UnexpectedStatus u) {
-            error(ex, u.status() == 200 ? 502 : u.status(), "upstream_error", u.getMessage(), null);
-        } else {
-            error(ex, 502, "upstream_error", String.valueOf(failure.getMessage()), null);
+            logged(served, status + " (the client left before the answer was out)");
         }
     }
 
-    /** Carries the provider's failure out of {@link CassetteStore.LiveCall}. */
-    private static final class Upstream extends IOException {
-        Upstream(Exception cause) {
-            super(cause.getMessage(), cause);
-        }
-    }
-
-    private Cassette find(ObjectNode request) throws CassetteException {
-        Cassette c = store.get(store.fingerprint(request));
-        if (c == null && request.path("stream").asBoolean(false)) {
-            // A streaming client may replay a cassette recorded without streaming, with or without "stream": false.
-            ObjectNode plain = request.deepCopy();
-            plain.remove(List.of("stream", "stream_options"));
-            c = store.get(store.fingerprint(plain));
-            if (c == null) {
-                plain.put("stream", false);
-                c = store.get(store.fingerprint(plain));
-            }
-        }
-        return c;
-    }
-
-    private String nearest(ObjectNode request) {
-        try {
-            store.replay("proxy request", request);
-            return null;
-        } catch (CassetteMiss m) {
-            return m.nearestFile() == null ? null : "the nearest recorded request is " + m.nearestFile()
-                    + ", which differs at " + String.join(", ", m.differingPaths());
-        } catch (CassetteException e) {
-            return null;
-        }
-    }
-
-    /** A recorded body with the identifiers stripping removed put back, so that strict clients accept it. */
-    private JsonNode answerable(Cassette cassette) {
-        JsonNode body = cassette.response();
-        if (!(body instanceof ObjectNode o) || !o.has("choices")) {
-            return body;
-        }
-        if (o.has("id") && o.has("created") && o.has("object")) {
-            return body;
-        }
-        ObjectNode out = NODES.objectNode();
-        out.put("id", o.path("id").asString("chatcmpl-" + cassette.fingerprint()));
-        out.set("object", o.has("object") ? o.get("object") : NODES.stringNode("chat.completion"));
-        out.set("created", o.has("created") ? o.get("created") : NODES.numberNode(REPLAY_CREATED));
-        o.properties().forEach(e -> out.set(e.getKey(), e.getValue()));
-        return out;
-    }
-
-    private void answer(HttpExchange ex, ObjectNode request, JsonNode body, long delayMs)
-            throws IOException, InterruptedException {
-        if (!request.path("stream").asBoolean(false)) {
-            sleep(delayMs);
-            send(ex, 200, "application/json", Json.compact(body));
-            return;
-        }
+    private static void stream(HttpExchange ex, ObjectNode request, FaultAnswer answer) throws IOException {
         boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
-        List<String> events = StreamChunks.of(body, usage);
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
-        ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        ex.sendResponseHeaders(200, 0);
         OutputStream out = ex.getResponseBody();
-        for (int i = 0; i < events.size(); i++) {
-            if (i == 0) {
-                sleep(delayMs); // the headers are out; the first token is late
-            }
-            out.write(("data: " + events.get(i) + "\n\n").getBytes(StandardCharsets.UTF_8));
+        for (String event : StreamChunks.of(answer.body(), usage)) {
+            out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
         out.close();
     }
 
-    private void error(HttpExchange ex, int status, String type, String message, String fingerprint)
-            throws IOException {
-        ObjectNode body = NODES.objectNode();
-        ObjectNode error = body.putObject("error");
-        error.put("message", message);
-        error.put("type", type);
-        error.put("code", type);
-        if (fingerprint != null) {
-            error.put("fingerprint", fingerprint);
-        }
-        send(ex, status, "application/json", Json.compact(body));
-    }
-
-    private static void send(HttpExchange ex, int status, String contentType, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", contentType);
-        ex.sendResponseHeaders(status, bytes.length);
+    private static void send(HttpExchange ex, FaultAnswer answer) throws IOException {
+        byte[] bytes = Json.compact(answer.body()).getBytes(StandardCharsets.UTF_8);
+        answer.headers().forEach(ex.getResponseHeaders()::set);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(answer.status(), bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
         }
     }
 
-    private void sleep(long ms) throws InterruptedException {
-        long scaled = Math.round(ms * timeFactor);
-        if (scaled > 0) {
-            Thread.sleep(scaled);
+    /**
+     * How long a {@code timeout} fault holds a client that states its own timeout in seconds: a little longer,
+     * so that the client's own timeout fires as it would against a provider that never answers; {@code null}
+     * when the header is absent or not a positive number.
+     */
+    static Duration clientTimeout(String header) {
+        if (header == null) {
+            return null;
+        }
+        try {
+            double seconds = Double.parseDouble(header.strip());
+            if (!(seconds > 0) || seconds > MAX_CLIENT_TIMEOUT.toSeconds()) {
+                return seconds > 0 ? MAX_CLIENT_TIMEOUT : null;
+            }
+            return Duration.ofNanos(Math.round(seconds * 1e9)).plus(CLIENT_TIMEOUT_MARGIN);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** A request body over {@link #MAX_REQUEST_BYTES}. */
+    private static final class TooLarge extends IOException {
+        TooLarge() {
+            super(LiveMessages.TOO_LARGE);
         }
     }
 
@@ -503,7 +511,7 @@ public final class ReplayProxy implements AutoCloseable {
         int n;
         while ((n = in.read(buf)) > 0) {
             if (out.size() + n > MAX_REQUEST_BYTES) {
-                throw new IOException("the request is larger than " + MAX_REQUEST_BYTES + " bytes");
+                throw new TooLarge();
             }
             out.write(buf, 0, n);
         }
@@ -514,49 +522,13 @@ public final class ReplayProxy implements AutoCloseable {
 
     /**
      * Serves until the process is killed: {@code --config resilience.yaml --mode replay|record|record-missing
-     * --port 8089 --scenario NAME --time-factor 1.0}. The key, when recording, comes from the environment.
+     * --port 8089 --scenario NAME --time-factor 1.0 --report-dir DIR}. The key, when recording, comes from the
+     * environment; see {@link ProxyCommand}.
      */
     public static void main(String[] args) throws InterruptedException {
-        int status = run(args, System::getenv, System.out, System.err, new CountDownLatch(1));
+        int status = ProxyCommand.run(args, System::getenv, System.out, System.err, new CountDownLatch(1));
         if (status != 0) {
             System.exit(status);
         }
-    }
-
-    /** {@link #main} with its surroundings passed in; returns the exit status once {@code stop} opens. */
-    static int run(String[] args, Function<String, String> env, PrintStream out, PrintStream err,
-            CountDownLatch stop) throws InterruptedException {
-        ServeOptions options;
-        ReplayProxy proxy;
-        try {
-            options = ServeOptions.parse(args);
-            HarnessConfig config = ConfigLoader.load(options.config());
-            // Cassettes written here are stripped of volatile fields and redacted, failing closed.
-            proxy = forOptions(config, options, env, RecordingRedaction.forConfig(config));
-            proxy.start();
-        } catch (IllegalArgumentException | ConfigException | MissingApiKey | IOException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
-        Thread hook = new Thread(() -> {
-            proxy.close();
-            stop.countDown();
-        }, "resilience-proxy-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        out.println("Serving " + options.mode().userName() + " on " + proxy.baseUrl()
-                + (options.scenario() == null ? "" : " with the faults of scenario '" + options.scenario() + "'")
-                + "; point an OpenAI client's base URL here. Stop with Ctrl-C");
-        out.flush();
-        try {
-            stop.await();
-        } finally {
-            proxy.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down: the hook is running.
-            }
-        }
-        return 0;
     }
 }

@@ -12,14 +12,15 @@ import java.util.Objects;
  * @param port       the loopback port; 0 picks a free one
  * @param scenario   the scenario whose fault plan is applied in replay mode, or {@code null} for none
  * @param timeFactor multiplies every injected delay (1 = as declared; 0.01 keeps tests fast)
+ * @param reportDir  where the report of the runs served is written when the proxy stops, or {@code null} for none
  */
-public record ServeOptions(Path config, Mode mode, int port, String scenario, double timeFactor) {
+public record ServeOptions(Path config, Mode mode, int port, String scenario, double timeFactor, Path reportDir) {
 
     /** The port the serve goal and the command line use unless told otherwise. */
     public static final int DEFAULT_PORT = 8089;
 
     static final String USAGE = "usage: ReplayProxy [--config resilience.yaml] [--mode replay|record|record-missing]"
-            + " [--port " + DEFAULT_PORT + "] [--scenario NAME] [--time-factor 1.0]";
+            + " [--port " + DEFAULT_PORT + "] [--scenario NAME] [--time-factor 1.0] [--report-dir DIR]";
 
     public ServeOptions {
         Objects.requireNonNull(config, "config");
@@ -32,8 +33,14 @@ public record ServeOptions(Path config, Mode mode, int port, String scenario, do
         }
     }
 
+    /** Options without a report folder. */
+    public ServeOptions(Path config, Mode mode, int port, String scenario, double timeFactor) {
+        this(config, mode, port, scenario, timeFactor, null);
+    }
+
     /**
-     * Reads {@code --config}, {@code --mode}, {@code --port}, {@code --scenario} and {@code --time-factor}.
+     * Reads {@code --config}, {@code --mode}, {@code --port}, {@code --scenario}, {@code --time-factor} and
+     * {@code --report-dir}.
      *
      * @throws IllegalArgumentException naming the bad argument, followed by the usage line
      */
@@ -43,6 +50,7 @@ public record ServeOptions(Path config, Mode mode, int port, String scenario, do
         int port = DEFAULT_PORT;
         String scenario = null;
         double factor = 1.0;
+        Path reportDir = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -53,7 +61,7 @@ public record ServeOptions(Path config, Mode mode, int port, String scenario, do
                 value = arg.substring(eq + 1);
             }
             if (!name.equals("--config") && !name.equals("--mode") && !name.equals("--port")
-                    && !name.equals("--scenario") && !name.equals("--time-factor")) {
+                    && !name.equals("--scenario") && !name.equals("--time-factor") && !name.equals("--report-dir")) {
                 throw new IllegalArgumentException("unknown argument '" + arg + "'. " + USAGE);
             }
             if (value == null) {
@@ -72,10 +80,11 @@ public record ServeOptions(Path config, Mode mode, int port, String scenario, do
                 }
                 case "--port" -> port = number(name, value);
                 case "--scenario" -> scenario = value;
+                case "--report-dir" -> reportDir = Path.of(value);
                 default -> factor = factor(value);
             }
         }
-        return new ServeOptions(config, mode, port, scenario, factor);
+        return new ServeOptions(config, mode, port, scenario, factor, reportDir);
     }
 
     /** The sentence for a mode nobody knows. */

@@ -30,6 +30,17 @@ public final class UnexpectedStatus extends Exception {
         return new UnexpectedStatus(LiveMessages.unusableAnswer(op, what, excerpt), op, 200, excerpt);
     }
 
+    /** A request for an API this provider call does not send. */
+    static UnexpectedStatus unsupported(String op, dev.resilienceharness.http.ApiShape shape) {
+        return new UnexpectedStatus("op '" + op + "': this provider call sends Chat Completions only, not "
+                + shape.path(), op, 501, "");
+    }
+
+    /** A streaming request for an API whose event stream the harness does not assemble. */
+    static UnexpectedStatus unsupportedStream(String op, dev.resilienceharness.http.ApiShape shape) {
+        return new UnexpectedStatus("op '" + op + "': " + LiveMessages.streamingChatOnly(shape), op, 400, "");
+    }
+
     public String op() {
         return op;
     }

@@ -5,6 +5,10 @@ import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
+import dev.resilienceharness.fault.BadToolCallFault;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.FaultAnswer;
+import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
@@ -23,12 +27,14 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -185,37 +191,52 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         long at = clock.elapsedNanos();
         int index = calls.size();
         Reply recorded = recordedReply(exchange, answer);
-        HttpFaults.Answer http = HttpFaults.answer(fault, recorded, request, attempt.path());
-        String retryAfter = http.retryAfter();
-        switch (http.result()) {
+        ApiShape shape = ApiShape.forPath("/" + attempt.path());
+        if (shape == null) {
+            shape = ApiShape.CHAT_COMPLETIONS;
+        }
+        Duration timeout = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
+        FaultAnswer http = FaultAsHttp.answer(fault, shape, request,
+                FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint()),
+                recorded.firstTokenMs().orElse(0), timeout);
+        String sdk = attempt.sdk();
+        int retry = attempt.sdkRetry();
+        switch (http.outcome()) {
             case CRASH -> {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null,
-                        attempt.sdk(), attempt.sdkRetry()));
+                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, sdk,
+                        retry));
                 die();
                 throw new ProcessRecycled(op);
             }
-            case TIMED_OUT -> {
-                Duration after = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
-                calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, 0, null, false, at, null,
-                        attempt.sdk(), attempt.sdkRetry()));
-                clock.elapse(after);
-                return new HttpAnswer.TimedOut(after);
+            case TIMEOUT -> {
+                calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, 0, null, false, at, null, sdk,
+                        retry));
+                clock.elapse(timeout);
+                return new HttpAnswer.TimedOut(timeout);
             }
-            case QUOTA -> {
-                Optional<Duration> delay = new QuotaExhausted(retryAfter).delay(clock.now());
-                boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
-                calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, retryAfter, honourable, at,
-                        null, attempt.sdk(), attempt.sdkRetry()));
+            case ANSWER -> {
+                Long firstToken = http.delay().isZero() ? null : http.delay().toMillis();
+                if (http.status() == 429) {
+                    String retryAfter = http.headers().get("Retry-After");
+                    Optional<Duration> delay = new QuotaExhausted(retryAfter).delay(clock.now());
+                    boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
+                    calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, retryAfter, honourable,
+                            at, null, sdk, retry));
+                } else if (http.status() >= 500) {
+                    calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
+                            at, null, sdk, retry));
+                } else {
+                    boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null;
+                    calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK,
+                            0, null, false, at, firstToken, sdk, retry));
+                }
             }
-            case TRANSIENT -> calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(),
-                    null, false, at, null, attempt.sdk(), attempt.sdkRetry()));
-            case SCHEMA -> calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at,
-                    firstTokenOf(http), attempt.sdk(), attempt.sdkRetry()));
-            case OK -> calls.add(record(index, op, repair, fault,
-                    answer.schemaProblem() != null ? CallRecord.Result.SCHEMA : CallRecord.Result.OK, 0, null, false,
-                    at, firstTokenOf(http), attempt.sdk(), attempt.sdkRetry()));
         }
-        return new HttpAnswer.Response(index, http.status(), http.headers(), http.body(), http.firstByte());
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("content-type", List.of("application/json"));
+        http.headers().forEach((k, v) -> headers.put(k, List.of(v)));
+        byte[] body = http.body() == null ? new byte[0] : Json.compact(http.body()).getBytes(StandardCharsets.UTF_8);
+        return new HttpAnswer.Response(index, http.status(), headers, body, http.delay());
     }
 
     @Override
@@ -276,10 +297,6 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry) {
         return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
                 incarnation, sdk, sdkRetry);
-    }
-
-    private static Long firstTokenOf(HttpFaults.Answer http) {
-        return http.firstByte().isZero() ? null : http.firstByte().toMillis();
     }
 
     private static ObjectNode parse(HttpAttempt attempt) {

@@ -11,11 +11,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks a response's tool calls ({@code choices[*].message.tool_calls[*].function.arguments}) against the
- * JSON Schema of the matching tool in the request's {@code tools} (SPEC section 5). A call whose arguments do
- * not parse, do not validate, or name a tool the request does not declare is schema-broken. Without
- * {@code tools} in the request, arguments only have to parse. Compiled schemas are cached; safe for
- * concurrent use.
+ * Checks a response's tool calls against the JSON Schema of the matching tool in the request's {@code tools}
+ * (SPEC section 5), in each provider API's shape:
+ * <ul>
+ *   <li>OpenAI Chat Completions: {@code choices[*].message.tool_calls[*].function.arguments}, a string of JSON,
+ *       against {@code tools[*].function.parameters};</li>
+ *   <li>OpenAI Responses: the {@code function_call} items of {@code output}, whose {@code arguments} string is
+ *       checked against {@code parameters} of the tool {@code {type: function, name, parameters}};</li>
+ *   <li>Anthropic Messages: the {@code tool_use} blocks of {@code content}, whose {@code input} object is checked
+ *       against the tool's {@code input_schema}.</li>
+ * </ul>
+ * A call whose arguments do not parse (or, for Messages, whose input is not an object), do not validate, or name a
+ * tool the request does not declare is schema-broken. Without {@code tools} in the request, arguments only have to
+ * parse. Compiled schemas are cached; safe for concurrent use.
  */
 public final class ToolCallSchema {
 
@@ -25,10 +33,25 @@ public final class ToolCallSchema {
 
     /** What is wrong with {@code response}'s tool calls for {@code request}, or {@code null} when nothing is. */
     public String problem(JsonNode request, JsonNode response) {
-        JsonNode choices = response == null ? null : response.get("choices");
-        if (choices == null || !choices.isArray()) {
+        if (response == null || !response.isObject()) {
             return null;
         }
+        JsonNode choices = response.get("choices");
+        if (choices != null && choices.isArray()) {
+            return chatCompletion(request, choices);
+        }
+        JsonNode output = response.get("output");
+        if (output != null && output.isArray()) {
+            return responses(request, output);
+        }
+        JsonNode content = response.get("content");
+        if (content != null && content.isArray()) {
+            return messages(request, content);
+        }
+        return null;
+    }
+
+    private String chatCompletion(JsonNode request, JsonNode choices) {
         for (int c = 0; c < choices.size(); c++) {
             JsonNode message = choices.get(c).get("message");
             JsonNode calls = message == null ? null : message.get("tool_calls");
@@ -37,13 +60,62 @@ public final class ToolCallSchema {
             }
             for (int t = 0; t < calls.size(); t++) {
                 String where = "choices[" + c + "].message.tool_calls[" + t + "].function";
-                String problem = checkCall(request, calls.get(t).get("function"), where);
+                JsonNode function = calls.get(t).get("function");
+                if (function == null || !function.isObject()) {
+                    return where + " is missing";
+                }
+                String problem = checkArguments(request, function.path("name").asString(""), function.get("arguments"),
+                        where + ".arguments");
                 if (problem != null) {
                     return problem;
                 }
             }
         }
         return null;
+    }
+
+    private String responses(JsonNode request, JsonNode output) {
+        for (int i = 0; i < output.size(); i++) {
+            JsonNode item = output.get(i);
+            if (!"function_call".equals(item.path("type").asString(""))) {
+                continue;
+            }
+            String problem = checkArguments(request, item.path("name").asString(""), item.get("arguments"),
+                    "output[" + i + "].arguments");
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
+    private String messages(JsonNode request, JsonNode content) {
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode block = content.get(i);
+            if (!"tool_use".equals(block.path("type").asString(""))) {
+                continue;
+            }
+            String where = "content[" + i + "].input";
+            JsonNode input = block.get("input");
+            if (input == null || !input.isObject()) {
+                return where + " is not a JSON object" + (input != null && input.isString()
+                        && !parses(input.asString()) ? " (it is a string that does not parse as JSON)" : "");
+            }
+            String problem = checkValue(request, block.path("name").asString(""), input, where);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
+    private static boolean parses(String text) {
+        try {
+            Json.readTree(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** The first {@code $ref}, {@code $schema} or {@code $id} that points outside the schema, else {@code null}. */
@@ -72,29 +144,29 @@ public final class ToolCallSchema {
         return null;
     }
 
-    private String checkCall(JsonNode request, JsonNode function, String where) {
-        if (function == null || !function.isObject()) {
-            return where + " is missing";
-        }
-        JsonNode argsNode = function.get("arguments");
+    /** Checks arguments carried as a string of JSON (Chat Completions, Responses). */
+    private String checkArguments(JsonNode request, String name, JsonNode argsNode, String where) {
         if (argsNode == null || !argsNode.isString()) {
-            return where + ".arguments is not a string of JSON";
+            return where + " is not a string of JSON";
         }
         JsonNode args;
         try {
             args = Json.readTree(argsNode.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (RuntimeException e) {
-            return where + ".arguments does not parse as JSON";
+            return where + " does not parse as JSON";
         }
+        return checkValue(request, name, args, where);
+    }
+
+    /** Checks parsed arguments against the schema of the tool {@code name} the request declares. */
+    private String checkValue(JsonNode request, String name, JsonNode args, String where) {
         JsonNode tools = request == null ? null : request.get("tools");
         if (tools == null || !tools.isArray()) {
             return null;
         }
-        String name = function.path("name").asString("");
         for (JsonNode tool : tools) {
-            JsonNode fn = tool.get("function");
-            if (fn != null && name.equals(fn.path("name").asString(null))) {
-                JsonNode parameters = fn.get("parameters");
+            if (name.equals(toolName(tool))) {
+                JsonNode parameters = toolSchema(tool);
                 if (parameters == null || parameters.isNull()) {
                     return null;
                 }
@@ -111,9 +183,25 @@ public final class ToolCallSchema {
                     return "the schema of tool '" + name + "' is not a usable JSON Schema: " + e.getMessage();
                 }
                 return errors.isEmpty() ? null
-                        : where + ".arguments break the schema of tool '" + name + "': " + errors.get(0).toString();
+                        : where + " break the schema of tool '" + name + "': " + errors.get(0).toString();
             }
         }
-        return where + " calls '" + name + "', a tool the request does not declare";
+        String callWhere = where.substring(0, where.lastIndexOf('.'));
+        return callWhere + " calls '" + name + "', a tool the request does not declare";
+    }
+
+    /** A tool's name: {@code function.name} (Chat Completions) or {@code name} (Responses, Messages). */
+    private static String toolName(JsonNode tool) {
+        JsonNode fn = tool.get("function");
+        return fn != null && fn.isObject() ? fn.path("name").asString(null) : tool.path("name").asString(null);
+    }
+
+    /** A tool's schema: {@code function.parameters}, {@code parameters} or {@code input_schema}. */
+    private static JsonNode toolSchema(JsonNode tool) {
+        JsonNode fn = tool.get("function");
+        if (fn != null && fn.isObject()) {
+            return fn.get("parameters");
+        }
+        return tool.has("input_schema") ? tool.get("input_schema") : tool.get("parameters");
     }
 }

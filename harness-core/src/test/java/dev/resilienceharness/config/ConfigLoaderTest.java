@@ -437,15 +437,24 @@ class ConfigLoaderTest {
         }
 
         @Test
-        void missingScenarios() {
-            assertEquals(F + ":1:1: scenarios: missing required key 'scenarios': declare a non-empty list of"
-                    + " scenarios, each with a name and ops", error("version: 1\npolicy: {max_total_wait: 1s}\n"));
+        void scenariosMayBeLeftOutOrEmptyForAFolderOfCassettes() throws Exception {
+            // Issue 15, point 5: verify-cassettes and scan-secrets run on a bare folder, so the yaml loads without
+            // scenarios (it used to be refused); the scenario goals warn instead.
+            assertEquals(List.of(), load("version: 1\ncassettes: recorded\n").scenarios());
+            assertEquals(List.of(), load("version: 1\nscenarios: []\n").scenarios());
+            assertEquals(F + ":2:12: scenarios: expected a list of scenarios, got the text 'none'",
+                    error("version: 1\nscenarios: none\n"));
         }
 
         @Test
-        void emptyScenarios() {
-            assertEquals(F + ":3:12: scenarios: expected a non-empty list of scenarios, got an empty list",
-                    error("version: 1\npolicy: {max_total_wait: 1s}\nscenarios: []\n"));
+        void aScenarioWithoutOpsIsAFaultPlanForServe() throws Exception {
+            HarnessConfig config = load("version: 1\npolicy: {max_total_wait: 1s}\nscenarios:\n"
+                    + "  - {name: storm, faults: [quota, quota]}\n");
+            assertEquals(List.of(), config.scenarios().get(0).ops());
+            assertEquals(2, config.scenarios().get(0).faults().size());
+            assertEquals(F + ":4:24: scenarios[0].ops: expected a non-empty list of op names such as [plan, patch],"
+                    + " got an empty list", error("version: 1\npolicy: {max_total_wait: 1s}\nscenarios:\n"
+                    + "  - {name: storm, ops: []}\n"));
         }
 
         @Test

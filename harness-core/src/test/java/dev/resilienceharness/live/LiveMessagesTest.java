@@ -34,4 +34,27 @@ class LiveMessagesTest {
         assertTrue(LiveMessages.NO_PROVIDER.endsWith("add provider.base_url and provider.api_key_env to"
                 + " resilience.yaml"));
     }
+
+    @org.junit.jupiter.api.Test
+    void aConnectionFailureIsNamedByItsCauseOrItsKind() {
+        assertEquals("Connection refused", LiveMessages.reason(new java.io.IOException(null,
+                new java.net.ConnectException("Connection refused"))));
+        assertEquals("connection refused: nothing listens there", LiveMessages.reason(new java.net.ConnectException()));
+        assertEquals("the host name does not resolve", LiveMessages.reason(new java.net.ConnectException() {
+            {
+                initCause(new java.nio.channels.UnresolvedAddressException());
+            }
+        }));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBodyThatDoesNotParseIsToldWithoutTheParsersInternals() {
+        tools.jackson.core.JacksonException e = org.junit.jupiter.api.Assertions.assertThrows(
+                tools.jackson.core.JacksonException.class, () -> dev.resilienceharness.json.Json.readTree("{\n  not"));
+        String m = LiveMessages.notJson(e);
+        org.junit.jupiter.api.Assertions.assertFalse(m.contains("Source"), m);
+        org.junit.jupiter.api.Assertions.assertFalse(m.contains("StreamReadFeature"), m);
+        org.junit.jupiter.api.Assertions.assertTrue(m.startsWith("the request body is not JSON: "), m);
+        org.junit.jupiter.api.Assertions.assertTrue(m.endsWith("(line 2, column 3)"), m);
+    }
 }

@@ -75,6 +75,28 @@ class LiveTransportTest {
                 LiveTransport.endpoint(URI.create("https://llm.example.test/v1/")));
         assertEquals(URI.create("https://llm.example.test/v1/chat/completions"),
                 LiveTransport.endpoint(URI.create("https://llm.example.test/v1")));
+        assertEquals(URI.create("https://api.anthropic.test/v1/messages"), LiveTransport.endpoint(
+                URI.create("https://api.anthropic.test/v1/"), dev.resilienceharness.http.ApiShape.MESSAGES));
+        assertEquals(URI.create("https://llm.example.test/v1/responses"), LiveTransport.endpoint(
+                URI.create("https://llm.example.test/v1"), dev.resilienceharness.http.ApiShape.RESPONSES));
+    }
+
+    @Test
+    void aMessagesRequestCarriesAnthropicsHeadersAndOnlyChatCompletionsMayStream() throws Exception {
+        stub.then(ProviderStub.ok("{\"type\":\"message\",\"content\":[]}"));
+        ObjectNode request = (ObjectNode) Json.readTree("{\"model\":\"c\",\"max_tokens\":5,\"messages\":[]}");
+        assertEquals("message", live.send("plan", request, dev.resilienceharness.http.ApiShape.MESSAGES).response()
+                .get("type").asString());
+        ProviderStub.Received r = stub.received().get(0);
+        assertTrue(r.path().endsWith("/messages"), r.path());
+        assertEquals(KEY, r.header("x-api-key"));
+        assertEquals("2023-06-01", r.header("anthropic-version"));
+        assertEquals(null, r.header("authorization"), "the key goes in one header only");
+        UnexpectedStatus stream = assertThrows(UnexpectedStatus.class, () -> live.send("plan",
+                request.deepCopy().put("stream", true), dev.resilienceharness.http.ApiShape.RESPONSES));
+        assertTrue(stream.getMessage().contains("streaming is recorded and replayed for POST /v1/chat/completions"),
+                stream.getMessage());
+        assertEquals(1, stub.received().size(), "nothing sent");
     }
 
     @Test
@@ -174,6 +196,8 @@ class LiveTransportTest {
         IOException e = assertThrows(IOException.class, () -> nowhere.send("plan", request("x")));
         assertTrue(e.getMessage().contains("cannot connect to http://127.0.0.1:" + free + "/v1/chat/completions"),
                 e.getMessage());
+        assertFalse(e.getMessage().contains("(null)"), "the cause is named: " + e.getMessage());
+        assertTrue(e.getMessage().contains("(connection refused"), e.getMessage());
         assertThrows(TransientError.class, () -> nowhere.call(request("x")), "a loop sees it as transient");
     }
 

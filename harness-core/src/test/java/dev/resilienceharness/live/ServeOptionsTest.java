@@ -26,6 +26,9 @@ class ServeOptionsTest {
         assertEquals(new ServeOptions(Path.of("r.yaml"), Mode.RECORD, 9000, "s", 2),
                 ServeOptions.parse("--config=r.yaml", "--mode=record", "--port=9000", "--scenario=s",
                         "--time-factor=2"));
+        assertEquals(Path.of("target/resilience"), ServeOptions.parse("--report-dir", "target/resilience")
+                .reportDir());
+        assertNull(ServeOptions.parse().reportDir(), "no report unless asked for");
     }
 
     @Test

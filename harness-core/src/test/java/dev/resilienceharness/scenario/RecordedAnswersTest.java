@@ -93,6 +93,27 @@ class RecordedAnswersTest {
     }
 
     @Test
+    void checksResponsesAndMessagesToolCallsToo() throws IOException {
+        Path responses = folder.resolve("responses.json");
+        String responsesRequest = "{\"op\": \"patch\", \"tools\": [{\"type\": \"function\", \"name\": \"apply_patch\","
+                + " \"parameters\": {\"type\": \"object\", \"required\": [\"path\"]}}]}";
+        Files.writeString(responses, "{\"request\": " + responsesRequest + ", \"response\": {\"output\":"
+                + " [{\"type\": \"function_call\", \"name\": \"apply_patch\", \"arguments\": \"{}\"}]}}");
+        String problem = answers(4).answer(new OpExchange("patch", (ObjectNode) Json.readTree(responsesRequest), "fp1",
+                responses)).schemaProblem();
+        assertTrue(problem.startsWith("output[0].arguments break the schema of tool 'apply_patch'"), problem);
+
+        Path messages = folder.resolve("messages.json");
+        String messagesRequest = "{\"op\": \"review\", \"tools\": [{\"name\": \"apply_patch\", \"input_schema\":"
+                + " {\"type\": \"object\", \"required\": [\"path\"]}}]}";
+        Files.writeString(messages, "{\"request\": " + messagesRequest + ", \"response\": {\"type\": \"message\","
+                + " \"content\": [{\"type\": \"tool_use\", \"name\": \"apply_patch\", \"input\": {}}]}}");
+        problem = answers(4).answer(new OpExchange("review", (ObjectNode) Json.readTree(messagesRequest), "fp2",
+                messages)).schemaProblem();
+        assertTrue(problem.startsWith("content[0].input break the schema of tool 'apply_patch'"), problem);
+    }
+
+    @Test
     void aCassetteThatNoLongerReadsIsACassetteProblemNamingTheOp() throws IOException {
         OpExchange plan = cassette("plan", "a plan");
         Files.writeString(plan.file(), "{not json");

@@ -140,4 +140,71 @@ class ToolCallSchemaTest {
         String problem = new ToolCallSchema().problem(request, response);
         assertNotNull(problem);
     }
+
+    // --- OpenAI Responses: function_call items in output, tools {type: function, name, parameters} ---------------
+
+    private static final JsonNode RESPONSES_REQUEST = Json.readTree("""
+            {"model": "m-1", "input": "patch the repo",
+             "tools": [{"type": "function", "name": "apply_patch", "parameters": {
+                 "type": "object", "required": ["path", "diff"],
+                 "properties": {"path": {"type": "string"}, "diff": {"type": "string"}}}}]}
+            """);
+
+    private static JsonNode responsesOutput(String name, String arguments) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode().put("object", "response");
+        var output = root.putArray("output");
+        output.addObject().put("type", "message").putArray("content").addObject().put("type", "output_text")
+                .put("text", "patching");
+        output.addObject().put("type", "function_call").put("call_id", "call_1").put("name", name)
+                .put("arguments", arguments);
+        return root;
+    }
+
+    @Test
+    void responses_function_calls_are_checked_against_the_tools_parameters() {
+        assertNull(schema.problem(RESPONSES_REQUEST, responsesOutput("apply_patch",
+                "{\"path\": \"a.py\", \"diff\": \"+x\"}")));
+        assertEquals("output[1].arguments does not parse as JSON",
+                schema.problem(RESPONSES_REQUEST, responsesOutput("apply_patch", "{\"path\": ")));
+        String broken = schema.problem(RESPONSES_REQUEST, responsesOutput("apply_patch", "{\"path\": \"a.py\"}"));
+        assertTrue(broken.startsWith("output[1].arguments break the schema of tool 'apply_patch': "), broken);
+        assertEquals("output[1] calls 'rm', a tool the request does not declare",
+                schema.problem(RESPONSES_REQUEST, responsesOutput("rm", "{}")));
+        assertNull(schema.problem(NO_TOOLS, responsesOutput("rm", "{}")), "without tools, arguments only parse");
+    }
+
+    // --- Anthropic Messages: tool_use blocks in content, tools {name, input_schema} --------------------------------
+
+    private static final JsonNode MESSAGES_REQUEST = Json.readTree("""
+            {"model": "claude-x", "max_tokens": 100, "messages": [{"role": "user", "content": "patch the repo"}],
+             "tools": [{"name": "apply_patch", "description": "apply a diff", "input_schema": {
+                 "type": "object", "required": ["path", "diff"],
+                 "properties": {"path": {"type": "string"}, "diff": {"type": "string"}}}}]}
+            """);
+
+    private static JsonNode toolUse(String name, JsonNode input) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode().put("type", "message").put("role", "assistant");
+        var content = root.putArray("content");
+        content.addObject().put("type", "text").put("text", "patching");
+        ObjectNode use = content.addObject().put("type", "tool_use").put("id", "toolu_1").put("name", name);
+        use.set("input", input);
+        root.put("stop_reason", "tool_use");
+        return root;
+    }
+
+    @Test
+    void messages_tool_use_input_is_checked_against_the_input_schema() {
+        assertNull(schema.problem(MESSAGES_REQUEST, toolUse("apply_patch",
+                Json.readTree("{\"path\": \"a.py\", \"diff\": \"+x\"}"))));
+        String broken = schema.problem(MESSAGES_REQUEST, toolUse("apply_patch", Json.readTree("{\"path\": 3}")));
+        assertTrue(broken.startsWith("content[1].input break the schema of tool 'apply_patch': "), broken);
+        assertEquals("content[1].input is not a JSON object (it is a string that does not parse as JSON)",
+                schema.problem(MESSAGES_REQUEST, toolUse("apply_patch", Json.readTree("\"{\\\"path\""))));
+        assertEquals("content[1].input is not a JSON object",
+                schema.problem(MESSAGES_REQUEST, toolUse("apply_patch", Json.readTree("[1]"))));
+        assertEquals("content[1] calls 'rm', a tool the request does not declare",
+                schema.problem(MESSAGES_REQUEST, toolUse("rm", Json.readTree("{}"))));
+        assertNull(schema.problem(MESSAGES_REQUEST, Json.readTree("{\"type\":\"message\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"no tools called\"}]}")));
+    }
 }

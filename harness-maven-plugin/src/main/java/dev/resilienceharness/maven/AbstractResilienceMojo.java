@@ -60,7 +60,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             throw new MojoExecutionException(e.getMessage());
         }
         try {
-            run(loaded);
+            run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
         } catch (RuntimeException e) {
             throw new MojoExecutionException("resilience:" + goal() + " failed unexpectedly: " + e
                     + ". Please report this with the output of mvn -e", e);
@@ -78,6 +78,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      * again; it is asked before the yaml is loaded. By default, a goal always does its work.
      */
     protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException {
+        return false;
+    }
+
+    /** Whether the goal works on the scenarios without ops too (fault plans for the proxy); only serve does. */
+    protected boolean keepsServeOnlyScenarios() {
         return false;
     }
 

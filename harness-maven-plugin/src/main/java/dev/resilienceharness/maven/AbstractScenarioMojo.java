@@ -33,6 +33,10 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
             Map<String, String> verifiedFingerprints)
             throws MojoExecutionException {
+        if (config.scenarios().isEmpty()) {
+            getLog().warn(ScenarioScope.noScenarios(config, goal()));
+            return List.of();
+        }
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }

@@ -74,6 +74,10 @@ public class ExploreMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        if (config.scenarios().isEmpty()) {
+            getLog().warn(ScenarioScope.noScenarios(config, goal()));
+            return;
+        }
         List<Scenario> targets = scenarios(config);
         Duration limit;
         try {

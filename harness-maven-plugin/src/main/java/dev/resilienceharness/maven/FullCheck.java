@@ -5,6 +5,7 @@ import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.BlockedScenarios;
 import dev.resilienceharness.scenario.Rehearsal;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ final class FullCheck {
      * Everything one pass found.
      *
      * @param cassettes the cassette integrity report
-     * @param scenarios one report per scenario, empty when cassette violations kept them from running
+     * @param scenarios one report per scenario run; those blocked by a cassette violation are named among the
+     *                  cassette warnings
      * @param secrets   the secret scan
      */
     record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios,
@@ -26,11 +28,7 @@ final class FullCheck {
 
         /** Every warning the pass logged, in order. */
         List<String> warnings() {
-            List<String> all = new ArrayList<>(cassettes.warnings());
-            if (!cassettes.violations().isEmpty()) {
-                all.add(SCENARIOS_NOT_RUN);
-            }
-            return all;
+            return cassettes.warnings();
         }
 
         /** Every violation: cassettes, then scenarios, then secrets. */
@@ -42,7 +40,7 @@ final class FullCheck {
         }
     }
 
-    /** The warning when cassette violations keep the scenarios from running. */
+    /** The warning when cassette violations keep every scenario from running. */
     static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below; fix"
             + " them first";
 
@@ -78,7 +76,13 @@ final class FullCheck {
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         CassetteIntegrity.Report cassettes;
         try {
-            cassettes = CassetteIntegrity.check(config, failOnOrphans, secrets::file);
+            boolean orphans = ScenarioScope.looksForOrphans(config);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file);
+            if (!orphans) {
+                mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
+                cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(),
+                        ScenarioScope.withoutOrphans(cassettes.warnings()), cassettes.fingerprints());
+            }
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
@@ -86,13 +90,24 @@ final class FullCheck {
         cassettes.warnings().forEach(mojo.getLog()::warn);
         mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
         List<ScenarioReport> scenarios = List.of();
+        HarnessConfig toRun = config;
         if (!cassettes.violations().isEmpty()) {
-            // A missing or unreadable cassette would stop the scenarios with one setup error; the per-file
-            // lines below say more, and scenario results on broken cassettes would only add noise.
-            mojo.getLog().warn(SCENARIOS_NOT_RUN);
-        } else {
-            // Every op's cassette was just found and read, so the runs read each one only when they need it.
-            scenarios = mojo.runScenarios(config, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints());
+            // A scenario that needs a file with a violation would only add noise; every other one runs.
+            BlockedScenarios.Split split = BlockedScenarios.split(config, cassettes.violations());
+            List<String> warnings = new ArrayList<>(cassettes.warnings());
+            warnings.addAll(split.blocked());
+            toRun = split.runnable();
+            if (toRun.scenarios().isEmpty() && !config.scenarios().isEmpty()) {
+                warnings.add(SCENARIOS_NOT_RUN);
+                toRun = null;
+            }
+            warnings.subList(cassettes.warnings().size(), warnings.size()).forEach(mojo.getLog()::warn);
+            cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(), warnings,
+                    cassettes.fingerprints());
+        }
+        if (toRun != null) {
+            // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
+            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints());
         }
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,

@@ -67,6 +67,10 @@ public class RecordMojo extends AbstractResilienceMojo {
             throw new MojoExecutionException("resilience.mode must be record-missing or record for resilience:record,"
                     + " was '" + mode + "'");
         }
+        if (config.scenarios().isEmpty()) {
+            getLog().warn(ScenarioScope.noScenarios(config, goal()));
+            return;
+        }
         if (config.provider() == null) {
             throw new MojoExecutionException(config.file() + ": " + LiveMessages.NO_PROVIDER);
         }

@@ -6,6 +6,7 @@ import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.live.ReplayProxy;
 import dev.resilienceharness.live.ServeOptions;
+import java.io.File;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.UnaryOperator;
@@ -15,8 +16,10 @@ import org.apache.maven.plugins.annotations.Parameter;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Serves a loopback, OpenAI-compatible endpoint until Ctrl-C, for loops written with any client or language:
- * replays cassettes (with a scenario's faults as real HTTP), or records through to the provider.
+ * Serves a loopback provider endpoint (OpenAI Chat Completions and Responses, Anthropic Messages) until Ctrl-C, for
+ * loops written with any client or language: replays cassettes (with a scenario's faults as real HTTP), or records
+ * through to the provider. Logs each request; on stop, writes the report of the runs served, checked for call
+ * budget and waiting.
  */
 @Mojo(name = "serve", threadSafe = true)
 public class ServeMojo extends AbstractResilienceMojo {
@@ -55,6 +58,11 @@ public class ServeMojo extends AbstractResilienceMojo {
     }
 
     @Override
+    protected boolean keepsServeOnlyScenarios() {
+        return true;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException {
         Mode m = Mode.fromUser(mode);
         if (m == null) {
@@ -62,9 +70,11 @@ public class ServeMojo extends AbstractResilienceMojo {
         }
         ReplayProxy proxy;
         try {
-            ServeOptions options = new ServeOptions(config.file(), m, port, scenario, timeFactor);
+            ServeOptions options = new ServeOptions(config.file(), m, port, scenario, timeFactor,
+                    outputDirectory.toPath());
             // Volatile fields are stripped by the cassette store; secret masking plugs in as the redaction.
-            proxy = ReplayProxy.forOptions(config, options, System::getenv, RecordingRedaction.forConfig(config));
+            proxy = ReplayProxy.forOptions(config, options, System::getenv, RecordingRedaction.forConfig(config),
+                    getLog()::info);
             proxy.start();
         } catch (IllegalArgumentException | MissingApiKey e) {
             throw new MojoExecutionException(e.getMessage());
@@ -78,8 +88,9 @@ public class ServeMojo extends AbstractResilienceMojo {
             stopped.countDown();
         }, "resilience-serve-shutdown"));
         getLog().info("Serving " + m.userName() + " on " + proxy.baseUrl() + (scenario == null ? ""
-                : " with the faults of scenario '" + scenario + "'") + ". Point your OpenAI client's base URL here;"
-                + " Ctrl-C stops");
+                : " with the faults of scenario '" + scenario + "'") + ". Point your OpenAI or Anthropic client's"
+                + " base URL here; POST /_harness/reset?scenario=NAME starts a fresh run of a scenario's faults;"
+                + " Ctrl-C stops and writes " + new File(outputDirectory, "report.json"));
         try {
             stopped.await();
         } catch (InterruptedException e) {

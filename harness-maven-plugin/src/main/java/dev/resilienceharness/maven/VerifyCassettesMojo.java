@@ -42,12 +42,17 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         CassetteIntegrity.Report report;
         try {
-            report = CassetteIntegrity.check(config, failOnOrphans);
+            report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config));
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
-        report.warnings().forEach(getLog()::warn);
+        if (ScenarioScope.looksForOrphans(config)) {
+            report.warnings().forEach(getLog()::warn);
+        } else {
+            getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
+            ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
+        }
         getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
         Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
     }

@@ -1,0 +1,50 @@
+package dev.resilienceharness.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.json.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.ObjectNode;
+
+class ApiShapeTest {
+
+    @Test
+    void eachShapeIsServedWithAndWithoutV1() {
+        assertEquals(ApiShape.CHAT_COMPLETIONS, ApiShape.forPath("/v1/chat/completions"));
+        assertEquals(ApiShape.CHAT_COMPLETIONS, ApiShape.forPath("/chat/completions"));
+        assertEquals(ApiShape.RESPONSES, ApiShape.forPath("/v1/responses"));
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath("/v1/messages"));
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath("/messages"));
+        assertNull(ApiShape.forPath("/v1/embeddings"));
+        assertEquals("POST /v1/chat/completions, POST /v1/responses, POST /v1/messages", ApiShape.paths());
+    }
+
+    @Test
+    void openAiErrorsAreAnErrorObject() {
+        ObjectNode body = ApiShape.RESPONSES.errorBody(404, "cassette_miss", "no cassette", "0123456789abcdef");
+        assertEquals(Json.readTree("{\"error\":{\"message\":\"no cassette\",\"type\":\"cassette_miss\","
+                + "\"code\":\"cassette_miss\",\"fingerprint\":\"0123456789abcdef\"}}"), body);
+    }
+
+    @Test
+    void anthropicErrorsCarryAnthropicsTypes() {
+        assertEquals(Json.readTree("{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"slow\"}}"),
+                ApiShape.MESSAGES.errorBody(429, "rate_limit_exceeded", "slow", null));
+        assertEquals("not_found_error", ApiShape.anthropicType(404));
+        assertEquals("request_too_large", ApiShape.anthropicType(413));
+        assertEquals("api_error", ApiShape.anthropicType(503));
+        assertEquals("overloaded_error", ApiShape.anthropicType(529));
+        assertEquals("invalid_request_error", ApiShape.anthropicType(400));
+    }
+
+    @Test
+    void aRequestStreamsOnlyWhenItSaysSo() {
+        assertTrue(ApiShape.streams(Json.readTree("{\"stream\":true}")));
+        assertFalse(ApiShape.streams(Json.readTree("{\"stream\":false}")));
+        assertFalse(ApiShape.streams(Json.readTree("{}")));
+        assertFalse(ApiShape.streams(null));
+    }
+}
