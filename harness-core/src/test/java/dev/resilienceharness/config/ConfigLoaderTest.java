@@ -409,7 +409,7 @@ class ConfigLoaderTest {
         void unknownNestedKeySuggestsTheNearest() {
             assertEquals(F + ":7:14: scenarios[0].policy.max_attemps: unknown key 'max_attemps'; did you mean"
                     + " 'max_attempts'? The keys allowed here are: max_attempts, base_delay, max_delay, max_total_wait,"
-                    + " quota, schema, slow_first_token, concurrency",
+                    + " quota, schema, slow_first_token, concurrency, jitter",
                     error(MINIMAL + "    policy: {max_attemps: 2}\n"));
             assertEquals(F + ":3:11: policy.quota.retry_once: unknown key 'retry_once'; the keys allowed here are:"
                     + " with_retry_after, max_retry_after",
