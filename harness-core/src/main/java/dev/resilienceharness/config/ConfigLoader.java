@@ -42,7 +42,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       ({@code "3"} quoted is refused); durations accept a quoted plain number ({@code "2"} is 2s).</li>
  *   <li>A key written with nothing after it (null) is an error wherever a list, mapping, number or text is
  *       expected; the message says to write {@code []} or {@code {}} for an empty one. The exceptions are those
- *       where null has a meaning: {@code expect.reason} and {@code expect.retry_after} items, and
+ *       where null has a meaning: {@code expect.reason}, {@code expect.retry_after}, {@code expect.elapsed_ms} and
+ *       {@code expect.concurrency} items, and
  *       {@code quota.retry_after} (no header).</li>
  *   <li>Durations have no exponent form ({@code 1e3} is refused), are exact to the nanosecond (a finer one is
  *       refused, never rounded) and may be zero; {@code base_delay} may exceed {@code max_delay} (the cap wins).</li>
@@ -74,7 +75,8 @@ public final class ConfigLoader {
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
             "scenarios", "budget", "redaction", "provider");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy");
-    static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after");
+    static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
+            "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
     static final List<String> BUDGET_KEYS = List.of("max_calls_per_scenario");
     static final List<String> REDACTION_KEYS = List.of("allow", "baseline");
@@ -323,7 +325,7 @@ public final class ConfigLoader {
 
     private Expectations expectations(YamlNode v, String path) throws ConfigException {
         YamlNode.Mapping m = r.mapping(v, path, "a mapping of expected outcome lists (status, attempts, reason,"
-                + " retry_after)", EXPECT_KEYS);
+                + " retry_after, elapsed_ms, concurrency)", EXPECT_KEYS);
         List<String> status = null;
         List<Integer> attempts = null;
         List<String> reason = null;
@@ -363,8 +365,31 @@ public final class ConfigLoader {
                         "the Retry-After header text, or null"));
             }
         }
-        Expectations expect = new Expectations(status, attempts, reason, retryAfter);
+        List<Long> elapsedMs = null;
+        if (m.get("elapsed_ms") != null) {
+            elapsedMs = new ArrayList<>();
+            for (Integer ms : integersOrNull(m.get("elapsed_ms"), NodeReader.child(path, "elapsed_ms"),
+                    "a list of first-token latencies in ms such as [3500, null]", 0)) {
+                elapsedMs.add(ms == null ? null : ms.longValue());
+            }
+        }
+        List<Integer> concurrency = m.get("concurrency") == null ? null
+                : integersOrNull(m.get("concurrency"), NodeReader.child(path, "concurrency"),
+                        "a list of concurrency limits such as [2, null]", 1);
+        Expectations expect = new Expectations(status, attempts, reason, retryAfter, elapsedMs, concurrency);
         return expect.isEmpty() ? Expectations.NONE : expect;
+    }
+
+    /** A list of integers of at least {@code min}, {@code null} items allowed. */
+    private List<Integer> integersOrNull(YamlNode v, String path, String what, int min) throws ConfigException {
+        List<Integer> values = new ArrayList<>();
+        List<YamlNode> items = r.list(v, path, what);
+        for (int i = 0; i < items.size(); i++) {
+            YamlNode item = items.get(i);
+            values.add(item instanceof YamlNode.Scalar s && s.isNull() ? null
+                    : r.integer(item, NodeReader.index(path, i), min));
+        }
+        return values;
     }
 
     private Budget budget(YamlNode v) throws ConfigException {

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** Invariant 5, expectations: each given {@code expect} list (status, attempts, reason, retry_after) matches. */
+/**
+ * Invariant 5, expectations: each given {@code expect} list (status, attempts, reason, retry_after, elapsed_ms,
+ * concurrency) matches, and every outcome carries the fields its failure requires ({@link RequiredFields}).
+ */
 public final class ExpectedOutcomes implements ScenarioInvariant {
 
     @Override
@@ -24,6 +27,9 @@ public final class ExpectedOutcomes implements ScenarioInvariant {
         compare(trace, "attempts", expect.attempts(), Outcome::attempts, out);
         compare(trace, "reason", expect.reason(), Outcome::reason, out);
         compare(trace, "retry_after", expect.retryAfter(), Outcome::retryAfter, out);
+        compare(trace, "elapsed_ms", expect.elapsedMs(), Outcome::elapsedMs, out);
+        compare(trace, "concurrency", expect.concurrency(), Outcome::concurrency, out);
+        out.addAll(RequiredFields.check(trace));
         return out;
     }
 

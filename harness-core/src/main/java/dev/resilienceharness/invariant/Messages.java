@@ -18,6 +18,9 @@ public final class Messages {
             + " run.sleeper() before the one retry";
     static final String HINT_BACKOFF = "Wait policy.backoff(n) with run.sleeper() before retrying after the n-th"
             + " transient failure, or declare the jitter your loop uses (policy.jitter: full | equal)";
+    static final String HINT_FIELDS = "Record the fields the policy table requires for each failure: retry_after,"
+            + " reason quota, attempts, reason schema, elapsed_ms and the lowered concurrency (Outcome.stopped,"
+            + " Outcome.degraded, Outcome.slow)";
     static final String HINT_PARTIAL = "Keep every finished op's outcome, in order, and return them when the run"
             + " stops";
     static final String HINT_RESUME = "Journal each finished op (LoopRun.journal().record) and skip journaled ops"
@@ -75,6 +78,15 @@ public final class Messages {
                     default -> "th";
                 };
         return n + suffix;
+    }
+
+    static String missingField(String failure, String field) {
+        return "its outcome lacks " + field + ", which " + failure + " requires";
+    }
+
+    static String concurrencyNotLowered(String failure, int before, int lowered, int actual) {
+        return "its outcome has concurrency " + actual + " after " + failure + "; the policy halves the limit " + before
+                + " to " + lowered + " (min 1)";
     }
 
     static String missingOutcome(boolean stopped, boolean called) {

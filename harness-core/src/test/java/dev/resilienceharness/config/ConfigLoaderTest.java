@@ -553,6 +553,36 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void jitterIsNoneFullOrEqual() throws Exception {
+            assertEquals(F + ":4:11: policy.jitter: expected one of none, full, equal, got the text 'ful'; did you"
+                    + " mean 'full'?", policyError("jitter: ful"));
+            assertEquals(dev.resilienceharness.policy.Jitter.EQUAL,
+                    load(MINIMAL.replace("max_total_wait: 30s", "max_total_wait: 30s\n  jitter: equal")).policy()
+                            .jitter());
+            assertEquals(dev.resilienceharness.policy.Jitter.NONE, load(MINIMAL).policy().jitter());
+        }
+
+        @Test
+        void repairInstructionIsText() throws Exception {
+            assertEquals(F + ":4:32: policy.schema.repair_instruction: expected the instruction a repair call appends"
+                    + " to the request's messages, as text, got the number 3", policyError("schema: {repair_instruction: 3}"));
+            assertEquals("Reply with valid JSON only", load(MINIMAL.replace("max_total_wait: 30s",
+                    "max_total_wait: 30s\n  schema: {repair_instruction: Reply with valid JSON only}")).policy()
+                    .schema().repairInstruction());
+            assertNull(load(MINIMAL).policy().schema().repairInstruction());
+        }
+
+        @Test
+        void expectNamesElapsedMsAndConcurrency() throws Exception {
+            Scenario s = load(MINIMAL + "    expect: {elapsed_ms: [3500, null], concurrency: [2, null]}\n")
+                    .scenarios().get(0);
+            assertEquals(Arrays.asList(3500L, null), s.expect().elapsedMs());
+            assertEquals(Arrays.asList(2, null), s.expect().concurrency());
+            assertEquals(F + ":7:28: scenarios[0].expect.concurrency[0]: expected an integer of at least 1, got 0",
+                    error(MINIMAL + "    expect: {concurrency: [0]}\n"));
+        }
+
+        @Test
         void retryAfterHandlingSuggestsTheNearest() {
             assertEquals(F + ":4:29: policy.quota.with_retry_after: expected one of retry_once, stop, got the text"
                     + " 'retry-once'; did you mean 'retry_once'?", policyError("quota: {with_retry_after: retry-once}"));

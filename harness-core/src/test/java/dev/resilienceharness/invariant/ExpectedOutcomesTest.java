@@ -89,4 +89,21 @@ class ExpectedOutcomesTest {
         assertEquals(List.of("s [expectations] op 'patch': expect.reason is [null, null] but the outcomes show"
                 + " [null, quota] (bound [null, null], actual [null, quota])" + HINT), check("{reason: [null, null]}"));
     }
+
+    @Test
+    void elapsed_ms_and_concurrency_lists_are_compared() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                scenarios:
+                  - name: slow
+                    ops: [plan, patch]
+                    faults: [{slow_first_token: {elapsed_ms: 3500}}]
+                    expect: {elapsed_ms: [3500, null], concurrency: [1, null]}
+                """, "plan", "patch");
+        RunTrace trace = Rehearsal.prepare(config, LoopFactory.builtin()).run(scenario(config, "slow"), null);
+        assertEquals(List.of("slow [expectations] op 'plan': expect.concurrency is [1, null] but the outcomes show"
+                + " [2, null] (bound [1, null], actual [2, null])" + HINT),
+                new ExpectedOutcomes().check(trace).stream().map(Violation::line).toList());
+    }
 }
