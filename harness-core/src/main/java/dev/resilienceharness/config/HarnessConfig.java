@@ -1,10 +1,13 @@
 package dev.resilienceharness.config;
 
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -69,6 +72,22 @@ public record HarnessConfig(
     public ObjectNode sharedRequest(String op) {
         ObjectNode declared = requests.get(op);
         return declared != null ? declared : request(op);
+    }
+
+    /**
+     * The requests repair calls for {@code op} send when a scenario running it declares
+     * {@code schema.repair_instruction} and allows a repair: each may have a cassette of its own
+     * ({@link RepairRequest}). In the order the scenarios name them, without repeats.
+     */
+    public Set<ObjectNode> repairRequests(String op) {
+        Set<ObjectNode> found = new LinkedHashSet<>();
+        for (Scenario s : scenarios) {
+            String instruction = s.policy().schema().repairInstruction();
+            if (instruction != null && s.policy().schema().repairAttempts() > 0 && s.ops().contains(op)) {
+                found.add(RepairRequest.withInstruction(sharedRequest(op), instruction));
+            }
+        }
+        return found;
     }
 
     /** Whether the built-in loop runs the scenarios. */

@@ -91,6 +91,11 @@ public final class CassetteIntegrity {
             needed.putIfAbsent(fingerprints[i], ops.get(i));
             neededLine.putIfAbsent(fingerprints[i], opLines.get(ops.get(i)));
         }
+        // A repair with the policy's instruction may have a cassette of its own: used, though never required.
+        java.util.Set<String> repairs = new java.util.HashSet<>();
+        for (String op : ops) {
+            config.repairRequests(op).forEach(r -> repairs.add(store.fingerprint(r)));
+        }
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
@@ -143,7 +148,8 @@ public final class CassetteIntegrity {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             // A misnamed file is reported above; under its right name it may well be used.
-            if (present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem)) {
+            if (present.containsKey(stem) && !needed.containsKey(stem) && !repairs.contains(stem)
+                    && !misnamed.containsKey(stem)) {
                 String text = "orphan cassette: no scenario op sends its request";
                 if (orphansAreErrors) {
                     sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,

@@ -12,9 +12,12 @@ import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.Transport;
 import dev.resilienceharness.transport.TransientError;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The transport a loop gets in a scenario run (SPEC section 5): answers every call for an op from the op's
- * cassette, applies the fault plan one entry per call, turns recorded schema-broken tool calls into
+ * cassette (a repair carrying the policy's instruction from its own cassette when one was recorded), applies the fault plan one entry per call, turns recorded schema-broken tool calls into
  * {@link BadToolCall}, and logs every call for the invariants.
  *
  * <p>Not thread-safe: one instance serves one scenario run.
@@ -46,6 +49,7 @@ final class ScenarioTransport implements Transport {
     private final VirtualClock clock;
     private final RandomGenerator volatileRandom;
     private final Map<String, Reply> replies = new HashMap<>();
+    private final Map<String, OpExchange> repairs = new HashMap<>();
     private final List<CallRecord> calls = new ArrayList<>();
     private int next;
     private int incarnation;
@@ -149,9 +153,8 @@ final class ScenarioTransport implements Transport {
 
     private OpExchange resolve(ObjectNode payload, int repair) {
         ObjectNode request = payload;
-        if (payload.has("repair")) {
-            request = payload.deepCopy();
-            request.remove("repair");
+        if (payload.has(RepairRequest.MARKER)) {
+            request = RepairRequest.sent(payload);
         } else {
             OpExchange known = byTemplate.get(payload);
             if (known != null) {
@@ -164,6 +167,9 @@ final class ScenarioTransport implements Transport {
         }
         String fp = dev.resilienceharness.cassette.CassetteReader.fingerprint(request, volatilePaths);
         exchange = byFingerprint.get(fp);
+        if (exchange == null && payload.has(RepairRequest.MARKER)) {
+            exchange = repairExchange(request, fp);
+        }
         if (exchange == null) {
             String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
             OpExchange nearest = null;
@@ -183,6 +189,24 @@ final class ScenarioTransport implements Transport {
             throw m;
         }
         return exchange;
+    }
+
+    /**
+     * The exchange answering a repair request that carries the policy's instruction: the repair's own cassette when
+     * one was recorded, else the op's; {@code null} when the request is no repair of a known op.
+     */
+    private OpExchange repairExchange(ObjectNode sent, String fp) {
+        ObjectNode original = RepairRequest.original(sent, policy.schema().repairInstruction());
+        OpExchange known = byRequest.get(original);
+        OpExchange op = known != null ? known
+                : byFingerprint.get(dev.resilienceharness.cassette.CassetteReader.fingerprint(original, volatilePaths));
+        if (op == null) {
+            return null;
+        }
+        return repairs.computeIfAbsent(fp, k -> {
+            Path own = op.file().resolveSibling(k + ".json");
+            return Files.isRegularFile(own) ? new OpExchange(op.op(), sent, k, own) : op;
+        });
     }
 
     private Reply recordedReply(OpExchange exchange, RecordedAnswers.Answer answer) {
