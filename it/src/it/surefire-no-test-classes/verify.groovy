@@ -8,8 +8,8 @@ assert scenarioSets[0].contains('Tests run: 15, Failures: 0, Errors: 0, Skipped:
 def report = new File(basedir, 'target/surefire-reports/TEST-dev.resilienceharness.junit.ResilienceScenarios.xml')
 assert report.isFile() : 'the scenarios are in surefire\'s reports'
 assert report.text.contains('transient-then-ok [budget]') : report.text
-// the loop API's reference is published beside harness-core
-def javadoc = new File(localRepositoryPath, "dev/resilienceharness/harness-core/${projectVersion}/harness-core-${projectVersion}-javadoc.jar")
+// the loop API's reference is built beside harness-core's jar (invoker installs only the main jar here)
+def javadoc = new File(itSources, "../../../harness-core/target/harness-core-${projectVersion}-javadoc.jar").canonicalFile
 assert javadoc.isFile() : javadoc
 def entries = new java.util.zip.ZipFile(javadoc).withCloseable { z -> z.entries().collect { it.name } }
 assert entries.contains('dev/resilienceharness/loop/AgentLoop.html') : entries.take(20)

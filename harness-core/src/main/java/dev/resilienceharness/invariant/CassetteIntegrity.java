@@ -2,6 +2,7 @@ package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
@@ -22,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Invariant 6, cassette integrity: every file parses, its name equals its request's fingerprint, no volatile
- * field remains, and every scenario op has a cassette. Cassettes no scenario uses are orphans: a warning, or
+ * field remains, and every scenario op has a cassette. Cassettes no scenario uses (nor a declared request or a
+ * repair) are orphans: a warning, or
  * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
  */
 public final class CassetteIntegrity {
@@ -58,6 +60,18 @@ public final class CassetteIntegrity {
     private CassetteIntegrity() {
     }
 
+    /** Why {@code op} has no cassette: the fingerprint looked for and the nearest recorded request. */
+    private static String missing(CassetteStore store, String op, ObjectNode request) {
+        try {
+            store.replay(op, request);
+            return "no cassette for op '" + op + "': looked for " + store.fingerprint(request) + ".json";
+        } catch (CassetteMiss e) {
+            return e.problem();
+        } catch (CassetteException e) {
+            return "no cassette for op '" + op + "': looked for " + store.fingerprint(request) + ".json";
+        }
+    }
+
     /** Checks {@code config}'s cassette folder against its scenarios. */
     public static Report check(HarnessConfig config, boolean orphansAreErrors) throws IOException {
         return check(config, orphansAreErrors, (file, bytes) -> { });
@@ -86,16 +100,16 @@ public final class CassetteIntegrity {
             fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
         });
         Map<String, String> needed = new LinkedHashMap<>();
-        Map<String, Integer> neededLine = new HashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             needed.putIfAbsent(fingerprints[i], ops.get(i));
-            neededLine.putIfAbsent(fingerprints[i], opLines.get(ops.get(i)));
         }
-        // A repair with the policy's instruction may have a cassette of its own: used, though never required.
-        java.util.Set<String> repairs = new java.util.HashSet<>();
+        // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
+        // its requests_from names) declares for an op no scenario here runs, which another yaml may well run.
+        java.util.Set<String> used = new java.util.HashSet<>();
         for (String op : ops) {
-            config.repairRequests(op).forEach(r -> repairs.add(store.fingerprint(r)));
+            config.repairRequests(op).forEach(r -> used.add(store.fingerprint(r)));
         }
+        config.requests().values().forEach(r -> used.add(store.fingerprint(r)));
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
@@ -137,10 +151,9 @@ public final class CassetteIntegrity {
         needed.forEach((fp, op) -> {
             // A broken file under the right name is reported above, with its op; it is not missing too.
             if (!present.containsKey(fp) && !broken.containsKey(fp)) {
-                int line = neededLine.getOrDefault(fp, 0);
-                sorted.add(new Violation(Invariant.CASSETTES, config.file() + (line > 0 ? ":" + line : ""), op,
-                        null, null, "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
-                        "Run mvn resilience:record to record it"));
+                String where = config.where(op);
+                sorted.add(new Violation(Invariant.CASSETTES, where.substring(0, where.length() - 2), op, null, null,
+                        missing(store, op, config.sharedRequest(op)), "Run mvn resilience:record to record it"));
             }
         });
         List<String> warnings = new ArrayList<>();
@@ -148,7 +161,7 @@ public final class CassetteIntegrity {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             // A misnamed file is reported above; under its right name it may well be used.
-            if (present.containsKey(stem) && !needed.containsKey(stem) && !repairs.contains(stem)
+            if (present.containsKey(stem) && !needed.containsKey(stem) && !used.contains(stem)
                     && !misnamed.containsKey(stem)) {
                 String text = "orphan cassette: no scenario op sends its request";
                 if (orphansAreErrors) {
