@@ -254,6 +254,12 @@ public final class ConfigLoader {
                 String suggestion = root == null ? null : root + path.substring(segments[0].length());
                 throw r.error(item, key, ConfigMessages.badVolatileRoot(path, suggestion));
             }
+            try {
+                dev.resilienceharness.json.VolatilePaths.of(List.of(path));
+            } catch (IllegalArgumentException e) {
+                // The rules the fingerprinting applies, reported here instead of when a goal first uses the path.
+                throw r.error(item, key, e.getMessage());
+            }
             paths.add(path);
         }
         return paths;

@@ -118,7 +118,7 @@ public final class Messages {
         return "its outcome changed across the restart: journaled " + before + ", returned " + after;
     }
 
-    static String expectationMismatch(String list, List<?> expected, List<?> actual) {
+    static String expectationMismatch(String list, String expected, String actual) {
         return "expect." + list + " is " + expected + " but the outcomes show " + actual;
     }
 

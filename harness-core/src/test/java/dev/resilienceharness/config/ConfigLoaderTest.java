@@ -554,6 +554,13 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void aVolatilePathNamingAWholePartIsAnErrorAtItsLine() {
+            assertEquals(F + ":2:25: volatile[1]: volatile path \"timing\" names a whole part of the cassette; name a"
+                    + " field inside it, like response.id", error(MINIMAL.replace("version: 1\n",
+                            "version: 1\nvolatile: [response.id, timing]\n")));
+        }
+
+        @Test
         void jitterIsNoneFullOrEqual() throws Exception {
             assertEquals(F + ":4:11: policy.jitter: expected one of none, full, equal, got the text 'ful'; did you"
                     + " mean 'full'?", policyError("jitter: ful"));

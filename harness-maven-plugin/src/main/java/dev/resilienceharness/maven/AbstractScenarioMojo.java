@@ -62,7 +62,8 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         }
         int ran = outcome.scenarios().size();
         getLog().info("Ran " + ran + (ran == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()
-                + " with loop " + config.loop());
+                + " with loop " + config.loop() + (invariants.contains(Invariant.DETERMINISM)
+                        ? ", comparing " + runs + " runs of each for determinism" : ""));
         return outcome.scenarios();
     }
 
