@@ -13,9 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
@@ -105,7 +107,7 @@ public final class CassetteIntegrity {
         }
         // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
         // its requests_from names) declares for an op no scenario here runs, which another yaml may well run.
-        java.util.Set<String> used = new java.util.HashSet<>();
+        Set<String> used = new HashSet<>();
         for (String op : ops) {
             config.repairRequests(op).forEach(r -> used.add(store.fingerprint(r)));
         }

@@ -8,9 +8,11 @@ import dev.resilienceharness.transport.RetryAfter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The lower half of bounded waiting: a retry comes no sooner than the policy says. After a quota rejection whose
@@ -18,7 +20,8 @@ import java.util.Optional;
  * clock; after the op's n-th transient failure, at least {@code min(base_delay*2^(n-1), max_delay)} later, or the
  * shorter wait its declared {@code jitter} allows (none with {@code full}, half with {@code equal}).
  *
- * <p>n counts the op's transient failures since its process last started, so a loop that resumes after a restart
+ * <p>Each op is reported once, at its first early retry. n counts the op's transient failures since its process
+ * last started, so a loop that resumes after a restart
  * without its retry count is not judged by the count it lost. The call lost in a crash may be repeated at once.
  */
 final class RetryPacing {
@@ -31,14 +34,16 @@ final class RetryPacing {
         String name = trace.scenario().name();
         Map<String, CallRecord> previous = new HashMap<>();
         Map<String, Integer> transientFailures = new HashMap<>();
+        Set<String> reported = new HashSet<>();
         List<Violation> out = new ArrayList<>();
         for (CallRecord call : trace.calls()) {
             CallRecord before = previous.put(call.op(), call);
             if (before != null && before.incarnation() == call.incarnation()) {
-                Violation v = judge(name, policy, before, transientFailures.getOrDefault(call.op(), 0),
-                        call.atNanos() - before.atNanos());
+                Violation v = reported.contains(call.op()) ? null : judge(name, policy, before,
+                        transientFailures.getOrDefault(call.op(), 0), call.atNanos() - before.atNanos());
                 if (v != null) {
                     out.add(v);
+                    reported.add(call.op());
                 }
             } else {
                 transientFailures.put(call.op(), 0);

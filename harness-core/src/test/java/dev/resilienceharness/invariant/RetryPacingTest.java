@@ -111,9 +111,11 @@ class RetryPacingTest {
     }
 
     @Test
-    void a_transient_retry_at_once_fails() throws Exception {
+    void a_transient_retry_at_once_fails_once_per_op() throws Exception {
         assertEquals(List.of("at least 100 ms"), check("", "[timeout]", retryAfterWaiting(Duration.ZERO)).stream()
                 .map(Violation::bound).toList());
+        assertEquals(List.of("at least 100 ms"), check("", "[timeout, timeout]", retryAfterWaiting(Duration.ZERO))
+                .stream().map(Violation::bound).toList(), "the first early retry of an op is the one reported");
     }
 
     @Test
