@@ -9,7 +9,7 @@ def want = [
     "${dir}/cassettes/dir.json [cassettes]: is a folder, not a cassette file. Remove it from the cassette folder".toString(),
     "${dir}/cassettes/link.json [cassettes]: is a symbolic link leading out of the cassette folder ${dir}/cassettes; it was not followed. Replace the link with the cassette file itself".toString(),
     "${dir}/cassettes/notes.json [cassettes]: has no \"request\"; a cassette is {\"request\": {...}, \"response\": {...}}. Fix the file, or delete it and run mvn resilience:record".toString(),
-    "${dir}/resilience.yaml:5 [cassettes] op 'review': no cassette aed443b7af0e3ebc.json in ${dir}/cassettes for op 'review'. Run mvn resilience:record to record it".toString(),
+    "${dir}/resilience.yaml:6:24: scenarios[0].ops[2] [cassettes] op 'review': no cassette for op 'review': looked for aed443b7af0e3ebc.json; the nearest recorded request is 0123456789abcdef.json, which differs at op. Run mvn resilience:record to record it".toString(),
     "Failed to execute goal dev.resilienceharness:harness-maven-plugin:${projectVersion}:check (default-cli) on project it-hostile-cassettes-many: resilience:check: ${n} violations (cassettes ${n}); run mvn resilience:report for details -> [Help 1]".toString()
 ]
 if (pipe) {

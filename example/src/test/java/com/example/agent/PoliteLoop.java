@@ -9,6 +9,7 @@ import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,23 +19,30 @@ import java.util.Map;
 
 /**
  * A team's own loop, written the careful way: bounded backoff on transient errors, no retry on quota, no
- * repair of broken tool calls, and a journal so a restarted runner never repeats finished work nor spends the
- * retries of the op in flight twice.
+ * repair of broken tool calls, half the concurrency after a slow first token, and a journal so a restarted
+ * runner never repeats finished work nor spends the retries of the op in flight twice.
  */
 public final class PoliteLoop implements AgentLoop {
 
     @Override
     public List<Outcome> run(LoopRun run) {
         Map<String, Outcome> finished = new HashMap<>();
+        int concurrency = run.policy().concurrency();
         for (Outcome o : run.journal().completed()) {
             finished.put(o.op(), o);                      // what a previous process finished
+            if (o.concurrency() != null) {
+                concurrency = o.concurrency();            // and the limit it left
+            }
         }
         List<Outcome> outcomes = new ArrayList<>();
         for (String op : run.ops()) {
             Outcome outcome = finished.get(op);
             if (outcome == null) {
-                outcome = attempt(run, op);
+                outcome = attempt(run, op, concurrency);
                 run.journal().record(outcome);            // durable before the next op starts
+            }
+            if (outcome.concurrency() != null) {
+                concurrency = outcome.concurrency();
             }
             outcomes.add(outcome);
             if (outcome.status() == Status.STOPPED) {
@@ -44,7 +52,7 @@ public final class PoliteLoop implements AgentLoop {
         return outcomes;
     }
 
-    private static Outcome attempt(LoopRun run, String op) {
+    private static Outcome attempt(LoopRun run, String op, int concurrency) {
         Policy policy = run.policy();
         Journal.Progress resumed = run.journal().progress(op);  // what a previous process spent on this op
         int attempts = resumed.attempts();
@@ -56,7 +64,14 @@ public final class PoliteLoop implements AgentLoop {
             }
             attempts++;
             try {
-                return Outcome.ok(op, run.transport().call(run.request(op)).body(), attempts);
+                Reply reply = run.transport().call(run.request(op));
+                Outcome ok = Outcome.ok(op, reply.body(), attempts);
+                long thresholdMs = policy.slowFirstToken().threshold().toMillis();
+                if (reply.firstTokenMs().isPresent() && reply.firstTokenMs().getAsLong() > thresholdMs) {
+                    // no retry: record the latency and halve the concurrency limit
+                    return ok.slow(reply.firstTokenMs().getAsLong(), Math.max(1, concurrency / 2));
+                }
+                return ok;
             } catch (TransientError e) {
                 transientFailures++;
                 Duration wait = policy.backoff(transientFailures);

@@ -35,20 +35,37 @@ public final class CassetteMiss extends RuntimeException {
         return new CassetteMiss(op, fingerprint, nearestFile, differingPaths, advice);
     }
 
+    /** What is missing and the nearest recorded request, without what to do about it. */
+    public String problem() {
+        return problem(op, fingerprint, nearestFile, differingPaths);
+    }
+
     private static String message(String op, String fingerprint, String nearest, List<String> paths,
             String advice) {
+        return problem(op, fingerprint, nearest, paths) + ". " + advice;
+    }
+
+    /** What to do about a miss. */
+    public static final String HINT = RECORD;
+
+    private static String problem(String op, String fingerprint, String nearest, List<String> paths) {
         StringBuilder sb = new StringBuilder("no cassette for op '").append(op).append("': looked for ")
                 .append(fingerprint).append(".json");
         if (nearest != null) {
-            sb.append("; the nearest recorded request is ").append(nearest).append(", which differs at ")
-                    .append(String.join(", ", paths.size() > 8 ? paths.subList(0, 8) : paths));
+            sb.append("; the nearest recorded request is ").append(nearest);
+            if (paths.isEmpty()) {
+                sb.append(", which is the same request under another name");
+            } else {
+                sb.append(", which differs at ").append(String.join(", ", paths.size() > 8 ? paths.subList(0, 8)
+                        : paths));
+            }
             if (paths.size() > 8) {
                 sb.append(" and ").append(paths.size() - 8).append(" more");
             }
         } else {
             sb.append("; the cassette folder holds no cassette");
         }
-        return sb.append(". ").append(advice).toString();
+        return sb.toString();
     }
 
     public String op() {

@@ -44,7 +44,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       ({@code "3"} quoted is refused); durations accept a quoted plain number ({@code "2"} is 2s).</li>
  *   <li>A key written with nothing after it (null) is an error wherever a list, mapping, number or text is
  *       expected; the message says to write {@code []} or {@code {}} for an empty one. The exceptions are those
- *       where null has a meaning: {@code expect.reason} and {@code expect.retry_after} items, and
+ *       where null has a meaning: {@code expect.reason}, {@code expect.retry_after}, {@code expect.elapsed_ms} and
+ *       {@code expect.concurrency} items, and
  *       {@code quota.retry_after} (no header).</li>
  *   <li>Durations have no exponent form ({@code 1e3} is refused), are exact to the nanosecond (a finer one is
  *       refused, never rounded) and may be zero; {@code base_delay} may exceed {@code max_delay} (the cap wins).</li>
@@ -74,9 +75,10 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "scenarios", "budget", "redaction", "provider");
+            "requests_from", "scenarios", "budget", "redaction", "provider");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy");
-    static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after");
+    static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
+            "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
     static final List<String> BUDGET_KEYS = List.of("max_calls_per_scenario");
     static final List<String> REDACTION_KEYS = List.of("allow", "baseline");
@@ -99,6 +101,10 @@ public final class ConfigLoader {
     private final Path file;
     private final NodeReader r;
     private final Path folder;
+    /** Where each declared request is written. */
+    private final Map<String, HarnessConfig.Source> requestSources = new LinkedHashMap<>();
+    /** Where a scenario first names each op. */
+    private final Map<String, HarnessConfig.Source> opSources = new LinkedHashMap<>();
 
     private ConfigLoader(Path file) {
         this.file = file;
@@ -168,6 +174,7 @@ public final class ConfigLoader {
         String loop = HarnessConfig.BUILTIN_LOOP;
         Map<String, ObjectNode> requests = new LinkedHashMap<>();
         List<Draft> drafts = List.of();
+        ConfigLoader shared = null;
         Budget budget = Budget.NONE;
         Redaction redaction = Redaction.NONE;
         Provider provider = null;
@@ -179,6 +186,7 @@ public final class ConfigLoader {
                 case "policy" -> policy = PartialPolicy.read(r, v, "policy");
                 case "loop" -> loop = loop(v);
                 case "requests" -> requests = requests(v);
+                case "requests_from" -> shared = requestsFrom(v);
                 case "scenarios" -> drafts = scenarios(v);
                 case "budget" -> budget = budget(v);
                 case "redaction" -> redaction = redaction(v);
@@ -189,6 +197,9 @@ public final class ConfigLoader {
             }
         }
         // No scenarios is a folder of cassettes to verify and scan; the scenario goals warn that they have none.
+        if (shared != null) {
+            requests = merge(top, shared, requests);
+        }
 
         List<Scenario> scenarios = new ArrayList<>();
         for (Draft d : drafts) {
@@ -204,8 +215,10 @@ public final class ConfigLoader {
         Policy topPolicy = policy.maxTotalWait() != null ? policy.toPolicy()
                 : policy.over(new PartialPolicy(null, null, null, Duration.ZERO, null, null, null, null, null))
                         .toPolicy();
+        Map<String, HarnessConfig.Source> sources = new LinkedHashMap<>(opSources);
+        sources.putAll(requestSources);
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
-                redaction, provider);
+                redaction, provider, sources);
     }
 
     private void version(YamlNode v) throws ConfigException {
@@ -243,22 +256,54 @@ public final class ConfigLoader {
                 String suggestion = root == null ? null : root + path.substring(segments[0].length());
                 throw r.error(item, key, ConfigMessages.badVolatileRoot(path, suggestion));
             }
+            try {
+                dev.resilienceharness.json.VolatilePaths.of(List.of(path));
+            } catch (IllegalArgumentException e) {
+                // The rules the fingerprinting applies, reported here instead of when a goal first uses the path.
+                throw r.error(item, key, e.getMessage());
+            }
             paths.add(path);
         }
         return paths;
     }
 
+    private static final String LOOP_WHAT = "builtin or the binary class name of your loop, such as"
+            + " com.acme.agent.MyLoop";
+
     private String loop(YamlNode v) throws ConfigException {
-        String what = "builtin or the binary class name of your loop, such as com.acme.agent.MyLoop";
-        String text = r.text(v, "loop", what);
-        if (text.equals(HarnessConfig.BUILTIN_LOOP) || BINARY_NAME.matcher(text).matches()) {
-            return text;
+        String text = r.text(v, "loop", LOOP_WHAT);
+        String problem = loopProblem(text, v.describe());
+        if (problem != null) {
+            throw r.error(v, "loop", problem);
         }
-        String detail = ConfigMessages.expected(what, v.describe());
+        return text;
+    }
+
+    /** What is wrong with {@code text} as the value of {@code loop}, or {@code null} when it is right. */
+    private static String loopProblem(String text, String described) {
+        if (text.equals(HarnessConfig.BUILTIN_LOOP) || BINARY_NAME.matcher(text).matches()) {
+            return null;
+        }
+        String detail = ConfigMessages.expected(LOOP_WHAT, described);
         if (DidYouMean.suggest(text, List.of(HarnessConfig.BUILTIN_LOOP)) != null) {
             detail += "; did you mean 'builtin'?";
         }
-        throw r.error(v, "loop", detail);
+        return detail;
+    }
+
+    /**
+     * {@code config} with its {@code loop:} replaced by {@code loop}, as {@code -Dresilience.loop} asks; the value
+     * follows the rules of {@code loop:}.
+     *
+     * @throws IllegalArgumentException saying what is wrong when {@code loop} is neither builtin nor a class name
+     */
+    public static HarnessConfig withLoop(HarnessConfig config, String loop) {
+        String problem = loopProblem(loop, loop.isBlank() ? "an empty text"
+                : "the text '" + YamlNode.abbreviate(loop) + "'");
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        return config.withLoop(loop);
     }
 
     private Map<String, ObjectNode> requests(YamlNode v) throws ConfigException {
@@ -271,12 +316,73 @@ public final class ConfigLoader {
             if (e.key().isBlank()) {
                 throw r.error(e, key, ConfigMessages.expected("an op name", "an empty text"));
             }
+            requestSources.put(e.key(), new HarnessConfig.Source(file, e.line(), e.column(), key));
             requests.put(e.key(), JsonValues.object(r, e.value(), key,
                     "the JSON request sent for op '" + YamlNode.abbreviate(e.key())
                             + "', written as a mapping such as {model: m, messages: [...]}"));
         }
         return requests;
     }
+
+    /** The requests that loaded {@code shared}'s file, then this file's own; an op may be declared in one only. */
+    private Map<String, ObjectNode> merge(YamlNode.Mapping top, ConfigLoader shared, Map<String, ObjectNode> own)
+            throws ConfigException {
+        YamlNode.Entry ownEntry = top.entry("requests");
+        if (ownEntry != null && ownEntry.value() instanceof YamlNode.Mapping m) {
+            for (YamlNode.Entry e : m.entries()) {
+                HarnessConfig.Source there = shared.requestSources.get(e.key());
+                if (there != null) {
+                    throw r.error(e, NodeReader.child("requests", e.key()), ConfigMessages.requestDeclaredTwice(
+                            e.key(), there.file() + ":" + there.line() + ":" + there.column()));
+                }
+            }
+        }
+        Map<String, ObjectNode> all = new LinkedHashMap<>(shared.sharedRequests);
+        all.putAll(own);
+        shared.requestSources.forEach(requestSources::putIfAbsent);
+        return all;
+    }
+
+    /**
+     * Reads the {@code requests:} of the yaml {@code requests_from} names, strictly and with errors naming that
+     * file. It may be a whole resilience.yaml or hold only {@code requests:}; it must not name a file of its own.
+     */
+    private ConfigLoader requestsFrom(YamlNode v) throws ConfigException {
+        String text = r.nonBlankText(v, "requests_from", "the path of a yaml whose requests: this file uses,"
+                + " relative to this file");
+        Path other;
+        try {
+            other = folder.resolve(text).normalize();
+        } catch (InvalidPathException e) {
+            throw r.error(v, "requests_from", ConfigMessages.badPath(text));
+        }
+        if (other.toAbsolutePath().equals(file.toAbsolutePath().normalize())) {
+            throw r.error(v, "requests_from", ConfigMessages.requestsFromItself());
+        }
+        if (!Files.isRegularFile(other)) {
+            throw r.error(v, "requests_from", ConfigMessages.requestsFromMissing(other.toString()));
+        }
+        ConfigLoader loader = new ConfigLoader(other);
+        YamlNode root = YamlReader.read(other, readBytes(other));
+        if (!(root instanceof YamlNode.Mapping top)) {
+            throw root == null ? new ConfigException(other, 1, 1, null, ConfigMessages.requestsFromEmpty())
+                    : loader.r.error(root, null, ConfigMessages.requestsFromNotMapping(root.describe()));
+        }
+        loader.r.mapping(top, "", "a mapping with requests", TOP_KEYS);
+        YamlNode.Entry chained = top.entry("requests_from");
+        if (chained != null) {
+            throw loader.r.error(chained, "requests_from", ConfigMessages.requestsFromChained());
+        }
+        YamlNode requests = top.get("requests");
+        if (requests == null) {
+            throw r.error(v, "requests_from", ConfigMessages.requestsFromNone(other.toString()));
+        }
+        loader.sharedRequests = loader.requests(requests);
+        return loader;
+    }
+
+    /** The requests this loader read for another file's {@code requests_from}. */
+    private Map<String, ObjectNode> sharedRequests = Map.of();
 
     /** A scenario as written, before its policy is laid over the top-level one. */
     private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
@@ -305,7 +411,11 @@ public final class ConfigLoader {
             List<YamlNode> opNodes = m.get("ops") == null ? List.of() : r.nonEmptyList(m.get("ops"), opsPath,
                     "a non-empty list of op names such as [plan, patch]");
             for (int j = 0; j < opNodes.size(); j++) {
-                ops.add(r.nonBlankText(opNodes.get(j), NodeReader.index(opsPath, j), "an op name such as plan"));
+                String opPath = NodeReader.index(opsPath, j);
+                String op = r.nonBlankText(opNodes.get(j), opPath, "an op name such as plan");
+                ops.add(op);
+                opSources.putIfAbsent(op, new HarnessConfig.Source(file, opNodes.get(j).line(),
+                        opNodes.get(j).column(), opPath));
             }
             List<Fault> faults = new ArrayList<>();
             if (m.get("faults") != null) {
@@ -326,7 +436,7 @@ public final class ConfigLoader {
 
     private Expectations expectations(YamlNode v, String path) throws ConfigException {
         YamlNode.Mapping m = r.mapping(v, path, "a mapping of expected outcome lists (status, attempts, reason,"
-                + " retry_after)", EXPECT_KEYS);
+                + " retry_after, elapsed_ms, concurrency)", EXPECT_KEYS);
         List<String> status = null;
         List<Integer> attempts = null;
         List<String> reason = null;
@@ -366,8 +476,31 @@ public final class ConfigLoader {
                         "the Retry-After header text, or null"));
             }
         }
-        Expectations expect = new Expectations(status, attempts, reason, retryAfter);
+        List<Long> elapsedMs = null;
+        if (m.get("elapsed_ms") != null) {
+            elapsedMs = new ArrayList<>();
+            for (Integer ms : integersOrNull(m.get("elapsed_ms"), NodeReader.child(path, "elapsed_ms"),
+                    "a list of first-token latencies in ms such as [3500, null]", 0)) {
+                elapsedMs.add(ms == null ? null : ms.longValue());
+            }
+        }
+        List<Integer> concurrency = m.get("concurrency") == null ? null
+                : integersOrNull(m.get("concurrency"), NodeReader.child(path, "concurrency"),
+                        "a list of concurrency limits such as [2, null]", 1);
+        Expectations expect = new Expectations(status, attempts, reason, retryAfter, elapsedMs, concurrency);
         return expect.isEmpty() ? Expectations.NONE : expect;
+    }
+
+    /** A list of integers of at least {@code min}, {@code null} items allowed. */
+    private List<Integer> integersOrNull(YamlNode v, String path, String what, int min) throws ConfigException {
+        List<Integer> values = new ArrayList<>();
+        List<YamlNode> items = r.list(v, path, what);
+        for (int i = 0; i < items.size(); i++) {
+            YamlNode item = items.get(i);
+            values.add(item instanceof YamlNode.Scalar s && s.isNull() ? null
+                    : r.integer(item, NodeReader.index(path, i), min));
+        }
+        return values;
     }
 
     private Budget budget(YamlNode v) throws ConfigException {

@@ -174,6 +174,37 @@ public final class ConfigMessages {
         return "expected one of " + String.join(", ", values) + ", got " + got + didYouMean(suggestion);
     }
 
+    // --- requests_from ---
+
+    public static String requestDeclaredTwice(String op, String there) {
+        return "the request for op '" + YamlNode.abbreviate(op) + "' is also declared at " + there
+                + " (requests_from); declare each request in one file";
+    }
+
+    public static String requestsFromItself() {
+        return "names this file itself; name the yaml whose requests: you want to share";
+    }
+
+    public static String requestsFromMissing(String path) {
+        return "no such file " + path + "; name a yaml with requests:, relative to this file";
+    }
+
+    public static String requestsFromEmpty() {
+        return "the file is empty: a file named by requests_from needs requests:";
+    }
+
+    public static String requestsFromNotMapping(String got) {
+        return "a file named by requests_from must be a mapping with requests:, got " + got;
+    }
+
+    public static String requestsFromChained() {
+        return "a file named by requests_from cannot name another one; declare the shared requests in one file";
+    }
+
+    public static String requestsFromNone(String path) {
+        return path + " has no requests: to share";
+    }
+
     // --- durations ---
 
     public static String badDuration(String text) {

@@ -9,16 +9,23 @@ import java.util.List;
  * is not given is not checked. Elements may be {@code null} (e.g. {@code retry_after: [null]}).
  */
 public record Expectations(List<String> status, List<Integer> attempts, List<String> reason,
-        List<String> retryAfter) {
+        List<String> retryAfter, List<Long> elapsedMs, List<Integer> concurrency) {
 
     /** No expectations. */
-    public static final Expectations NONE = new Expectations(null, null, null, null);
+    public static final Expectations NONE = new Expectations(null, null, null, null, null, null);
 
     public Expectations {
         status = copy(status);
         attempts = copy(attempts);
         reason = copy(reason);
         retryAfter = copy(retryAfter);
+        elapsedMs = copy(elapsedMs);
+        concurrency = copy(concurrency);
+    }
+
+    /** Expectations that leave {@code elapsed_ms} and {@code concurrency} unchecked. */
+    public Expectations(List<String> status, List<Integer> attempts, List<String> reason, List<String> retryAfter) {
+        this(status, attempts, reason, retryAfter, null, null);
     }
 
     private static <T> List<T> copy(List<T> list) {
@@ -27,6 +34,7 @@ public record Expectations(List<String> status, List<Integer> attempts, List<Str
     }
 
     public boolean isEmpty() {
-        return status == null && attempts == null && reason == null && retryAfter == null;
+        return status == null && attempts == null && reason == null && retryAfter == null && elapsedMs == null
+                && concurrency == null;
     }
 }

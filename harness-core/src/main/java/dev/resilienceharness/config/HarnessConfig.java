@@ -1,10 +1,13 @@
 package dev.resilienceharness.config;
 
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,6 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param budget        explicit caps checked on top of the policy's own bound
  * @param redaction     what the secret scanner accepts
  * @param provider      where the record goal sends requests, or {@code null}
+ * @param sources       where in the yaml each op's request comes from: its {@code requests} entry, or where a
+ *                      scenario first names an op without one
  */
 public record HarnessConfig(
         Path file,
@@ -34,7 +39,8 @@ public record HarnessConfig(
         List<Scenario> scenarios,
         Budget budget,
         Redaction redaction,
-        Provider provider) {
+        Provider provider,
+        Map<String, Source> sources) {
 
     /** The value of {@code loop:} that selects the built-in loop. */
     public static final String BUILTIN_LOOP = "builtin";
@@ -49,6 +55,36 @@ public record HarnessConfig(
         scenarios = List.copyOf(scenarios);
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(redaction, "redaction");
+        sources = Map.copyOf(sources);
+    }
+
+    /**
+     * A place in the yaml, or in the file its {@code requests_from} names.
+     *
+     * @param file   the file
+     * @param line   1-based
+     * @param column 1-based
+     * @param key    the dotted key path there, such as {@code requests.plan} or {@code scenarios[0].ops[1]}
+     */
+    public record Source(Path file, int line, int column, String key) {
+    }
+
+    /** Whether the config was read from more files than its own ({@code requests_from}). */
+    public boolean readsOtherFiles() {
+        return sources.values().stream().anyMatch(s -> !s.file().equals(file));
+    }
+
+    /**
+     * Where a problem with {@code op}'s request is reported: {@code file:line:column: requests.plan: } when the
+     * request is declared, else at the scenario op that first sends it; just {@code file: } for an op the yaml
+     * does not know.
+     */
+    public String where(String op) {
+        Source source = sources.get(op);
+        if (source == null) {
+            return file + ": ";
+        }
+        return source.file() + ":" + source.line() + ":" + source.column() + ": " + source.key() + ": ";
     }
 
     /** The request sent for {@code op}: the declared one, else {@code {"op": "<op>"}}. Always a fresh copy. */
@@ -78,6 +114,34 @@ public record HarnessConfig(
      */
     public boolean sdkOp(String op) {
         return !usesBuiltinLoop() && !requests.containsKey(op);
+    }
+
+    /**
+     * The requests repair calls for {@code op} send when a scenario running it declares
+     * {@code schema.repair_instruction} and allows a repair: each may have a cassette of its own
+     * ({@link RepairRequest}). In the order the scenarios name them, without repeats.
+     */
+    public Set<ObjectNode> repairRequests(String op) {
+        Set<ObjectNode> found = new LinkedHashSet<>();
+        for (Scenario s : scenarios) {
+            String instruction = s.policy().schema().repairInstruction();
+            if (instruction != null && s.policy().schema().repairAttempts() > 0 && s.ops().contains(op)) {
+                found.add(RepairRequest.withInstruction(sharedRequest(op), instruction));
+            }
+        }
+        return found;
+    }
+
+    /** This config with {@code loop:} replaced by {@code newLoop} (see {@link ConfigLoader#withLoop}). */
+    HarnessConfig withLoop(String newLoop) {
+        return new HarnessConfig(file, version, cassettes, volatilePaths, policy, newLoop, requests, scenarios, budget,
+                redaction, provider, sources);
+    }
+
+    /** This config with only {@code kept} of its scenarios. */
+    public HarnessConfig withScenarios(List<Scenario> kept) {
+        return new HarnessConfig(file, version, cassettes, volatilePaths, policy, loop, requests, kept, budget,
+                redaction, provider, sources);
     }
 
     /** Whether the built-in loop runs the scenarios. */

@@ -1,5 +1,6 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.policy.Jitter;
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.policy.RetryAfterHandling;
 import java.time.Duration;
@@ -19,15 +20,27 @@ public record PartialPolicy(
         Duration maxRetryAfter,
         Integer repairAttempts,
         Duration slowThreshold,
-        Integer concurrency) {
+        Integer concurrency,
+        Jitter jitter,
+        String repairInstruction) {
 
     /** No settings at all. */
     public static final PartialPolicy EMPTY = new PartialPolicy(null, null, null, null, null, null, null, null, null);
 
+    /** Settings that leave {@code jitter} and {@code schema.repair_instruction} unsaid. */
+    public PartialPolicy(Integer maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait,
+            RetryAfterHandling withRetryAfter, Duration maxRetryAfter, Integer repairAttempts, Duration slowThreshold,
+            Integer concurrency) {
+        this(maxAttempts, baseDelay, maxDelay, maxTotalWait, withRetryAfter, maxRetryAfter, repairAttempts,
+                slowThreshold, concurrency, null, null);
+    }
+
     static final List<String> KEYS = List.of("max_attempts", "base_delay", "max_delay", "max_total_wait", "quota",
-            "schema", "slow_first_token", "concurrency");
+            "schema", "slow_first_token", "concurrency", "jitter");
     static final List<String> QUOTA_KEYS = List.of("with_retry_after", "max_retry_after");
-    static final List<String> SCHEMA_KEYS = List.of("repair_attempts");
+    static final List<String> SCHEMA_KEYS = List.of("repair_attempts", "repair_instruction");
+    static final List<String> JITTERS = List.of(Jitter.NONE.yamlName(), Jitter.FULL.yamlName(),
+            Jitter.EQUAL.yamlName());
     static final List<String> SLOW_KEYS = List.of("threshold");
     static final List<String> RETRY_AFTER_HANDLINGS = List.of(RetryAfterHandling.RETRY_ONCE.yamlName(),
             RetryAfterHandling.STOP.yamlName());
@@ -55,13 +68,20 @@ public record PartialPolicy(
         }
 
         Integer repairAttempts = null;
+        String repairInstruction = null;
         if (m.get("schema") != null) {
             String schemaPath = NodeReader.child(path, "schema");
-            YamlNode.Mapping schema = r.mapping(m.get("schema"), schemaPath, "a mapping with repair_attempts",
-                    SCHEMA_KEYS);
+            YamlNode.Mapping schema = r.mapping(m.get("schema"), schemaPath,
+                    "a mapping with repair_attempts and repair_instruction", SCHEMA_KEYS);
             repairAttempts = schema.get("repair_attempts") == null ? null
                     : r.integer(schema.get("repair_attempts"), NodeReader.child(schemaPath, "repair_attempts"), 0);
+            repairInstruction = schema.get("repair_instruction") == null ? null
+                    : r.nonBlankText(schema.get("repair_instruction"),
+                            NodeReader.child(schemaPath, "repair_instruction"),
+                            "the instruction a repair call appends to the request's messages, as text");
         }
+        Jitter jitter = m.get("jitter") == null ? null
+                : Jitter.fromYaml(r.oneOf(m.get("jitter"), NodeReader.child(path, "jitter"), JITTERS));
 
         Duration slowThreshold = null;
         if (m.get("slow_first_token") != null) {
@@ -74,7 +94,7 @@ public record PartialPolicy(
         Integer concurrency = m.get("concurrency") == null ? null
                 : r.integer(m.get("concurrency"), NodeReader.child(path, "concurrency"), 1);
         return new PartialPolicy(maxAttempts, baseDelay, maxDelay, maxTotalWait, withRetryAfter, maxRetryAfter,
-                repairAttempts, slowThreshold, concurrency);
+                repairAttempts, slowThreshold, concurrency, jitter, repairInstruction);
     }
 
     /** These settings where given, {@code base}'s elsewhere. */
@@ -88,7 +108,9 @@ public record PartialPolicy(
                 either(maxRetryAfter, base.maxRetryAfter),
                 either(repairAttempts, base.repairAttempts),
                 either(slowThreshold, base.slowThreshold),
-                either(concurrency, base.concurrency));
+                either(concurrency, base.concurrency),
+                either(jitter, base.jitter),
+                either(repairInstruction, base.repairInstruction));
     }
 
     /**
@@ -107,9 +129,10 @@ public record PartialPolicy(
                 maxTotalWait,
                 new Policy.Quota(either(withRetryAfter, RetryAfterHandling.RETRY_ONCE),
                         either(maxRetryAfter, Policy.DEFAULT_MAX_RETRY_AFTER)),
-                new Policy.Schema(either(repairAttempts, Policy.DEFAULT_REPAIR_ATTEMPTS)),
+                new Policy.Schema(either(repairAttempts, Policy.DEFAULT_REPAIR_ATTEMPTS), repairInstruction),
                 new Policy.SlowFirstToken(either(slowThreshold, Policy.DEFAULT_SLOW_THRESHOLD)),
-                either(concurrency, Policy.DEFAULT_CONCURRENCY));
+                either(concurrency, Policy.DEFAULT_CONCURRENCY),
+                either(jitter, Jitter.NONE));
     }
 
     private static Duration optionalDuration(NodeReader r, YamlNode.Mapping m, String path, String key)

@@ -114,14 +114,25 @@ public final class ScenarioYaml {
         if (!quota.isEmpty()) {
             keys.add("quota: {" + String.join(", ", quota) + "}");
         }
+        List<String> schema = new ArrayList<>();
         if (scenario.schema().repairAttempts() != top.schema().repairAttempts()) {
-            keys.add("schema: {repair_attempts: " + scenario.schema().repairAttempts() + "}");
+            schema.add("repair_attempts: " + scenario.schema().repairAttempts());
+        }
+        String instruction = scenario.schema().repairInstruction();
+        if (instruction != null && !instruction.equals(top.schema().repairInstruction())) {
+            schema.add("repair_instruction: " + quoted(instruction));
+        }
+        if (!schema.isEmpty()) {
+            keys.add("schema: {" + String.join(", ", schema) + "}");
         }
         if (!scenario.slowFirstToken().threshold().equals(top.slowFirstToken().threshold())) {
             keys.add("slow_first_token: {threshold: " + Durations.format(scenario.slowFirstToken().threshold()) + "}");
         }
         if (scenario.concurrency() != top.concurrency()) {
             keys.add("concurrency: " + scenario.concurrency());
+        }
+        if (scenario.jitter() != top.jitter()) {
+            keys.add("jitter: " + scenario.jitter().yamlName());
         }
         return keys.isEmpty() ? null : "{" + String.join(", ", keys) + "}";
     }

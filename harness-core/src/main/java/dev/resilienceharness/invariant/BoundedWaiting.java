@@ -5,7 +5,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Invariant 4, bounded waiting: total virtual waiting in a run is at most {@code max_total_wait}. */
+/**
+ * Invariant 4, bounded waiting: total virtual waiting in a run is at most {@code max_total_wait}, and no retry comes
+ * sooner than the policy's stated delay or backoff ({@link RetryPacing}).
+ */
 public final class BoundedWaiting implements ScenarioInvariant {
 
     @Override
@@ -33,6 +36,7 @@ public final class BoundedWaiting implements ScenarioInvariant {
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), null, millis(bound), null,
                     trace.failure().message(), Messages.HINT_WAIT));
         }
+        out.addAll(RetryPacing.check(trace));
         return out;
     }
 

@@ -2,6 +2,7 @@ package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
@@ -12,9 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
@@ -22,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Invariant 6, cassette integrity: every file parses, its name equals its request's fingerprint, no volatile
- * field remains, and every scenario op has a cassette. Cassettes no scenario uses are orphans: a warning, or
+ * field remains, and every scenario op has a cassette. Cassettes no scenario uses (nor a declared request or a
+ * repair) are orphans: a warning, or
  * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
  */
 public final class CassetteIntegrity {
@@ -58,6 +62,18 @@ public final class CassetteIntegrity {
     private CassetteIntegrity() {
     }
 
+    /** Why {@code op} has no cassette: the fingerprint looked for and the nearest recorded request. */
+    private static String missing(CassetteStore store, String op, ObjectNode request) {
+        try {
+            store.replay(op, request);
+            return "no cassette for op '" + op + "': looked for " + store.fingerprint(request) + ".json";
+        } catch (CassetteMiss e) {
+            return e.problem();
+        } catch (CassetteException e) {
+            return "no cassette for op '" + op + "': looked for " + store.fingerprint(request) + ".json";
+        }
+    }
+
     /** Checks {@code config}'s cassette folder against its scenarios. */
     public static Report check(HarnessConfig config, boolean orphansAreErrors) throws IOException {
         return check(config, orphansAreErrors, (file, bytes) -> { });
@@ -86,11 +102,16 @@ public final class CassetteIntegrity {
             fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
         });
         Map<String, String> needed = new LinkedHashMap<>();
-        Map<String, Integer> neededLine = new HashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             needed.putIfAbsent(fingerprints[i], ops.get(i));
-            neededLine.putIfAbsent(fingerprints[i], opLines.get(ops.get(i)));
         }
+        // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
+        // its requests_from names) declares for an op no scenario here runs, which another yaml may well run.
+        Set<String> used = new HashSet<>();
+        for (String op : ops) {
+            config.repairRequests(op).forEach(r -> used.add(store.fingerprint(r)));
+        }
+        config.requests().values().forEach(r -> used.add(store.fingerprint(r)));
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
@@ -140,9 +161,9 @@ public final class CassetteIntegrity {
             // calls come from the loop's SDK is covered by the cassettes recorded for it.
             if (!present.containsKey(fp) && !broken.containsKey(fp)
                     && !(config.sdkOp(op) && labelled.contains(op))) {
-                int line = neededLine.getOrDefault(fp, 0);
-                sorted.add(new Violation(Invariant.CASSETTES, config.file() + (line > 0 ? ":" + line : ""), op,
-                        null, null, "no cassette " + fp + ".json in " + config.cassettes() + " for op '" + op + "'",
+                String where = config.where(op);
+                sorted.add(new Violation(Invariant.CASSETTES, where.substring(0, where.length() - 2), op, null, null,
+                        missing(store, op, config.sharedRequest(op)),
                         config.sdkOp(op) ? "Run mvn resilience:record: with loop: " + config.loop() + " it runs each"
                                 + " scenario once with no faults and records what the loop's SDK sends"
                                 : "Run mvn resilience:record to record it"));
@@ -154,8 +175,9 @@ public final class CassetteIntegrity {
             String stem = name.substring(0, name.length() - ".json".length());
             // A misnamed file is reported above; under its right name it may well be used.
             String label = labelOf.get(stem);
-            boolean used = label != null && opLines.containsKey(label) && config.sdkOp(label);
-            if (present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem) && !used) {
+            boolean labelledForAnOp = label != null && opLines.containsKey(label) && config.sdkOp(label);
+            if (present.containsKey(stem) && !needed.containsKey(stem) && !used.contains(stem)
+                    && !misnamed.containsKey(stem) && !labelledForAnOp) {
                 String text = "orphan cassette: no scenario op sends its request";
                 if (orphansAreErrors) {
                     sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,

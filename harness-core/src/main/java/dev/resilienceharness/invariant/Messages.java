@@ -17,6 +17,13 @@ public final class Messages {
     static final String HINT_SCENARIO_CAP = "Lower the loop's retries or raise budget.max_calls_per_scenario";
     static final String HINT_WAIT = "Check the total before each wait and degrade or stop instead of waiting past"
             + " policy.max_total_wait";
+    static final String HINT_RETRY_AFTER = "Wait the delay the rejection states (QuotaExhausted.delay(run.now())) with"
+            + " run.sleeper() before the one retry";
+    static final String HINT_BACKOFF = "Wait policy.backoff(n) with run.sleeper() before retrying after the n-th"
+            + " transient failure, or declare the jitter your loop uses (policy.jitter: full | equal)";
+    static final String HINT_FIELDS = "Record the fields the policy table requires for each failure: retry_after,"
+            + " reason quota, attempts, reason schema, elapsed_ms and the lowered concurrency (Outcome.stopped,"
+            + " Outcome.degraded, Outcome.slow)";
     static final String HINT_PARTIAL = "Keep every finished op's outcome, in order, and return them when the run"
             + " stops";
     static final String HINT_RESUME = "Journal each finished op (LoopRun.journal().record) and skip journaled ops"
@@ -48,6 +55,43 @@ public final class Messages {
         return "waited " + actual + " in total; policy.max_total_wait is " + bound;
     }
 
+    /** {@code at least 2000 ms}. */
+    static String atLeast(String millis) {
+        return "at least " + millis;
+    }
+
+    static String retriedBeforeRetryAfter(String gap, String retryAfter, String stated) {
+        return "retried " + gap + " after a quota rejection with Retry-After \"" + retryAfter + "\", which states "
+                + stated;
+    }
+
+    static String retriedBeforeBackoff(String gap, int n, String backoff, String jitter, String least) {
+        return "retried " + gap + " after its " + ordinal(n) + " transient failure; the policy's backoff is " + backoff
+                + " (jitter " + jitter + ": at least " + least + ")";
+    }
+
+    /** {@code 1st}, {@code 2nd}, {@code 11th}. */
+    static String ordinal(int n) {
+        int tens = n % 100;
+        String suffix = tens >= 11 && tens <= 13 ? "th"
+                : switch (n % 10) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
+        return n + suffix;
+    }
+
+    static String missingField(String failure, String field) {
+        return "its outcome lacks " + field + ", which " + failure + " requires";
+    }
+
+    static String concurrencyNotLowered(String failure, int before, int lowered, int actual) {
+        return "its outcome has concurrency " + actual + " after " + failure + "; the policy halves the limit " + before
+                + " to " + lowered + " (min 1)";
+    }
+
     static String missingOutcome(boolean stopped, boolean called) {
         if (!stopped) {
             return "has no outcome although the run did not stop";
@@ -77,7 +121,7 @@ public final class Messages {
         return "its outcome changed across the restart: journaled " + before + ", returned " + after;
     }
 
-    static String expectationMismatch(String list, List<?> expected, List<?> actual) {
+    static String expectationMismatch(String list, String expected, String actual) {
         return "expect." + list + " is " + expected + " but the outcomes show " + actual;
     }
 

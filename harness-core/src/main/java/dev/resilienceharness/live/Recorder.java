@@ -62,51 +62,74 @@ public final class Recorder {
         return List.copyOf(ops);
     }
 
-    /** Records every op and says what happened to each; a failed op does not end the pass. */
+    /**
+     * Records every op and says what happened to each; a failed op does not end the pass. An op whose answer breaks
+     * its tool-call schema also has its repair requests recorded ({@link HarnessConfig#repairRequests}), so that a
+     * repair with the policy's instruction replays its own answer.
+     */
     public RecordSummary record() {
         List<Entry> entries = new ArrayList<>();
         Map<String, String> sentThisPass = new HashMap<>();
-        String stoppedBy = null;
+        String[] stoppedBy = {null};
         for (String op : ops(config)) {
             ObjectNode request = config.request(op);
             String fp = store.fingerprint(request);
-            String same = sentThisPass.get(fp);
-            if (same != null) {
-                entries.add(new Entry(op, fp, Result.PRESENT, "(the same request as op '" + same + "')"));
+            entries.add(send(op, op, fp, request, sentThisPass, stoppedBy));
+            if (config.repairRequests(op).isEmpty() || !brokenAnswer(fp, request)) {
                 continue;
             }
-            if (stoppedBy != null) {
-                entries.add(notSent(op, fp, stoppedBy));
-                continue;
-            }
-            try {
-                entries.add(exchange(op, fp, request));
-                sentThisPass.put(fp, op);
-            } catch (Sent e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof QuotaExhausted q) {
-                    stoppedBy = "the provider rejected op '" + op + "' for quota"
-                            + (q.retryAfter() == null ? "" : " (Retry-After: " + q.retryAfter() + ")");
-                    entries.add(new Entry(op, fp, Result.FAILED, "quota: the provider answered 429"
-                            + (q.retryAfter() == null ? "" : " with Retry-After: " + q.retryAfter())
-                            + "; nothing more is sent in this pass. Record again later"));
-                } else if (cause instanceof TransientError t) {
-                    entries.add(new Entry(op, fp, Result.FAILED, (t.isTimeout()
-                            ? "transient: the call timed out or the connection dropped"
-                            : "transient: the provider answered " + t.status()) + "; record again"));
-                } else {
-                    entries.add(new Entry(op, fp, Result.FAILED, cause.getMessage()));
-                }
-            } catch (CassetteException e) {
-                entries.add(new Entry(op, fp, Result.FAILED, "the existing cassette is unusable: " + e.getMessage()
-                        + ". Delete it or record with -Dresilience.mode=record"));
-            } catch (IOException e) {
-                entries.add(new Entry(op, fp, Result.FAILED, "cannot write the cassette: " + e.getMessage()));
-            } catch (RecordingRedaction.Refused e) {
-                entries.add(new Entry(op, fp, Result.FAILED, e.getMessage()));
+            for (ObjectNode repair : config.repairRequests(op)) {
+                entries.add(send(op + " (repair)", op, store.fingerprint(repair), repair, sentThisPass, stoppedBy));
             }
         }
         return new RecordSummary(entries);
+    }
+
+    /** Whether the cassette for {@code fp} now holds an answer whose tool calls break their schema. */
+    private boolean brokenAnswer(String fp, ObjectNode request) {
+        try {
+            Cassette c = store.get(fp);
+            return c != null && schemas.problem(request, c.response()) != null;
+        } catch (CassetteException e) {
+            return false;
+        }
+    }
+
+    private Entry send(String label, String op, String fp, ObjectNode request, Map<String, String> sentThisPass,
+            String[] stoppedBy) {
+        String same = sentThisPass.get(fp);
+        if (same != null) {
+            return new Entry(label, fp, Result.PRESENT, "(the same request as op '" + same + "')");
+        }
+        if (stoppedBy[0] != null) {
+            return notSent(label, fp, stoppedBy[0]);
+        }
+        try {
+            Entry entry = exchange(label, fp, request);
+            sentThisPass.put(fp, op);
+            return entry;
+        } catch (Sent e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof QuotaExhausted q) {
+                stoppedBy[0] = "the provider rejected op '" + op + "' for quota"
+                        + (q.retryAfter() == null ? "" : " (Retry-After: " + q.retryAfter() + ")");
+                return new Entry(label, fp, Result.FAILED, "quota: the provider answered 429"
+                        + (q.retryAfter() == null ? "" : " with Retry-After: " + q.retryAfter())
+                        + "; nothing more is sent in this pass. Record again later");
+            } else if (cause instanceof TransientError t) {
+                return new Entry(label, fp, Result.FAILED, (t.isTimeout()
+                        ? "transient: the call timed out or the connection dropped"
+                        : "transient: the provider answered " + t.status()) + "; record again");
+            }
+            return new Entry(label, fp, Result.FAILED, cause.getMessage());
+        } catch (CassetteException e) {
+            return new Entry(label, fp, Result.FAILED, "the existing cassette is unusable: " + e.getMessage()
+                    + ". Delete it or record with -Dresilience.mode=record");
+        } catch (IOException e) {
+            return new Entry(label, fp, Result.FAILED, "cannot write the cassette: " + e.getMessage());
+        } catch (RecordingRedaction.Refused e) {
+            return new Entry(label, fp, Result.FAILED, e.getMessage());
+        }
     }
 
     private Entry exchange(String op, String fp, ObjectNode request) throws Sent, CassetteException, IOException {

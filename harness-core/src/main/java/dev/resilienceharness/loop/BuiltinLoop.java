@@ -4,6 +4,7 @@ import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
 import java.time.Duration;
@@ -22,8 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       retries while n &lt; {@code max_attempts}; then the op degrades ({@code reason: timeout});</li>
  *   <li>quota with a {@code Retry-After} the policy may honour: wait the stated delay and retry once; a second
  *       quota on the op, or any other quota, stops the run ({@code reason: quota}) keeping all finished work;</li>
- *   <li>schema-broken tool call: up to {@code repair_attempts} repair calls (the payload plus
- *       {@code "repair": n}); then the op degrades ({@code reason: schema});</li>
+ *   <li>schema-broken tool call: up to {@code repair_attempts} repair calls (the payload with
+ *       {@code schema.repair_instruction} appended to its messages, plus {@code "repair": n}: see
+ *       {@link RepairRequest}); then the op degrades ({@code reason: schema});</li>
  *   <li>slow first token (later than the threshold): no retry; the concurrency limit halves (min 1) and the ok
  *       record carries {@code elapsed_ms} and the new {@code concurrency};</li>
  *   <li>a wait that would push the run's total past {@code max_total_wait} is not taken: a transient op
@@ -73,11 +75,8 @@ public final class BuiltinLoop implements AgentLoop {
         int transientFailures = resumed.transientFailures();
         int repairs = resumed.repairs();
         boolean quotaRetried = resumed.quotaRetried();
-        ObjectNode payload = request;
-        if (repairs > 0) {
-            payload = request.deepCopy();
-            payload.put("repair", repairs);
-        }
+        String instruction = policy.schema().repairInstruction();
+        ObjectNode payload = repairs > 0 ? RepairRequest.payload(request, repairs, instruction) : request;
         while (true) {
             if (attempts > 0) {
                 run.journal().checkpoint(op, new Journal.Progress(attempts, transientFailures, repairs, quotaRetried));
@@ -112,8 +111,7 @@ public final class BuiltinLoop implements AgentLoop {
                     return Outcome.degraded(op, "schema", attempts);
                 }
                 repairs++;
-                payload = request.deepCopy();
-                payload.put("repair", repairs);
+                payload = RepairRequest.payload(request, repairs, instruction);
             } catch (CallFailure e) {
                 // CallFailure is sealed: the three kinds above are all there are.
                 throw new AssertionError("unknown call failure " + e.getClass().getName(), e);

@@ -15,6 +15,7 @@ import java.util.Objects;
  * @param schema         what to do on a tool call that breaks its schema
  * @param slowFirstToken when a first token counts as slow
  * @param concurrency    starting limit of ops in flight, halved (min 1) on each slow first token
+ * @param jitter         how the loop randomises its transient backoff, which sets the shortest wait it may take
  */
 public record Policy(
         int maxAttempts,
@@ -24,7 +25,8 @@ public record Policy(
         Quota quota,
         Schema schema,
         SlowFirstToken slowFirstToken,
-        int concurrency) {
+        int concurrency,
+        Jitter jitter) {
 
     /** The defaults of every key but {@code max_total_wait}, which a config must always declare. */
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
@@ -36,6 +38,7 @@ public record Policy(
     public static final int DEFAULT_CONCURRENCY = 4;
 
     public Policy {
+        Objects.requireNonNull(jitter, "jitter");
         Objects.requireNonNull(baseDelay, "baseDelay");
         Objects.requireNonNull(maxDelay, "maxDelay");
         Objects.requireNonNull(maxTotalWait, "maxTotalWait");
@@ -48,6 +51,12 @@ public record Policy(
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
+    }
+
+    /** A policy without jitter ({@link Jitter#NONE}). */
+    public Policy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait, Quota quota,
+            Schema schema, SlowFirstToken slowFirstToken, int concurrency) {
+        this(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency, Jitter.NONE);
     }
 
     /** A policy with every default and the given bound on total waiting. */
@@ -74,6 +83,14 @@ public record Policy(
         return Duration.ofNanos(Math.min(wait, cap));
     }
 
+    /**
+     * The shortest wait the policy allows after the op's n-th transient failure: {@link #backoff(int)} without
+     * jitter, none at all with {@link Jitter#FULL}, half of it with {@link Jitter#EQUAL}.
+     */
+    public Duration minimumBackoff(int n) {
+        return jitter.lowerBound(backoff(n));
+    }
+
     /** Whether a quota rejection stating this delay may be waited for once under this policy. */
     public boolean mayHonour(Duration retryAfter) {
         return retryAfter != null
@@ -82,19 +99,24 @@ public record Policy(
     }
 
     public Policy withMaxAttempts(int value) {
-        return new Policy(value, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency);
+        return new Policy(value, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency, jitter);
     }
 
     public Policy withMaxTotalWait(Duration value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, value, quota, schema, slowFirstToken, concurrency);
+        return new Policy(maxAttempts, baseDelay, maxDelay, value, quota, schema, slowFirstToken, concurrency, jitter);
     }
 
     public Policy withQuota(Quota value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, value, schema, slowFirstToken, concurrency);
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, value, schema, slowFirstToken, concurrency, jitter);
+    }
+
+    public Policy withJitter(Jitter value) {
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency,
+                value);
     }
 
     public Policy withSchema(Schema value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, value, slowFirstToken, concurrency);
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, value, slowFirstToken, concurrency, jitter);
     }
 
     /**
@@ -110,12 +132,23 @@ public record Policy(
         }
     }
 
-    /** @param repairAttempts repair calls allowed for a schema-broken tool call; 0 degrades at once */
-    public record Schema(int repairAttempts) {
+    /**
+     * What to do on a tool call that breaks its schema.
+     *
+     * @param repairAttempts    repair calls allowed for a schema-broken tool call; 0 degrades at once
+     * @param repairInstruction the stricter instruction a repair call appends to the request's {@code messages} as
+     *                          a user message, or {@code null} to send the request as it was
+     */
+    public record Schema(int repairAttempts, String repairInstruction) {
         public Schema {
             if (repairAttempts < 0) {
                 throw new IllegalArgumentException("repair_attempts must not be negative, was " + repairAttempts);
             }
+        }
+
+        /** Repairs without an instruction of their own. */
+        public Schema(int repairAttempts) {
+            this(repairAttempts, null);
         }
     }
 

@@ -79,9 +79,7 @@ public final class BlockedScenarios {
                 blocked.add(line(s.name(), blocking, store.fileFor(fingerprints.get(blocking))));
             }
         }
-        HarnessConfig kept = new HarnessConfig(config.file(), config.version(), config.cassettes(),
-                config.volatilePaths(), config.policy(), config.loop(), config.requests(), runnable, config.budget(),
-                config.redaction(), config.provider());
+        HarnessConfig kept = config.withScenarios(runnable);
         return new Split(kept, blocked);
     }
 }

@@ -7,6 +7,7 @@ import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.json.JsonDiff;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
@@ -27,6 +28,7 @@ final class Lookup {
     private final Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
     private final Map<String, OpExchange> recorded = new ConcurrentHashMap<>();
+    private final Map<String, OpExchange> repairs = new ConcurrentHashMap<>();
     private final RecordedAnswers answers;
     private final VolatilePaths volatilePaths;
     private final CassetteStore store;
@@ -71,11 +73,11 @@ final class Lookup {
      *
      * @throws UnlistedOp when the payload is for an op the scenario does not list and no cassette answers it
      */
-    OpExchange forPayload(ObjectNode payload, int repair, Set<String> scenarioOps) {
+    OpExchange forPayload(ObjectNode payload, int repair, Set<String> scenarioOps, String repairInstruction) {
         ObjectNode request = payload;
-        if (payload.has("repair")) {
-            request = payload.deepCopy();
-            request.remove("repair");
+        boolean isRepair = payload.has(RepairRequest.MARKER);
+        if (isRepair) {
+            request = RepairRequest.sent(payload);
         } else {
             OpExchange known = byTemplate.get(payload);
             if (known != null) {
@@ -86,12 +88,33 @@ final class Lookup {
         if (exchange != null) {
             return exchange;
         }
-        exchange = byFingerprint.get(fingerprint(request));
+        String fp = fingerprint(request);
+        exchange = byFingerprint.get(fp);
+        if (exchange == null && isRepair) {
+            exchange = repairExchange(request, fp, repairInstruction);
+        }
         if (exchange == null && request.path("op").isString()
                 && !scenarioOps.contains(request.get("op").asString())) {
             throw new UnlistedOp(RunMessages.notListed(request.get("op").asString(), scenarioOps));
         }
         return exchange;
+    }
+
+    /**
+     * The exchange answering a repair request that carries the policy's instruction: the repair's own cassette when
+     * one was recorded, else the op's; {@code null} when the request is no repair of a known op.
+     */
+    private OpExchange repairExchange(ObjectNode sent, String fp, String instruction) {
+        ObjectNode original = RepairRequest.original(sent, instruction);
+        OpExchange known = byRequest.get(original);
+        OpExchange op = known != null ? known : byFingerprint.get(fingerprint(original));
+        if (op == null) {
+            return null;
+        }
+        return repairs.computeIfAbsent(fp, k -> {
+            Path own = op.file().resolveSibling(k + ".json");
+            return Files.isRegularFile(own) ? new OpExchange(op.op(), sent, k, own) : op;
+        });
     }
 
     /**

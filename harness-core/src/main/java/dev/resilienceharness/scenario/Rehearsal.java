@@ -315,8 +315,7 @@ public final class Rehearsal {
     }
 
     private static String where(HarnessConfig config, Scenario s, int scenarioIndex, int opIndex) {
-        return config.file() + (s.line() > 0 ? ":" + s.line() : "") + ": scenarios[" + scenarioIndex + "].ops["
-                + opIndex + "]: ";
+        return config.where(s.ops().get(opIndex));
     }
 
     public HarnessConfig config() {

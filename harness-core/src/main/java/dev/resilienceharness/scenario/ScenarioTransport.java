@@ -20,6 +20,7 @@ import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.QuotaExhausted;
+import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.Transport;
 import dev.resilienceharness.transport.TransientError;
@@ -45,10 +46,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The transport a loop gets in a scenario run (SPEC section 5): answers every call for an op from the op's
- * cassette, applies the fault plan one entry per call, turns recorded schema-broken tool calls into
- * {@link BadToolCall}, and logs every call for the invariants. It is also the run's {@link HttpEndpoint}: an SDK
- * adapter's HTTP attempts go through the same plan, cassettes and log, each answered as the HTTP that SDK would
- * see.
+ * cassette (a repair carrying the policy's instruction from its own cassette when one was recorded), applies the
+ * fault plan one entry per call, turns recorded schema-broken tool calls into {@link BadToolCall}, and logs every
+ * call for the invariants. It is also the run's {@link HttpEndpoint}: an SDK adapter's HTTP attempts go through the
+ * same plan, cassettes and log, each answered as the HTTP that SDK would see.
  *
  * <p>One instance serves one scenario run; its methods are synchronized so that an SDK answering on a thread of its
  * own sees the run as the loop does.
@@ -69,6 +70,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private final RandomGenerator volatileRandom;
     private final HttpRecorder recorder;
     private final Map<String, Reply> replies = new HashMap<>();
+    private final Map<String, OpExchange> repairs = new HashMap<>();
     private final List<CallRecord> calls = new ArrayList<>();
     private final Deque<String> scopes = new ArrayDeque<>();
     private int next;
@@ -326,13 +328,9 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     }
 
     private OpExchange resolve(ObjectNode payload, int repair) {
-        OpExchange exchange = lookup.forPayload(payload, repair, scenarioOps);
+        OpExchange exchange = lookup.forPayload(payload, repair, scenarioOps, policy.schema().repairInstruction());
         if (exchange == null) {
-            ObjectNode request = payload;
-            if (payload.has("repair")) {
-                request = payload.deepCopy();
-                request.remove("repair");
-            }
+            ObjectNode request = payload.has(RepairRequest.MARKER) ? RepairRequest.sent(payload) : payload;
             String op = request.path("op").isString() ? request.get("op").asString() : "(undeclared request)";
             CassetteMiss m = lookup.nearestDeclared(op, request);
             if (miss == null) {

@@ -2,6 +2,7 @@ package dev.resilienceharness.config;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -401,7 +402,7 @@ class ConfigLoaderTest {
         @Test
         void unknownTopLevelKeySuggestsTheNearest() {
             assertEquals(F + ":2:1: polcy: unknown key 'polcy'; did you mean 'policy'? The keys allowed here are:"
-                    + " version, cassettes, volatile, policy, loop, requests, scenarios, budget, redaction, provider",
+                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider",
                     error(MINIMAL.replace("policy:", "polcy:")));
         }
 
@@ -409,7 +410,7 @@ class ConfigLoaderTest {
         void unknownNestedKeySuggestsTheNearest() {
             assertEquals(F + ":7:14: scenarios[0].policy.max_attemps: unknown key 'max_attemps'; did you mean"
                     + " 'max_attempts'? The keys allowed here are: max_attempts, base_delay, max_delay, max_total_wait,"
-                    + " quota, schema, slow_first_token, concurrency",
+                    + " quota, schema, slow_first_token, concurrency, jitter",
                     error(MINIMAL + "    policy: {max_attemps: 2}\n"));
             assertEquals(F + ":3:11: policy.quota.retry_once: unknown key 'retry_once'; the keys allowed here are:"
                     + " with_retry_after, max_retry_after",
@@ -562,6 +563,43 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void aVolatilePathNamingAWholePartIsAnErrorAtItsLine() {
+            assertEquals(F + ":2:25: volatile[1]: volatile path \"timing\" names a whole part of the cassette; name a"
+                    + " field inside it, like response.id", error(MINIMAL.replace("version: 1\n",
+                            "version: 1\nvolatile: [response.id, timing]\n")));
+        }
+
+        @Test
+        void jitterIsNoneFullOrEqual() throws Exception {
+            assertEquals(F + ":4:11: policy.jitter: expected one of none, full, equal, got the text 'ful'; did you"
+                    + " mean 'full'?", policyError("jitter: ful"));
+            assertEquals(dev.resilienceharness.policy.Jitter.EQUAL,
+                    load(MINIMAL.replace("max_total_wait: 30s", "max_total_wait: 30s\n  jitter: equal")).policy()
+                            .jitter());
+            assertEquals(dev.resilienceharness.policy.Jitter.NONE, load(MINIMAL).policy().jitter());
+        }
+
+        @Test
+        void repairInstructionIsText() throws Exception {
+            assertEquals(F + ":4:32: policy.schema.repair_instruction: expected the instruction a repair call appends"
+                    + " to the request's messages, as text, got the number 3", policyError("schema: {repair_instruction: 3}"));
+            assertEquals("Reply with valid JSON only", load(MINIMAL.replace("max_total_wait: 30s",
+                    "max_total_wait: 30s\n  schema: {repair_instruction: Reply with valid JSON only}")).policy()
+                    .schema().repairInstruction());
+            assertNull(load(MINIMAL).policy().schema().repairInstruction());
+        }
+
+        @Test
+        void expectNamesElapsedMsAndConcurrency() throws Exception {
+            Scenario s = load(MINIMAL + "    expect: {elapsed_ms: [3500, null], concurrency: [2, null]}\n")
+                    .scenarios().get(0);
+            assertEquals(Arrays.asList(3500L, null), s.expect().elapsedMs());
+            assertEquals(Arrays.asList(2, null), s.expect().concurrency());
+            assertEquals(F + ":7:28: scenarios[0].expect.concurrency[0]: expected an integer of at least 1, got 0",
+                    error(MINIMAL + "    expect: {concurrency: [0]}\n"));
+        }
+
+        @Test
         void retryAfterHandlingSuggestsTheNearest() {
             assertEquals(F + ":4:29: policy.quota.with_retry_after: expected one of retry_once, stop, got the text"
                     + " 'retry-once'; did you mean 'retry_once'?", policyError("quota: {with_retry_after: retry-once}"));
@@ -661,6 +699,106 @@ class ConfigLoaderTest {
             } catch (ConfigException e) {
                 throw new AssertionError(e.getMessage(), e);
             }
+        }
+    }
+
+    @Nested
+    class RequestsFrom {
+
+        @org.junit.jupiter.api.io.TempDir
+        Path dir;
+
+        private static final String SHARED = """
+                version: 1
+                requests:
+                  plan: {model: m, messages: [{role: user, content: plan it}]}
+                  review: {model: m, messages: [{role: user, content: review it}]}
+                """;
+
+        private HarnessConfig loadWith(String shared, String yaml) throws Exception {
+            java.nio.file.Files.writeString(dir.resolve("shared.yaml"), shared);
+            java.nio.file.Files.writeString(dir.resolve("resilience.yaml"), yaml);
+            return ConfigLoader.load(dir.resolve("resilience.yaml"));
+        }
+
+        private String errorWith(String shared, String yaml) {
+            return assertThrows(ConfigException.class, () -> loadWith(shared, yaml)).getMessage();
+        }
+
+        private static final String OWN = """
+                version: 1
+                policy: {max_total_wait: 1s}
+                requests_from: shared.yaml
+                scenarios:
+                  - name: s
+                    ops: [plan]
+                """;
+
+        @Test
+        void requestsComeFromTheNamedFileAndPointThere() throws Exception {
+            HarnessConfig config = loadWith(SHARED, OWN);
+            assertEquals("plan it", config.request("plan").get("messages").get(0).get("content").asString());
+            assertEquals(java.util.Set.of("plan", "review"), config.requests().keySet());
+            assertEquals(dir.resolve("shared.yaml") + ":3:3: requests.plan: ", config.where("plan"));
+            assertTrue(config.readsOtherFiles());
+            assertFalse(load(MINIMAL).readsOtherFiles());
+        }
+
+        @Test
+        void ownRequestsAddToTheSharedOnes() throws Exception {
+            HarnessConfig config = loadWith(SHARED, OWN + "requests:\n  patch: {model: m}\n");
+            assertEquals(java.util.Set.of("plan", "review", "patch"), config.requests().keySet());
+            assertEquals(dir.resolve("resilience.yaml") + ":8:3: requests.patch: ", config.where("patch"));
+        }
+
+        @Test
+        void anOpDeclaredInBothFilesIsAnError() {
+            assertEquals(dir.resolve("resilience.yaml") + ":8:3: requests.plan: the request for op 'plan' is also"
+                    + " declared at " + dir.resolve("shared.yaml") + ":3:3 (requests_from); declare each request in"
+                    + " one file", errorWith(SHARED, OWN + "requests:\n  plan: {model: m}\n"));
+        }
+
+        @Test
+        void aMissingFileIsAnErrorAtTheKey() {
+            assertEquals(dir.resolve("resilience.yaml") + ":3:16: requests_from: no such file "
+                    + dir.resolve("nope.yaml") + "; name a yaml with requests:, relative to this file",
+                    errorWith(SHARED, OWN.replace("shared.yaml", "nope.yaml")));
+        }
+
+        @Test
+        void errorsInTheSharedFileNameThatFile() {
+            assertEquals(dir.resolve("shared.yaml") + ":2:9: requests.plan: expected the JSON request sent for op"
+                    + " 'plan', written as a mapping such as {model: m, messages: [...]}, got a list",
+                    errorWith("requests:\n  plan: [1]\n", OWN));
+            assertEquals(dir.resolve("shared.yaml") + ":1:1: requsts: unknown key 'requsts'; did you mean"
+                    + " 'requests'? The keys allowed here are: " + String.join(", ", ConfigLoader.TOP_KEYS),
+                    errorWith("requsts: {}\n", OWN));
+        }
+
+        @Test
+        void aSharedFileWithoutRequestsOrNamingAnotherIsAnError() {
+            assertEquals(dir.resolve("resilience.yaml") + ":3:16: requests_from: " + dir.resolve("shared.yaml")
+                    + " has no requests: to share", errorWith("version: 1\n", OWN));
+            assertEquals(dir.resolve("shared.yaml") + ":2:1: requests_from: a file named by requests_from cannot"
+                    + " name another one; declare the shared requests in one file",
+                    errorWith("requests: {}\nrequests_from: other.yaml\n", OWN));
+            assertEquals(dir.resolve("resilience.yaml") + ":3:16: requests_from: names this file itself; name the"
+                    + " yaml whose requests: you want to share", errorWith(SHARED, OWN.replace("shared.yaml",
+                            "resilience.yaml")));
+        }
+    }
+
+    @Nested
+    class LoopOverride {
+
+        @Test
+        void anotherLoopReplacesTheYamlsAndFollowsItsRules() throws Exception {
+            assertEquals("com.acme.Other", ConfigLoader.withLoop(load(MINIMAL), "com.acme.Other").loop());
+            assertTrue(ConfigLoader.withLoop(load(MINIMAL + "loop: com.acme.Mine\n"), "builtin").usesBuiltinLoop());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ConfigLoader.withLoop(load(MINIMAL), "bultin"));
+            assertEquals("expected builtin or the binary class name of your loop, such as com.acme.agent.MyLoop, got"
+                    + " the text 'bultin'; did you mean 'builtin'?", e.getMessage());
         }
     }
 }

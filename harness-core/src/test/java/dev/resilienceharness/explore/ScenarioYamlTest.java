@@ -68,6 +68,14 @@ class ScenarioYamlTest {
     }
 
     @Test
+    void jitter_and_a_repair_instruction_are_repeated_where_they_differ() {
+        Policy policy = TOP.withJitter(dev.resilienceharness.policy.Jitter.EQUAL)
+                .withSchema(new Policy.Schema(TOP.schema().repairAttempts(), "Answer with valid \"JSON\" only"));
+        assertEquals("{schema: {repair_instruction: \"Answer with valid \\\"JSON\\\" only\"}, jitter: equal}",
+                ScenarioYaml.policyChanges(policy, TOP));
+    }
+
+    @Test
     void every_fault_kind_is_written_as_the_config_loader_reads_it() {
         assertEquals("[none, timeout, {server_error: {status: 502}}, quota, {quota: {retry_after: \"60.001\"}},"
                 + " bad_tool_call, {slow_first_token: {elapsed_ms: 2001}}, crash]", ScenarioYaml.faults(List.of(

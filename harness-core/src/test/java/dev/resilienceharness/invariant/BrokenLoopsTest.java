@@ -69,8 +69,8 @@ class BrokenLoopsTest {
     }
 
     @Test
-    void a_retry_storm_breaks_the_call_budget() throws Exception {
-        assertEquals(Set.of("budget"), invariants(RetryStormLoop::new, "storm"));
+    void a_retry_storm_breaks_the_call_budget_and_by_retrying_at_once_the_backoff() throws Exception {
+        assertEquals(Set.of("budget", "bounded_wait"), invariants(RetryStormLoop::new, "storm"));
     }
 
     @Test

@@ -65,8 +65,10 @@ class CassetteIntegrityReportTest {
                 wrong + " [cassettes] op 'plan': the file name is not its request's fingerprint (bound " + fp + ".json,"
                         + " actual 0000000000000000.json). Rename it to " + fp + ".json, or re-record it with mvn"
                         + " resilience:record",
-                dir.resolve("resilience.yaml") + ":5 [cassettes] op 'plan': no cassette " + fp + ".json in " + cassettes()
-                        + " for op 'plan'. Run mvn resilience:record to record it"), lines);
+                dir.resolve("resilience.yaml") + ":6:11: scenarios[0].ops[0] [cassettes] op 'plan': no cassette for op"
+                        + " 'plan': looked for " + fp + ".json; the nearest recorded request is 0000000000000000.json,"
+                        + " which is the same request under another name. Run mvn resilience:record to record it"),
+                lines);
     }
 
     @Test
@@ -87,8 +89,9 @@ class CassetteIntegrityReportTest {
         Path expected = fileFor(config, "patch");
         List<Violation> violations = CassetteIntegrity.check(config, false).violations();
         assertEquals(1, violations.size(), "patch is in two scenarios but missing once");
-        assertEquals(dir.resolve("resilience.yaml") + ":5 [cassettes] op 'patch': no cassette "
-                + expected.getFileName() + " in " + cassettes() + " for op 'patch'. Run mvn resilience:record to record"
+        assertEquals(dir.resolve("resilience.yaml") + ":6:17: scenarios[0].ops[1] [cassettes] op 'patch': no cassette"
+                + " for op 'patch': looked for " + expected.getFileName() + "; the nearest recorded request is "
+                + fileFor(config, "plan").getFileName() + ", which differs at op. Run mvn resilience:record to record"
                 + " it", violations.get(0).line());
     }
 

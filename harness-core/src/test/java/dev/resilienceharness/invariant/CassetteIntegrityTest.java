@@ -61,10 +61,11 @@ class CassetteIntegrityTest {
     }
 
     @Test
-    void a_missing_cassette_names_the_yaml_line_of_the_scenario() throws Exception {
+    void a_missing_cassette_names_the_yaml_line_of_the_op_and_the_nearest_recorded_request() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "patch");
-        assertEquals(List.of("D/resilience.yaml:5 [cassettes] op 'plan': no cassette c06d109f908d3f58.json in"
-                + " D/cassettes for op 'plan'. Run mvn resilience:record to record it"),
+        assertEquals(List.of("D/resilience.yaml:6:11: scenarios[0].ops[0] [cassettes] op 'plan': no cassette for op"
+                + " 'plan': looked for c06d109f908d3f58.json; the nearest recorded request is c5f22652c3d6c3c8.json,"
+                + " which differs at op. Run mvn resilience:record to record it"),
                 lines(CassetteIntegrity.check(config, false)));
     }
 
@@ -77,8 +78,9 @@ class CassetteIntegrityTest {
         assertEquals(List.of("D/cassettes/0123456789abcdef.json [cassettes] op 'plan': the file name is not its"
                 + " request's fingerprint (bound c06d109f908d3f58.json, actual 0123456789abcdef.json). Rename it to"
                 + " c06d109f908d3f58.json, or re-record it with mvn resilience:record",
-                "D/resilience.yaml:5 [cassettes] op 'plan': no cassette c06d109f908d3f58.json in D/cassettes for op"
-                + " 'plan'. Run mvn resilience:record to record it"), lines(report));
+                "D/resilience.yaml:6:11: scenarios[0].ops[0] [cassettes] op 'plan': no cassette for op 'plan': looked"
+                + " for c06d109f908d3f58.json; the nearest recorded request is 0123456789abcdef.json, which is the same"
+                + " request under another name. Run mvn resilience:record to record it"), lines(report));
         assertEquals(List.of(), report.warnings());
     }
 
@@ -90,6 +92,15 @@ class CassetteIntegrityTest {
                 CassetteIntegrity.check(config, false).warnings());
         assertEquals(List.of("D/cassettes/" + REVIEW + " [cassettes]: orphan cassette: no scenario op sends its"
                 + " request. Delete it, or run with orphans allowed"), lines(CassetteIntegrity.check(config, true)));
+    }
+
+    @Test
+    void a_cassette_of_a_declared_or_shared_request_is_no_orphan() throws Exception {
+        Files.writeString(dir.resolve("shared.yaml"), "requests:\n  review: {op: review}\n");
+        HarnessConfig config = TestProject.create(dir, YAML + "requests_from: shared.yaml\n", "plan", "patch",
+                "review");
+        assertEquals(List.of(), CassetteIntegrity.check(config, true).violations());
+        assertEquals(List.of(), CassetteIntegrity.check(config, false).warnings());
     }
 
     @Test

@@ -63,8 +63,9 @@ class ExpectedOutcomesTest {
 
     @Test
     void a_retry_after_mismatch_is_reported_with_null_for_no_header() throws Exception {
-        assertEquals(List.of("s [expectations] op 'patch': expect.retry_after is [null, 2] but the outcomes show"
-                + " [null, null] (bound [null, 2], actual [null, null])" + HINT), check("{retry_after: [null, \"2\"]}"));
+        assertEquals(List.of("s [expectations] op 'patch': expect.retry_after is [null, \"2\"] but the outcomes show"
+                + " [null, null] (bound [null, \"2\"], actual [null, null])" + HINT),
+                check("{retry_after: [null, \"2\"]}"));
     }
 
     @Test
@@ -88,5 +89,59 @@ class ExpectedOutcomesTest {
     void a_null_element_matches_only_an_absent_value() throws Exception {
         assertEquals(List.of("s [expectations] op 'patch': expect.reason is [null, null] but the outcomes show"
                 + " [null, quota] (bound [null, null], actual [null, quota])" + HINT), check("{reason: [null, null]}"));
+    }
+
+    @Test
+    void elapsed_ms_and_concurrency_lists_are_compared() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                scenarios:
+                  - name: slow
+                    ops: [plan, patch]
+                    faults: [{slow_first_token: {elapsed_ms: 3500}}]
+                    expect: {elapsed_ms: [3500, null], concurrency: [1, null]}
+                """, "plan", "patch");
+        RunTrace trace = Rehearsal.prepare(config, LoopFactory.builtin()).run(scenario(config, "slow"), null);
+        assertEquals(List.of("slow [expectations] op 'plan': expect.concurrency is [1, null] but the outcomes show"
+                + " [2, null] (bound [1, null], actual [2, null])" + HINT),
+                new ExpectedOutcomes().check(trace).stream().map(Violation::line).toList());
+    }
+
+    @Test
+    void retry_after_texts_are_shown_quoted() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s, quota: {with_retry_after: stop}}
+                scenarios:
+                  - name: q
+                    ops: [plan]
+                    faults: [{quota: {retry_after: "2"}}]
+                    expect: {retry_after: [2.0]}
+                """, "plan");
+        RunTrace trace = Rehearsal.prepare(config, LoopFactory.builtin()).run(scenario(config, "q"), null);
+        assertEquals(List.of("q [expectations] op 'plan': expect.retry_after is [\"2.0\"] but the outcomes show"
+                + " [\"2\"] (bound [\"2.0\"], actual [\"2\"])" + HINT),
+                new ExpectedOutcomes().check(trace).stream().map(Violation::line).toList());
+    }
+
+    @Test
+    void a_loop_that_throws_is_reported_once_not_once_per_expect_list() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                scenarios:
+                  - name: throws
+                    ops: [plan]
+                    expect: {status: [ok], attempts: [1], reason: [null], retry_after: [null]}
+                """, "plan");
+        LoopFactory throwing = () -> run -> {
+            throw new IllegalStateException("boom");
+        };
+        Rehearsal rehearsal = Rehearsal.prepare(config, throwing);
+        assertEquals(List.of(), new ExpectedOutcomes().check(rehearsal.run(scenario(config, "throws"), null)));
+        assertEquals(List.of("throws [partial_work]: the loop threw IllegalStateException: boom, losing every outcome"
+                + " of the run. A loop must return its outcomes, not throw"), rehearsal.check(scenario(config, "throws"),
+                2, Rehearsal.RUN_INVARIANTS).violations().stream().map(Violation::line).toList());
     }
 }

@@ -37,7 +37,7 @@ class MessagesTest {
     @Test
     void list_sentences_show_both_lists() {
         assertEquals("expect.status is [ok] but the outcomes show [degraded]",
-                Messages.expectationMismatch("status", List.of("ok"), List.of("degraded")));
+                Messages.expectationMismatch("status", "[ok]", "[degraded]"));
         assertEquals("outcomes are out of order: expected [plan, patch], got [patch, plan]",
                 Messages.outOfOrder(List.of("plan", "patch"), List.of("patch", "plan")));
     }

@@ -156,6 +156,16 @@ class BuiltinLoopTest {
     }
 
     @Test
+    void a_repair_appends_the_policy_instruction_to_the_messages() {
+        Policy p = BASE.withSchema(new Policy.Schema(1, "Reply with valid JSON"));
+        Result r = run(p, List.of("plan"), new BadToolCall("x"));
+        assertEquals(List.of("{\"op\":\"plan\"}", "{\"op\":\"plan\",\"messages\":[{\"role\":\"user\","
+                + "\"content\":\"Reply with valid JSON\"}],\"repair\":1}"),
+                r.transport().payloads.stream().map(Object::toString).toList());
+        assertEquals(Status.OK, r.outcomes().get(0).status());
+    }
+
+    @Test
     void a_repair_that_succeeds_is_ok() {
         Result r = run(BASE, List.of("plan"), new BadToolCall("x"));
         assertEquals(Status.OK, r.outcomes().get(0).status());

@@ -91,16 +91,34 @@ class RehearsalTest {
         SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopFactory.builtin()));
         String plan = fileFor(config, "plan");
         assertEquals(List.of(
-                yaml() + ":4: scenarios[0].ops[1]: no cassette for op 'patch': looked for " + fileFor(config, "patch")
+                yaml() + ":5:17: scenarios[0].ops[1]: no cassette for op 'patch': looked for " + fileFor(config, "patch")
                         + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
                         + " resilience:record to record it",
-                yaml() + ":7: scenarios[1].ops[1]: no cassette for op 'review': looked for " + fileFor(config, "review")
+                yaml() + ":8:18: scenarios[1].ops[1]: no cassette for op 'review': looked for " + fileFor(config, "review")
                         + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
                         + " resilience:record to record it",
-                yaml() + ":7: scenarios[1].ops[2]: no cassette for op 'deploy': looked for " + fileFor(config, "deploy")
+                yaml() + ":8:26: scenarios[1].ops[2]: no cassette for op 'deploy': looked for " + fileFor(config, "deploy")
                         + "; the nearest recorded request is " + plan + ", which differs at op. Run mvn"
                         + " resilience:record to record it"), e.problems());
         assertEquals(String.join(System.lineSeparator(), e.problems()), e.getMessage());
+    }
+
+    @Test
+    void a_missing_cassette_of_a_declared_request_points_at_the_request_not_the_scenario() throws Exception {
+        Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                policy: {max_total_wait: 1s}
+                requests:
+                  plan: {model: m, messages: [{role: user, content: plan it}]}
+                scenarios:
+                  - name: s
+                    ops: [plan]
+                """);
+        HarnessConfig config = dev.resilienceharness.config.ConfigLoader.load(dir.resolve("resilience.yaml"));
+        SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopFactory.builtin()));
+        assertEquals(1, e.problems().size());
+        assertTrue(e.problems().get(0).startsWith(yaml() + ":4:3: requests.plan: no cassette for op 'plan'"),
+                e.problems().get(0));
     }
 
     @Test
@@ -109,7 +127,7 @@ class RehearsalTest {
         Path broken = config.cassettes().resolve(fileFor(config, "patch"));
         Files.writeString(broken, "{\"request\": {\"op\": \"patch\"}}");
         SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopFactory.builtin()));
-        assertEquals(List.of(yaml() + ":4: scenarios[0].ops[1]: the cassette for op 'patch' is unusable: " + broken
+        assertEquals(List.of(yaml() + ":5:17: scenarios[0].ops[1]: the cassette for op 'patch' is unusable: " + broken
                 + ": has no \"response\"; a cassette is {\"request\": {...}, \"response\": {...}}. Fix the file, or delete"
                 + " it and run mvn resilience:record"), e.problems());
     }

@@ -59,12 +59,25 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }
+        String loop = loopOverride();
+        if (loop != null) {
+            try {
+                loaded = ConfigLoader.withLoop(loaded, loop);
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException("-Dresilience.loop=" + loop + ": " + e.getMessage());
+            }
+        }
         try {
             run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
         } catch (RuntimeException e) {
             throw new MojoExecutionException("resilience:" + goal() + " failed unexpectedly: " + e
                     + ". Please report this with the output of mvn -e", e);
         }
+    }
+
+    /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */
+    protected String loopOverride() {
+        return null;
     }
 
     /** The goal's name, as in {@code resilience:<goal>}. */

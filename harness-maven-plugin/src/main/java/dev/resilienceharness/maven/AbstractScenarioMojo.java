@@ -15,6 +15,19 @@ import org.apache.maven.plugins.annotations.Parameter;
 /** A goal that runs scenarios: it loads the team's loop from the project's test classpath. */
 public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
 
+    /**
+     * Runs the scenarios with this loop instead of the yaml's {@code loop:}: {@code builtin} or the binary class name
+     * of a loop on the project's test classpath, such as {@code com.acme.agent.MyLoop}. One yaml then rehearses
+     * several loops: {@code mvn verify -Dresilience.loop=com.acme.agent.OtherLoop}.
+     */
+    @Parameter(property = "resilience.loop")
+    protected String loop;
+
+    @Override
+    protected String loopOverride() {
+        return loop;
+    }
+
     /** How many times each scenario runs for the determinism check (at least 2). */
     @Parameter(property = "resilience.runs", defaultValue = "2")
     protected int runs;
@@ -53,7 +66,8 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         }
         int ran = outcome.scenarios().size();
         getLog().info("Ran " + ran + (ran == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()
-                + " with loop " + config.loop());
+                + " with loop " + config.loop() + (invariants.contains(Invariant.DETERMINISM)
+                        ? ", comparing " + runs + " runs of each for determinism" : ""));
         return outcome.scenarios();
     }
 

@@ -35,6 +35,19 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 @Mojo(name = "explore", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
 public class ExploreMojo extends AbstractResilienceMojo {
 
+    /**
+     * Runs the scenarios with this loop instead of the yaml's {@code loop:}: {@code builtin} or the binary class name
+     * of a loop on the project's test classpath, such as {@code com.acme.agent.MyLoop}. One yaml then rehearses
+     * several loops: {@code mvn verify -Dresilience.loop=com.acme.agent.OtherLoop}.
+     */
+    @Parameter(property = "resilience.loop")
+    private String loop;
+
+    @Override
+    protected String loopOverride() {
+        return loop;
+    }
+
     /** Explores only the scenario of this name; when not set, every scenario (once per distinct ops and policy). */
     @Parameter(property = "resilience.explore.scenario")
     private String scenario;

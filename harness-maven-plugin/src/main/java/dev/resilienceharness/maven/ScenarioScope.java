@@ -42,9 +42,7 @@ final class ScenarioScope {
         if (kept.size() == config.scenarios().size()) {
             return config;
         }
-        return new HarnessConfig(config.file(), config.version(), config.cassettes(), config.volatilePaths(),
-                config.policy(), config.loop(), config.requests(), kept, config.budget(), config.redaction(),
-                config.provider());
+        return config.withScenarios(kept);
     }
 
     /** Whether orphans can be told: only when some scenario uses cassettes. */

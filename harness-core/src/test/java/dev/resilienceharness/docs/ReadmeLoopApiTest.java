@@ -1,0 +1,84 @@
+package dev.resilienceharness.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** Every row of the README's loop API table names a method that exists, with the parameter and return types given. */
+class ReadmeLoopApiTest {
+
+    private static final Pattern ROW = Pattern.compile("^\\| `([A-Z]\\w*)\\.(\\w+)\\(([^)]*)\\)` \\| `([^`]+)` \\|");
+    private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop", "dev.resilienceharness.transport",
+            "dev.resilienceharness.policy", "dev.resilienceharness.clock");
+
+    private static List<String> section() throws Exception {
+        List<String> lines = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+        int start = lines.indexOf("### The loop API");
+        assertTrue(start >= 0, "the README has a loop API section");
+        List<String> rows = new ArrayList<>();
+        for (int i = start + 1; i < lines.size() && !lines.get(i).startsWith("#"); i++) {
+            rows.add(lines.get(i));
+        }
+        return rows;
+    }
+
+    private static Class<?> type(String simpleName) throws ClassNotFoundException {
+        for (String p : PACKAGES) {
+            try {
+                return Class.forName(p + "." + simpleName.replace('.', '$'));
+            } catch (ClassNotFoundException e) {
+                // next package
+            }
+        }
+        throw new ClassNotFoundException(simpleName);
+    }
+
+    /** {@code java.util.List<dev.resilienceharness.loop.Outcome>} as the README writes it: {@code List<Outcome>}. */
+    private static String simple(String typeName) {
+        return typeName.replaceAll("\\b[a-z][a-z0-9_]*\\.", "").replace('$', '.');
+    }
+
+    @Test
+    void every_row_matches_a_method_of_the_api() throws Exception {
+        int rows = 0;
+        for (String line : section()) {
+            Matcher m = ROW.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            rows++;
+            Class<?> owner = type(m.group(1));
+            List<String> params = m.group(3).isBlank() ? List.of()
+                    : Arrays.stream(m.group(3).split(",")).map(String::strip).toList();
+            Method found = null;
+            for (Method method : owner.getMethods()) {
+                List<String> actual = Arrays.stream(method.getGenericParameterTypes())
+                        .map(t -> simple(t.getTypeName())).toList();
+                if (method.getName().equals(m.group(2)) && actual.equals(params)) {
+                    found = method;
+                }
+            }
+            assertTrue(found != null, "README names " + m.group(1) + "." + m.group(2) + "(" + m.group(3)
+                    + "), which does not exist");
+            assertEquals(m.group(4), simple(found.getGenericReturnType().getTypeName()), line);
+        }
+        assertTrue(rows >= 30, "the table was read: " + rows + " rows");
+    }
+
+    @Test
+    void payloads_are_jackson_3_nodes() throws Exception {
+        Method call = type("Transport").getMethod("call", tools.jackson.databind.node.ObjectNode.class);
+        assertEquals("tools.jackson.databind.node.ObjectNode", call.getParameterTypes()[0].getName());
+        assertTrue(String.join("\n", section()).contains("`tools.jackson.databind`"));
+    }
+}

@@ -1,0 +1,2 @@
+/** Gives surefire a test class, without which it runs nothing: the harness-core engine runs resilience.yaml. */
+class ResilienceScenariosTest {}
