@@ -37,7 +37,7 @@ class PlanningLoopTest {
                 expect: {status: [ok, ok]}
               - name: quota
                 ops: [plan, review]
-                faults: [none, {quota: {retry_after: "2"}}]
+                faults: [none, quota]
                 expect: {status: [ok, stopped], retry_after: [null, null]}
               - name: server-errors
                 ops: [plan, review]

@@ -155,8 +155,12 @@ class HarnessLangChain4jTest {
 
         seen.clear();
         ScenarioResult bare = run("quota-with-retry-after", HarnessLangChain4jTest::noRetries);
-        // With maxRetries(0) the loop gets the 429 at once, as a RateLimitException that cannot say how long to wait.
-        assertEquals(List.of(), Project.lines(bare));
+        // With maxRetries(0) the loop gets the 429 at once, as a RateLimitException that cannot say how long to wait,
+        // so it cannot log the retry_after the policy table requires either: the harness says so.
+        assertEquals(List.of("quota-with-retry-after [expectations] op 'plan': its outcome lacks retry_after, which a"
+                + " quota rejection with Retry-After \"1\" requires. Record the fields the policy table requires for"
+                + " each failure: retry_after, reason quota, attempts, reason schema, elapsed_ms and the lowered"
+                + " concurrency (Outcome.stopped, Outcome.degraded, Outcome.slow)"), Project.lines(bare));
         assertEquals(1, bare.trace().calls().size());
         assertEquals(null, bare.trace().outcomes().get(0).retryAfter());
         assertEquals(List.of(), bare.trace().waits());
