@@ -75,9 +75,6 @@ final class RunHttpClient implements HttpClient {
         } catch (IOException e) {
             throw new OpenAIIoException("Request failed", e);
         }
-        if (response.status() == 200) {
-            bytes = StrippedIdentifiers.restore(bytes, attempt.body());
-        }
         return new RunHttpResponse(response, new ByteArrayInputStream(bytes), null);
     }
 
@@ -157,7 +154,7 @@ final class RunHttpClient implements HttpClient {
 
         private InputStream events() throws IOException {
             if (events == null) {
-                byte[] completion = StrippedIdentifiers.restore(HttpEndpoint.readAll(late), request);
+                byte[] completion = HttpEndpoint.readAll(late);
                 events = new ByteArrayInputStream(SseEvents.of(completion, includeUsage));
             }
             return events;
