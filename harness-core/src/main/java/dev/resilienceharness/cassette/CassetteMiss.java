@@ -13,11 +13,8 @@ public final class CassetteMiss extends RuntimeException {
     private final String nearestFile;
     private final List<String> differingPaths;
 
-    /** The default advice for recording it. */
-    public static final String RECORD = "Run mvn resilience:record to record it";
-
     public CassetteMiss(String op, String fingerprint, String nearestFile, List<String> differingPaths) {
-        this(op, fingerprint, nearestFile, differingPaths, RECORD);
+        this(op, fingerprint, nearestFile, differingPaths, HINT);
     }
 
     /** @param advice how to record the missing cassette, as a sentence */
@@ -45,8 +42,14 @@ public final class CassetteMiss extends RuntimeException {
         return problem(op, fingerprint, nearest, paths) + ". " + advice;
     }
 
-    /** What to do about a miss. */
-    public static final String HINT = RECORD;
+    /** What to do about a miss of an op whose requests the loop's SDK builds, as {@code loop} names the loop. */
+    public static String recordThroughLoop(String loop) {
+        return "This op's calls come from your loop's SDK: run mvn resilience:record (loop: " + loop + "), which runs"
+                + " each scenario once with no faults and records every request no cassette answers";
+    }
+
+    /** What to do about a miss, unless the one who raises it knows better ({@link #advising}). */
+    public static final String HINT = "Run mvn resilience:record to record it";
 
     private static String problem(String op, String fingerprint, String nearest, List<String> paths) {
         StringBuilder sb = new StringBuilder("no cassette for op '").append(op).append("': looked for ")

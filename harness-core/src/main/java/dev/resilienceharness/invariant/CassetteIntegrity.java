@@ -164,9 +164,7 @@ public final class CassetteIntegrity {
                 String where = config.where(op);
                 sorted.add(new Violation(Invariant.CASSETTES, where.substring(0, where.length() - 2), op, null, null,
                         missing(store, op, config.sharedRequest(op)),
-                        config.sdkOp(op) ? "Run mvn resilience:record: with loop: " + config.loop() + " it runs each"
-                                + " scenario once with no faults and records what the loop's SDK sends"
-                                : "Run mvn resilience:record to record it"));
+                        config.sdkOp(op) ? CassetteMiss.recordThroughLoop(config.loop()) : CassetteMiss.HINT));
             }
         });
         List<String> warnings = new ArrayList<>();

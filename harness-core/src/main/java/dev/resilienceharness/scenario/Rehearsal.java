@@ -86,7 +86,7 @@ public final class Rehearsal {
             templates.put(e.op(), e.request());
         }
         this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
-                HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : RunMessages.recordThroughLoop(config.loop()));
+                HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
         this.determinism = new ReplayDeterminism(volatilePaths);
@@ -175,7 +175,7 @@ public final class Rehearsal {
                     continue;
                 }
                 found.add(wheres.get(k) + "no cassette recorded for op '" + ops.get(k) + "'. "
-                        + RunMessages.recordThroughLoop(config.loop()));
+                        + CassetteMiss.recordThroughLoop(config.loop()));
                 continue;
             }
             found.add(problems[k]);

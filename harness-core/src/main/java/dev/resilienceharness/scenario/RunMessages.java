@@ -19,9 +19,4 @@ final class RunMessages {
                 + ") and for which no cassette was recorded. Call only the scenario's ops, or add '" + op
                 + "' to its ops and record it";
     }
-
-    static String recordThroughLoop(String loop) {
-        return "This op's calls come from your loop's SDK: run mvn resilience:record (loop: " + loop + "), which runs"
-                + " each scenario once with no faults and records every request no cassette answers";
-    }
 }

@@ -145,8 +145,9 @@ class CassetteIntegrityTest {
         assertEquals(1, report.violations().size(), report.violations().toString());
         Violation missing = report.violations().get(0);
         assertEquals("patch", missing.op());
-        assertEquals("Run mvn resilience:record: with loop: com.acme.SdkLoop it runs each scenario once with no faults"
-                + " and records what the loop's SDK sends", missing.hint());
+        assertEquals("This op's calls come from your loop's SDK: run mvn resilience:record (loop: com.acme.SdkLoop),"
+                + " which runs each scenario once with no faults and records every request no cassette answers",
+                missing.hint());
         assertEquals(List.of(), report.warnings());
     }
 }
