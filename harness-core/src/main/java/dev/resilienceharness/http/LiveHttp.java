@@ -8,7 +8,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -31,13 +30,14 @@ public final class LiveHttp implements HttpForwarder {
     private LiveHttp(URI baseUrl, String apiKey, Duration timeout) {
         String base = baseUrl.toString();
         this.baseUrl = URI.create(base.endsWith("/") ? base : base + "/");
-        this.apiKey = Objects.requireNonNull(apiKey, "apiKey");
+        this.apiKey = apiKey;
         this.timeout = timeout;
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     /**
-     * A forwarder to {@code baseUrl} (for example {@code https://api.openai.com/v1}) with {@code apiKey}.
+     * A forwarder to {@code baseUrl} (for example {@code https://api.openai.com/v1}) with {@code apiKey}
+     * ({@code null}: a provider that takes no key, and no credential header is sent).
      *
      * @param timeout how long one request may take
      */
@@ -63,9 +63,9 @@ public final class LiveHttp implements HttpForwarder {
                 request.header(header.getKey(), value);
             }
         }
-        if (anthropic) {
+        if (apiKey != null && anthropic) {
             request.header("x-api-key", apiKey);
-        } else {
+        } else if (apiKey != null) {
             request.header("Authorization", "Bearer " + apiKey);
         }
         long start = System.nanoTime();

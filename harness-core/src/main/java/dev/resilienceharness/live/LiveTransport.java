@@ -4,6 +4,8 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.Provider;
 import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.HttpForwarder;
+import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
@@ -92,15 +94,32 @@ public final class LiveTransport implements Transport, ProviderCall {
     public static LiveTransport connect(Provider provider, Function<String, String> env, Duration connectTimeout,
             Duration requestTimeout) throws MissingApiKey {
         Objects.requireNonNull(provider, "provider");
-        String authorization = null;
-        if (provider.apiKeyEnv() != null) {
-            String key = env.apply(provider.apiKeyEnv());
-            if (key == null || key.isBlank()) {
-                throw new MissingApiKey(provider.apiKeyEnv());
-            }
-            authorization = "Bearer " + key.strip();
+        String key = key(provider, env);
+        return new LiveTransport(provider.baseUrl(), key == null ? null : "Bearer " + key, connectTimeout,
+                requestTimeout);
+    }
+
+    /**
+     * Where a team loop's SDK requests go when they are recorded: {@code provider.base_url}, with the key from the
+     * environment in the header the SDK used.
+     *
+     * @throws MissingApiKey when the variable {@code provider.api_key_env} names is unset or blank
+     */
+    public static HttpForwarder forwarder(Provider provider, Function<String, String> env, Duration requestTimeout)
+            throws MissingApiKey {
+        return LiveHttp.to(provider.baseUrl(), key(provider, env), requestTimeout);
+    }
+
+    /** The key {@code provider.api_key_env} names, or {@code null} when the provider takes none. */
+    private static String key(Provider provider, Function<String, String> env) throws MissingApiKey {
+        if (provider.apiKeyEnv() == null) {
+            return null;
         }
-        return new LiveTransport(provider.baseUrl(), authorization, connectTimeout, requestTimeout);
+        String key = env.apply(provider.apiKeyEnv());
+        if (key == null || key.isBlank()) {
+            throw new MissingApiKey(provider.apiKeyEnv());
+        }
+        return key.strip();
     }
 
     /** {@code {base_url}/chat/completions}, whether or not the base URL ends with a slash. */

@@ -107,6 +107,9 @@ class LiveTransportTest {
         assertEquals("PROVIDER_API_KEY", e.variable());
         assertThrows(MissingApiKey.class,
                 () -> LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), name -> "  "));
+        MissingApiKey forSdk = assertThrows(MissingApiKey.class, () -> LiveTransport.forwarder(
+                new Provider(stub.baseUrl(), "PROVIDER_API_KEY"), name -> null, java.time.Duration.ofSeconds(5)));
+        assertEquals(e.getMessage(), forSdk.getMessage(), "recording through a loop's SDK says the same");
         assertEquals(List.of(), stub.received());
     }
 

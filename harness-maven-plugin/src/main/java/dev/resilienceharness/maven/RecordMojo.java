@@ -10,7 +10,6 @@ import dev.resilienceharness.live.RecordSummary;
 import dev.resilienceharness.live.Recorder;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.http.HttpForwarder;
-import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
@@ -107,12 +106,12 @@ public class RecordMojo extends AbstractResilienceMojo {
 
     /** Runs the team's loop once per scenario, recording what its SDK sends that no cassette answers. */
     private void recordThroughLoop(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        String key = System.getenv(config.provider().apiKeyEnv());
-        if (key == null || key.isBlank()) {
-            throw new MojoExecutionException("set the environment variable " + config.provider().apiKeyEnv()
-                    + " to the provider's API key (provider.api_key_env in " + config.file() + ")");
+        HttpForwarder live;
+        try {
+            live = LiveTransport.forwarder(config.provider(), System::getenv, Duration.ofMinutes(2));
+        } catch (MissingApiKey e) {
+            throw new MojoExecutionException(e.getMessage());
         }
-        HttpForwarder live = LiveHttp.to(config.provider().baseUrl(), key, Duration.ofMinutes(2));
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = ScenarioLauncher.projectLoader(project.getTestClasspathElements())) {
             Thread.currentThread().setContextClassLoader(loader);
