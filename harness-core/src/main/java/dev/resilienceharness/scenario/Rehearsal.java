@@ -218,16 +218,19 @@ public final class Rehearsal {
      * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
      * from a cassette is not sent.
      *
-     * @return the run, whose calls are every request the loop made
+     * @return the run, whose calls are every request the loop made, and how many cassettes it wrote
      * @throws RecordingFailed when the provider cannot be reached, answers other than 200, or a cassette cannot be
      *                         written
      */
-    public RunTrace recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
+    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
         CassetteStore store = new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD_MISSING, redaction);
         java.util.concurrent.atomic.AtomicReference<RecordingFailed> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
         HttpRecorder recorder = (op, request, attempt) -> {
             try {
-                return recordOne(store, live, op, request, attempt);
+                OpExchange recorded = recordOne(store, live, op, request, attempt);
+                written.incrementAndGet();
+                return recorded;
             } catch (RecordingFailed e) {
                 // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
                 failed.compareAndSet(null, e);
@@ -240,7 +243,16 @@ public final class Rehearsal {
         if (failed.get() != null) {
             throw failed.get();
         }
-        return trace;
+        return new Recording(trace, written.get());
+    }
+
+    /**
+     * What recording a scenario through its loop did.
+     *
+     * @param trace    the run: every request the loop made
+     * @param recorded how many of them no cassette answered, and were sent and written
+     */
+    public record Recording(RunTrace trace, int recorded) {
     }
 
     private OpExchange recordOne(CassetteStore store, HttpForwarder live, String op, ObjectNode request,

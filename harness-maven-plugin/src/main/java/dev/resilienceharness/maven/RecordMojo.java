@@ -13,10 +13,8 @@ import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
-import dev.resilienceharness.trace.RunTrace;
 import java.io.IOException;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -120,11 +118,10 @@ public class RecordMojo extends AbstractResilienceMojo {
                     + " into " + config.cassettes());
             int failed = 0;
             for (Scenario s : config.scenarios()) {
-                long had = cassettes(config);
                 try {
-                    RunTrace trace = rehearsal.recordMissing(s, live, redaction(config));
-                    getLog().info(s.name() + ": " + trace.calls().size() + " calls, "
-                            + (cassettes(config) - had) + " recorded");
+                    Rehearsal.Recording recording = rehearsal.recordMissing(s, live, redaction(config));
+                    getLog().info(s.name() + ": " + recording.trace().calls().size() + " calls, "
+                            + recording.recorded() + " recorded");
                 } catch (Rehearsal.RecordingFailed e) {
                     failed++;
                     getLog().error(s.name() + ": " + e.getMessage());
@@ -144,14 +141,6 @@ public class RecordMojo extends AbstractResilienceMojo {
             throw new MojoExecutionException("cannot close the project's class loader: " + e.getMessage(), e);
         } finally {
             Thread.currentThread().setContextClassLoader(before);
-        }
-    }
-
-    private static long cassettes(HarnessConfig config) {
-        try (var files = Files.list(config.cassettes())) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".json")).count();
-        } catch (IOException e) {
-            return 0;
         }
     }
 

@@ -79,6 +79,7 @@ class HarnessOpenAiTest {
 
     private HarnessConfig config;
     private final AtomicInteger served = new AtomicInteger();
+    private int recorded;
 
     @BeforeEach
     void recordThroughTheSdkFromALoopbackProvider() throws Exception {
@@ -87,9 +88,9 @@ class HarnessOpenAiTest {
         HttpServer stub = stub();
         try {
             Rehearsal recording = Rehearsal.prepareForRecording(config, TriageLoop::new);
-            recording.recordMissing(scenario("clean"), LiveHttp.to(
+            recorded = recording.recordMissing(scenario("clean"), LiveHttp.to(
                     URI.create("http://127.0.0.1:" + stub.getAddress().getPort() + "/v1"), "sk-test-key",
-                    Duration.ofSeconds(10)), RecordingRedaction.forConfig(config));
+                    Duration.ofSeconds(10)), RecordingRedaction.forConfig(config)).recorded();
         } finally {
             stub.stop(0);
         }
@@ -98,6 +99,7 @@ class HarnessOpenAiTest {
     @Test
     void recordMissingWritesLabelledRedactedCassettesThatReplayOffline() throws Exception {
         assertEquals(2, served.get(), "one request per op reached the provider");
+        assertEquals(2, recorded, "and each was written");
         List<Path> cassettes;
         try (var files = Files.list(dir.resolve("cassettes"))) {
             cassettes = files.sorted().toList();

@@ -85,7 +85,8 @@ class RecordThroughSpringAiTest {
 
     private RunTrace record(String scenario) throws Exception {
         Rehearsal recording = Rehearsal.prepareForRecording(ws.config(), TeamLoop::new);
-        return recording.recordMissing(ws.scenario(scenario), live(), RecordingRedaction.forConfig(ws.config()));
+        return recording.recordMissing(ws.scenario(scenario), live(), RecordingRedaction.forConfig(ws.config()))
+                .trace();
     }
 
     @Test
