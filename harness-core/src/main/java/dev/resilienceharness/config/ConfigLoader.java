@@ -75,7 +75,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "requests_from", "scenarios", "budget", "redaction", "provider");
+            "requests_from", "scenarios", "budget", "redaction", "provider", "drift");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
             "concurrency");
@@ -178,6 +178,7 @@ public final class ConfigLoader {
         Budget budget = Budget.NONE;
         Redaction redaction = Redaction.NONE;
         Provider provider = null;
+        DriftSettings drift = DriftSettings.DEFAULTS;
         for (YamlNode.Entry e : top.entries()) {
             YamlNode v = e.value();
             switch (e.key()) {
@@ -191,6 +192,7 @@ public final class ConfigLoader {
                 case "budget" -> budget = budget(v);
                 case "redaction" -> redaction = redaction(v);
                 case "provider" -> provider = provider(v);
+                case "drift" -> drift = DriftSettings.read(r, v);
                 default -> {
                     // version, checked above
                 }
@@ -218,7 +220,7 @@ public final class ConfigLoader {
         Map<String, HarnessConfig.Source> sources = new LinkedHashMap<>(opSources);
         sources.putAll(requestSources);
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
-                redaction, provider, sources);
+                redaction, provider, sources, drift);
     }
 
     private void version(YamlNode v) throws ConfigException {

@@ -27,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param provider      where the record goal sends requests, or {@code null}
  * @param sources       where in the yaml each op's request comes from: its {@code requests} entry, or where a
  *                      scenario first names an op without one
+ * @param drift         the {@code drift:} block: what the drift goal ignores and tolerates, and the cassettes' max age
  */
 public record HarnessConfig(
         Path file,
@@ -40,7 +41,8 @@ public record HarnessConfig(
         Budget budget,
         Redaction redaction,
         Provider provider,
-        Map<String, Source> sources) {
+        Map<String, Source> sources,
+        DriftSettings drift) {
 
     /** The value of {@code loop:} that selects the built-in loop. */
     public static final String BUILTIN_LOOP = "builtin";
@@ -56,6 +58,15 @@ public record HarnessConfig(
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(redaction, "redaction");
         sources = Map.copyOf(sources);
+        drift = drift == null ? DriftSettings.DEFAULTS : drift;
+    }
+
+    /** A config without a {@code drift:} block. */
+    public HarnessConfig(Path file, int version, Path cassettes, List<String> volatilePaths, Policy policy, String loop,
+            Map<String, ObjectNode> requests, List<Scenario> scenarios, Budget budget, Redaction redaction,
+            Provider provider, Map<String, Source> sources) {
+        this(file, version, cassettes, volatilePaths, policy, loop, requests, scenarios, budget, redaction, provider,
+                sources, DriftSettings.DEFAULTS);
     }
 
     /**
@@ -135,13 +146,13 @@ public record HarnessConfig(
     /** This config with {@code loop:} replaced by {@code newLoop} (see {@link ConfigLoader#withLoop}). */
     HarnessConfig withLoop(String newLoop) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, newLoop, requests, scenarios, budget,
-                redaction, provider, sources);
+                redaction, provider, sources, drift);
     }
 
     /** This config with only {@code kept} of its scenarios. */
     public HarnessConfig withScenarios(List<Scenario> kept) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, loop, requests, kept, budget,
-                redaction, provider, sources);
+                redaction, provider, sources, drift);
     }
 
     /** Whether the built-in loop runs the scenarios. */

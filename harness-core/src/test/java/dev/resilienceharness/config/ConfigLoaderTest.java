@@ -402,7 +402,7 @@ class ConfigLoaderTest {
         @Test
         void unknownTopLevelKeySuggestsTheNearest() {
             assertEquals(F + ":2:1: polcy: unknown key 'polcy'; did you mean 'policy'? The keys allowed here are:"
-                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider",
+                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider, drift",
                     error(MINIMAL.replace("policy:", "polcy:")));
         }
 
