@@ -1,0 +1,145 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.drift.DriftCheck;
+import dev.resilienceharness.drift.DriftJson;
+import dev.resilienceharness.drift.DriftMessages;
+import dev.resilienceharness.drift.DriftOptions;
+import dev.resilienceharness.drift.DriftResult;
+import dev.resilienceharness.live.LiveMessages;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.MissingApiKey;
+import dev.resilienceharness.secrets.RecordingRedaction;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Sends the cassettes' requests to {@code provider.base_url} and compares each live answer with its cassette on
+ * what a loop depends on: JSON shape, finish reason, tool calls and their arguments, usage and latency. Writes
+ * {@code drift.json}; fails only with {@code -Dresilience.failOnDrift=true}; rewrites no cassette unless
+ * {@code -Dresilience.drift.update=true}. Run on demand: {@code mvn resilience:drift}.
+ */
+@Mojo(name = "drift", threadSafe = true)
+public class DriftMojo extends AbstractResilienceMojo {
+
+    /** Skips this goal only. */
+    @Parameter(property = "resilience.drift.skip", defaultValue = "false")
+    private boolean skipGoal;
+
+    /** How many cassettes to send, picked at random by {@code resilience.drift.seed}; {@code all} sends every one. */
+    @Parameter(property = "resilience.drift.sample", defaultValue = "all")
+    private String sample;
+
+    /** Sends only the cassettes of this scenario's ops; empty for every cassette. */
+    @Parameter(property = "resilience.drift.scenario")
+    private String scenario;
+
+    /** At most this many requests are sent. */
+    @Parameter(property = "resilience.drift.maxRequests", defaultValue = "50")
+    private int maxRequests;
+
+    /** Re-records each drifted cassette from its live answer, through the recording's redaction. */
+    @Parameter(property = "resilience.drift.update", defaultValue = "false")
+    private boolean update;
+
+    /** Picks the sample: the same seed sends the same cassettes. */
+    @Parameter(property = "resilience.drift.seed", defaultValue = "0")
+    private long seed;
+
+    /** Fails the build when a cassette drifted; without it, drift is logged as warnings. */
+    @Parameter(property = "resilience.failOnDrift", defaultValue = "false")
+    private boolean failOnDrift;
+
+    @Override
+    protected String goal() {
+        return "drift";
+    }
+
+    @Override
+    protected boolean goalSkipped() {
+        return skipGoal;
+    }
+
+    @Override
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        if (config.provider() == null) {
+            throw new MojoExecutionException(config.file() + ": " + LiveMessages.NO_PROVIDER);
+        }
+        DriftOptions options = options();
+        LiveTransport live;
+        try {
+            live = LiveTransport.connect(config.provider(), System::getenv);
+        } catch (MissingApiKey e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        getLog().info("Checking the cassettes in " + config.cassettes() + " against " + live.endpoint());
+        DriftResult result;
+        try {
+            result = new DriftCheck(config, live, RecordingRedaction.forConfig(config)).run(options);
+        } catch (DriftCheck.UnknownScenario e) {
+            throw new MojoExecutionException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+                    + e.getMessage(), e);
+        }
+        Path json;
+        try {
+            json = DriftJson.write(outputDirectory.toPath(), result);
+        } catch (IOException e) {
+            throw new MojoExecutionException(outputDirectory + ": cannot write " + DriftJson.FILE_NAME + ": "
+                    + e.getMessage(), e);
+        }
+        for (DriftResult.Entry e : result.entries()) {
+            for (String line : e.lines()) {
+                switch (e.status()) {
+                    case UNCHANGED -> getLog().info(line);
+                    case DRIFTED -> {
+                        if (failOnDrift) {
+                            getLog().error(line);
+                        } else {
+                            getLog().warn(line);
+                        }
+                    }
+                    default -> getLog().warn(line);
+                }
+            }
+            if (e.updated()) {
+                getLog().info(DriftMessages.updated(e.cassette(), e.op()));
+            }
+        }
+        getLog().info(result.total() + "; see " + json);
+        int drifted = result.drifted().size();
+        if (drifted > 0 && !update) {
+            getLog().info(DriftMessages.HINT_UPDATE);
+        }
+        if (drifted > 0 && failOnDrift) {
+            throw new MojoFailureException("resilience:drift: " + drifted + " of " + result.entries().size()
+                    + " cassettes drifted from the provider; see the lines above");
+        }
+    }
+
+    private DriftOptions options() throws MojoExecutionException {
+        Integer n = null;
+        if (!"all".equals(sample.strip())) {
+            try {
+                n = Integer.valueOf(sample.strip());
+            } catch (NumberFormatException e) {
+                n = -1;
+            }
+            if (n < 1) {
+                throw new MojoExecutionException("-Dresilience.drift.sample=" + sample + ": expected all or a number"
+                        + " of cassettes of at least 1");
+            }
+        }
+        if (maxRequests < 1) {
+            throw new MojoExecutionException("-Dresilience.drift.maxRequests=" + maxRequests + ": expected a number"
+                    + " of requests of at least 1");
+        }
+        String only = scenario == null || scenario.isBlank() ? null : scenario.strip();
+        return new DriftOptions(n, only, maxRequests, update, seed);
+    }
+}
