@@ -18,14 +18,21 @@ import tools.jackson.databind.node.ObjectNode;
  * @param op          the op it was recorded for, when it was recorded through an SDK adapter inside an op scope
  *                    (the cassette's optional top-level {@code "op"} key, which readers of the Python format
  *                    ignore); else {@code null}
+ * @param recordedAt  when it was recorded (the optional top-level {@code "recorded_at"} key, which readers of the
+ *                    Python format ignore), or {@code null}
  */
 public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing,
-        String op) {
+        String op, java.time.Instant recordedAt) {
 
     public Cassette {
         Objects.requireNonNull(fingerprint, "fingerprint");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
+    }
+
+    /** A cassette without a recording time. */
+    public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing, String op) {
+        this(file, fingerprint, request, response, timing, op, null);
     }
 
     /** A cassette recorded without an op label. */

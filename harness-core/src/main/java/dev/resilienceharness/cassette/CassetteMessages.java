@@ -50,6 +50,14 @@ public final class CassetteMessages {
         return "timing." + key + " is " + found + "; expected a number of milliseconds, 0 or more";
     }
 
+    static String badSamples(String path, String found) {
+        return "timing." + path + " is " + found + "; expected a list of {first_token_ms, total_ms} objects";
+    }
+
+    static String badRecordedAt(String found) {
+        return "recorded_at is " + found + "; expected an ISO-8601 UTC time such as 2026-01-01T00:00:00Z";
+    }
+
     static String notFinite(String path) {
         return oneLine(path) + " holds a number beyond the range of a double, which has no JSON form (infinity)";
     }

@@ -178,6 +178,7 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.opNotAString(CassetteMessages.kind(op)),
                     CassetteMessages.HINT_FIX);
         }
+        java.time.Instant recordedAt = recordedAt(file, root.get("recorded_at"));
         ObjectNode req = (ObjectNode) request;
         String fingerprint;
         try {
@@ -186,7 +187,24 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.noCanonicalForm(String.valueOf(e.getMessage())),
                     CassetteMessages.HINT_FIX);
         }
-        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString());
+        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString(), recordedAt);
+    }
+
+    /** The optional {@code recorded_at}: an ISO-8601 instant such as {@code 2026-01-01T00:00:00Z}. */
+    private static java.time.Instant recordedAt(Path file, JsonNode node) throws CassetteException {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (node.isString()) {
+            try {
+                return java.time.Instant.parse(node.asString());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new CassetteException(file, CassetteMessages.badRecordedAt("'"
+                        + CassetteMessages.abbreviate(node.asString()) + "'"), CassetteMessages.HINT_FIX);
+            }
+        }
+        throw new CassetteException(file, CassetteMessages.badRecordedAt("a JSON " + CassetteMessages.kind(node)),
+                CassetteMessages.HINT_FIX);
     }
 
     /**
@@ -242,6 +260,29 @@ public final class CassetteReader {
                 throw new CassetteException(file, CassetteMessages.badTiming(key, value.isNumber()
                         ? CassetteMessages.abbreviate(value.toString()) : "a JSON " + CassetteMessages.kind(value)),
                         CassetteMessages.HINT_FIX);
+            }
+        }
+        JsonNode samples = node.get("samples");
+        if (samples != null && !samples.isNull()) {
+            if (!samples.isArray()) {
+                throw new CassetteException(file, CassetteMessages.badSamples("samples", "a JSON "
+                        + CassetteMessages.kind(samples)), CassetteMessages.HINT_FIX);
+            }
+            for (int i = 0; i < samples.size(); i++) {
+                JsonNode sample = samples.get(i);
+                if (!sample.isObject()) {
+                    throw new CassetteException(file, CassetteMessages.badSamples("samples[" + i + "]", "a JSON "
+                            + CassetteMessages.kind(sample)), CassetteMessages.HINT_FIX);
+                }
+                for (String key : new String[] {"first_token_ms", "total_ms"}) {
+                    JsonNode value = sample.get(key);
+                    if (value != null && !value.isNull()
+                            && (!value.isNumber() || !value.canConvertToLong() || !(value.asDouble() >= 0))) {
+                        throw new CassetteException(file, CassetteMessages.badTiming("samples[" + i + "]." + key,
+                                value.isNumber() ? CassetteMessages.abbreviate(value.toString())
+                                        : "a JSON " + CassetteMessages.kind(value)), CassetteMessages.HINT_FIX);
+                    }
+                }
             }
         }
         return Timing.fromJson(node);

@@ -46,6 +46,7 @@ public final class CassetteStore {
     private final CassetteReader reader;
     private final UnaryOperator<ObjectNode> beforeWrite;
     private final Map<String, Cassette> cache = new ConcurrentHashMap<>();
+    private final java.time.Clock recordedAt;
 
     /**
      * @param folder        the cassette folder
@@ -54,6 +55,16 @@ public final class CassetteStore {
      * @param beforeWrite   last change to a cassette before it touches disk (the recorder's redaction)
      */
     public CassetteStore(Path folder, VolatilePaths volatilePaths, Mode mode, UnaryOperator<ObjectNode> beforeWrite) {
+        this(folder, volatilePaths, mode, beforeWrite, null);
+    }
+
+    /**
+     * A store whose writes carry {@code recorded_at}, the time {@code recordedAt} tells to the second ({@code null}:
+     * none).
+     */
+    public CassetteStore(Path folder, VolatilePaths volatilePaths, Mode mode, UnaryOperator<ObjectNode> beforeWrite,
+            java.time.Clock recordedAt) {
+        this.recordedAt = recordedAt;
         this.folder = Objects.requireNonNull(folder, "folder");
         this.volatilePaths = Objects.requireNonNull(volatilePaths, "volatilePaths");
         this.mode = Objects.requireNonNull(mode, "mode");
@@ -191,13 +202,19 @@ public final class CassetteStore {
         if (timing != null) {
             cassette.set("timing", timing.toJson());
         }
+        if (recordedAt != null) {
+            cassette.put("recorded_at", recordedAt.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                    .toString());
+        }
         volatilePaths.strip(cassette);
         cassette = beforeWrite.apply(cassette);
         ObjectNode req = (ObjectNode) cassette.get("request");
         String fp = fingerprint(req);
         Path file = fileFor(fp);
         AtomicFiles.write(file, Json.prettyPrint(cassette).getBytes(StandardCharsets.UTF_8));
-        Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")), op);
+        JsonNode at = cassette.get("recorded_at");
+        Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")), op,
+                at != null && at.isString() ? java.time.Instant.parse(at.asString()) : null);
         cache.put(fp, c);
         return c;
     }

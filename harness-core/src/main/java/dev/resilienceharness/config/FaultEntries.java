@@ -5,6 +5,7 @@ import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.QuotaFault;
+import dev.resilienceharness.fault.RecordedLatencyFault;
 import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
@@ -18,6 +19,7 @@ import java.util.List;
 public final class FaultEntries {
 
     private static final String SLOW_EXAMPLE = "{slow_first_token: {elapsed_ms: 3500}}";
+    private static final String LATENCY_EXAMPLE = "{latency: recorded}";
 
     private FaultEntries() {
     }
@@ -49,6 +51,7 @@ public final class FaultEntries {
             case "crash" -> CrashFault.INSTANCE;
             case "slow_first_token" ->
                 throw r.error(s, path, ConfigMessages.faultNeedsSettings("slow_first_token", SLOW_EXAMPLE));
+            case "latency" -> throw r.error(s, path, ConfigMessages.faultNeedsSettings("latency", LATENCY_EXAMPLE));
             default -> throw r.error(s, path, unknown(s.text()));
         };
     }
@@ -58,6 +61,9 @@ public final class FaultEntries {
         String kindPath = NodeReader.child(path, kind);
         if (!Fault.kinds().contains(kind)) {
             throw r.error(entry, kindPath, unknown(kind));
+        }
+        if (kind.equals("latency")) {
+            return latency(r, entry.value(), kindPath);
         }
         List<String> keys = switch (kind) {
             case "server_error" -> List.of("status");
@@ -111,6 +117,12 @@ public final class FaultEntries {
             default:
                 return CrashFault.INSTANCE;
         }
+    }
+
+    /** {@code {latency: recorded}}, the only latency there is to draw from. */
+    private static Fault latency(NodeReader r, YamlNode value, String path) throws ConfigException {
+        r.oneOf(value, path, java.util.List.of("recorded"));
+        return RecordedLatencyFault.INSTANCE;
     }
 
     private static String unknown(String name) {

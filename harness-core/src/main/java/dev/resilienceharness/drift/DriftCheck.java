@@ -46,6 +46,7 @@ public final class DriftCheck {
     private final UnaryOperator<ObjectNode> redaction;
     private final VolatilePaths volatilePaths;
     private final DriftComparison comparison;
+    private final java.time.Clock recordedAt;
 
     /**
      * @param provider  where requests go ({@code LiveTransport} outside tests)
@@ -53,6 +54,13 @@ public final class DriftCheck {
      *                  memory, and to a re-recorded cassette
      */
     public DriftCheck(HarnessConfig config, ProviderCall provider, UnaryOperator<ObjectNode> redaction) {
+        this(config, provider, redaction, null);
+    }
+
+    /** A check whose re-recorded cassettes carry {@code recorded_at} from {@code recordedAt} ({@code null}: none). */
+    public DriftCheck(HarnessConfig config, ProviderCall provider, UnaryOperator<ObjectNode> redaction,
+            java.time.Clock recordedAt) {
+        this.recordedAt = recordedAt;
         this.config = Objects.requireNonNull(config, "config");
         this.provider = Objects.requireNonNull(provider, "provider");
         this.redaction = Objects.requireNonNull(redaction, "redaction");
@@ -85,7 +93,7 @@ public final class DriftCheck {
         List<Candidate> selected = select(options);
         List<DriftResult.Entry> entries = new ArrayList<>();
         CassetteStore writer = options.update()
-                ? new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD, redaction) : null;
+                ? new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD, redaction, recordedAt) : null;
         String stoppedBy = null;
         int sent = 0;
         for (Candidate c : selected) {

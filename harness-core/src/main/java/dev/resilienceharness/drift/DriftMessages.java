@@ -106,6 +106,25 @@ public final class DriftMessages {
         return "-Dresilience.drift.scenario=" + name + ": no such scenario; the scenarios are: " + known;
     }
 
+    /** A cassette older than {@code drift.max_age}. */
+    public static String stale(String cassette, java.time.Instant recordedAt, java.time.Duration age,
+            java.time.Duration maxAge) {
+        return cassette + ": recorded at " + recordedAt + ", " + days(age) + " ago, older than drift.max_age ("
+                + days(maxAge) + "); check it with mvn resilience:drift or re-record it with mvn resilience:record"
+                + " -Dresilience.mode=record";
+    }
+
+    /** An age in whole days, or hours under two days, or minutes under two hours. */
+    static String days(java.time.Duration d) {
+        if (d.toDays() >= 2) {
+            return d.toDays() + " days";
+        }
+        if (d.toHours() >= 2) {
+            return d.toHours() + " hours";
+        }
+        return d.toMinutes() + " minutes";
+    }
+
     /** The kind of a JSON node in the words a message uses. */
     static String kind(tools.jackson.databind.JsonNode n) {
         if (n == null) {

@@ -37,6 +37,7 @@ public final class Recorder {
     private final ProviderCall provider;
     private final CassetteStore store;
     private final ToolCallSchema schemas = new ToolCallSchema();
+    private final int samples;
 
     /**
      * @param mode      {@link Mode#RECORD} or {@link Mode#RECORD_MISSING}
@@ -44,13 +45,29 @@ public final class Recorder {
      * @param redaction the last change to each cassette before it is written: drops credentials, masks secrets
      */
     public Recorder(HarnessConfig config, Mode mode, ProviderCall provider, UnaryOperator<ObjectNode> redaction) {
+        this(config, mode, provider, redaction, null, 1);
+    }
+
+    /**
+     * A recorder that stamps each cassette with {@code recorded_at} and sends each request {@code samples} times,
+     * keeping the first answer and every send's timing ({@code timing.samples}) when there is more than one.
+     *
+     * @param recordedAt tells the recording time ({@code null}: no {@code recorded_at})
+     * @param samples    how many times each request is sent, at least 1
+     */
+    public Recorder(HarnessConfig config, Mode mode, ProviderCall provider, UnaryOperator<ObjectNode> redaction,
+            java.time.Clock recordedAt, int samples) {
+        if (samples < 1) {
+            throw new IllegalArgumentException("samples must be at least 1, was " + samples);
+        }
+        this.samples = samples;
         this.config = Objects.requireNonNull(config, "config");
         this.provider = Objects.requireNonNull(provider, "provider");
         if (mode == Mode.REPLAY) {
             throw new IllegalArgumentException("the recorder records: use record or record-missing, not replay");
         }
         this.store = new CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()), mode,
-                Objects.requireNonNull(redaction, "redaction"));
+                Objects.requireNonNull(redaction, "redaction"), recordedAt);
     }
 
     /** The distinct ops of every scenario, in the order they first appear. */
@@ -137,7 +154,18 @@ public final class Recorder {
         Cassette c = store.exchange(op, request, r -> {
             sent[0] = true;
             try {
-                return provider.send(op, r);
+                CassetteStore.Recorded first = provider.send(op, r);
+                if (samples == 1) {
+                    return first;
+                }
+                List<dev.resilienceharness.cassette.Timing> timings = new ArrayList<>();
+                timings.add(plain(first.timing()));
+                for (int i = 1; i < samples; i++) {
+                    timings.add(plain(provider.send(op, r.deepCopy()).timing()));
+                }
+                dev.resilienceharness.cassette.Timing t = first.timing() != null ? first.timing()
+                        : new dev.resilienceharness.cassette.Timing(null, null);
+                return new CassetteStore.Recorded(first.response(), t.withSamples(timings));
             } catch (CallFailure | UnexpectedStatus | IOException e) {
                 throw new Sent(e); // the provider's answer, told apart from a failure to write
             }
@@ -153,15 +181,22 @@ public final class Recorder {
         return new Entry(op, fp, Result.RECORDED, detail);
     }
 
+    private static dev.resilienceharness.cassette.Timing plain(dev.resilienceharness.cassette.Timing t) {
+        return t == null ? new dev.resilienceharness.cassette.Timing(null, null)
+                : new dev.resilienceharness.cassette.Timing(t.firstTokenMs(), t.totalMs());
+    }
+
     private String fileName(Cassette c) {
         return config.file().toAbsolutePath().getParent().relativize(c.file().toAbsolutePath()).toString();
     }
 
     private static String timing(Cassette c) {
+        String samples = c.timing() == null || c.timing().samples().isEmpty() ? ""
+                : " (" + c.timing().samples().size() + " timing samples)";
         if (c.timing() == null || c.timing().firstTokenMs() == null) {
-            return "";
+            return samples;
         }
-        return " (first token " + c.timing().firstTokenMs() + " ms)";
+        return " (first token " + c.timing().firstTokenMs() + " ms)" + samples;
     }
 
     private Entry notSent(String op, String fp, String stoppedBy) {

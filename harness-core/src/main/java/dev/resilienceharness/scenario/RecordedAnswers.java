@@ -1,12 +1,14 @@
 package dev.resilienceharness.scenario;
 
 import dev.resilienceharness.cassette.Cassette;
+import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,7 +28,15 @@ final class RecordedAnswers {
      * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something, every
      *                      answered call for the op is a schema failure
      */
-    record Answer(Reply reply, String schemaProblem) {
+    record Answer(Reply reply, String schemaProblem, List<Timing> samples) {
+        Answer {
+            samples = samples == null ? List.of() : List.copyOf(samples);
+        }
+
+        /** An answer without recorded timing samples. */
+        Answer(Reply reply, String schemaProblem) {
+            this(reply, schemaProblem, List.of());
+        }
     }
 
     /** A cassette that was found usable before the runs started no longer is. */
@@ -59,7 +69,8 @@ final class RecordedAnswers {
 
     /** The answer in {@code cassette} to {@code exchange}'s request, with its tool calls checked. */
     Answer of(OpExchange exchange, Cassette cassette) {
-        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()));
+        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()),
+                cassette.timing() == null ? List.of() : cassette.timing().samples());
     }
 
     /** Keeps an answer just read, so that the first runs need not read it again. */

@@ -139,7 +139,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         long at = clock.elapsedNanos();
         int index = calls.size();
         try {
-            Reply reply = fault.strike(op, recordedReply(exchange, answer));
+            Reply reply = drawn(fault, answer, exchange, index).strike(op, recordedReply(exchange, answer));
             if (answer.schemaProblem() != null) {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
                         0));
@@ -198,7 +198,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             shape = ApiShape.CHAT_COMPLETIONS;
         }
         Duration timeout = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
-        FaultAnswer http = FaultAsHttp.answer(fault, shape, request,
+        FaultAnswer http = FaultAsHttp.answer(drawn(fault, answer, exchange, index), shape, request,
                 FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint()),
                 recorded.firstTokenMs().orElse(0), timeout);
         String sdk = attempt.sdk();
@@ -287,6 +287,12 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private void die() {
         dead = true;
         clock.suspend();
+    }
+
+    /** The fault a call meets: {@code {latency: recorded}} draws its delay from the cassette's timing samples. */
+    private static Fault drawn(Fault fault, RecordedAnswers.Answer answer, OpExchange exchange, int index) {
+        return fault instanceof dev.resilienceharness.fault.RecordedLatencyFault l
+                ? l.draw(answer.samples(), exchange.fingerprint(), index) : fault;
     }
 
     private Fault nextFault() {

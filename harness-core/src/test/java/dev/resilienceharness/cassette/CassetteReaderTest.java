@@ -150,6 +150,32 @@ class CassetteReaderTest {
     }
 
     @Test
+    void timing_samples_are_a_list_of_timings() throws Exception {
+        String head = "{\"request\": {\"op\": \"plan\"}, \"response\": 1, \"timing\": {\"total_ms\": 5, \"samples\": ";
+        assertEquals(List.of(new Timing(null, 5L), new Timing(3L, 9L)),
+                reader.parse(file, (head + "[{\"total_ms\": 5}, {\"first_token_ms\": 3, \"total_ms\": 9}]}}")
+                        .getBytes(UTF_8)).timing().samples());
+        assertEquals(": timing.samples is a JSON object; expected a list of {first_token_ms, total_ms} objects. "
+                + CassetteMessages.HINT_FIX, refused(head + "{}}}"));
+        assertEquals(": timing.samples[1] is a JSON number; expected a list of {first_token_ms, total_ms} objects. "
+                + CassetteMessages.HINT_FIX, refused(head + "[{}, 3]}}"));
+        assertEquals(": timing.samples[0].total_ms is -1; expected a number of milliseconds, 0 or more. "
+                + CassetteMessages.HINT_FIX, refused(head + "[{\"total_ms\": -1}]}}"));
+    }
+
+    @Test
+    void recorded_at_is_an_optional_utc_time() throws Exception {
+        String head = "{\"request\": {\"op\": \"plan\"}, \"response\": 1";
+        assertNull(reader.parse(file, (head + "}").getBytes(UTF_8)).recordedAt());
+        assertEquals(java.time.Instant.parse("2026-11-02T09:30:00Z"), reader.parse(file,
+                (head + ", \"recorded_at\": \"2026-11-02T09:30:00Z\"}").getBytes(UTF_8)).recordedAt());
+        assertEquals(": recorded_at is 'last week'; expected an ISO-8601 UTC time such as 2026-01-01T00:00:00Z. "
+                + CassetteMessages.HINT_FIX, refused(head + ", \"recorded_at\": \"last week\"}"));
+        assertEquals(": recorded_at is a JSON number; expected an ISO-8601 UTC time such as 2026-01-01T00:00:00Z. "
+                + CassetteMessages.HINT_FIX, refused(head + ", \"recorded_at\": 1767225600}"));
+    }
+
+    @Test
     void a_timing_beyond_any_long_is_refused_not_thrown() {
         // Found by CassetteReaderPropertiesTest: Jackson's asDouble throws for an integer beyond the double range.
         String head = "{\"request\": {\"op\": \"plan\"}, \"response\": 1, \"timing\": ";

@@ -17,6 +17,17 @@ class TimingTest {
     }
 
     @Test
+    void samples_are_read_and_written_back() {
+        Timing t = new Timing(420L, 1800L, java.util.List.of(new Timing(420L, 1800L), new Timing(null, 2500L)));
+        String json = "{\"first_token_ms\":420,\"total_ms\":1800,\"samples\":[{\"first_token_ms\":420,"
+                + "\"total_ms\":1800},{\"total_ms\":2500}]}";
+        assertEquals(json, Json.compact(t.toJson()));
+        assertEquals(t, Timing.fromJson(Json.readTree(json)));
+        assertEquals(java.util.List.of(), new Timing(1L, 2L).samples());
+        assertEquals(t, new Timing(420L, 1800L).withSamples(t.samples()));
+    }
+
+    @Test
     void a_missing_timing_is_none() {
         assertNull(Timing.fromJson(null));
         assertNull(Timing.fromJson(JsonNodeFactory.instance.nullNode()));

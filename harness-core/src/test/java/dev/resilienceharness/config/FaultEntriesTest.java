@@ -65,15 +65,15 @@ class FaultEntriesTest {
     @Test
     void unknownBareName() {
         assertEquals("f.yaml:1:1: f: unknown fault 'server-error'; did you mean 'server_error'? The fault kinds are:"
-                + " none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash", error("server-error"));
+                + " none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency", error("server-error"));
         assertEquals("f.yaml:1:1: f: unknown fault 'explode'; the fault kinds are: none, timeout, server_error, quota,"
-                + " bad_tool_call, slow_first_token, crash", error("explode"));
+                + " bad_tool_call, slow_first_token, crash, latency", error("explode"));
     }
 
     @Test
     void unknownKindWithSettings() {
         assertEquals("f.yaml:1:2: f.slow_first_tokn: unknown fault 'slow_first_tokn'; did you mean 'slow_first_token'?"
-                + " The fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash",
+                + " The fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency",
                 error("{slow_first_tokn: {elapsed_ms: 1}}"));
     }
 
@@ -97,6 +97,13 @@ class FaultEntriesTest {
     }
 
     @Test
+    void latencyIsDrawnFromTheRecordedSamples() throws Exception {
+        assertEquals(dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE, read("{latency: recorded}"));
+        assertEquals("f.yaml:1:1: f: the fault latency needs settings: write {latency: recorded}", error("latency"));
+        assertEquals("f.yaml:1:11: f.latency: expected one of recorded, got the text 'p95'", error("{latency: p95}"));
+    }
+
+    @Test
     void oneFaultPerEntry() {
         assertEquals("f.yaml:1:1: f: expected a fault written as one key with its settings, such as {quota:"
                 + " {retry_after: \"2\"}}, got a mapping with 2 keys; put each fault in its own list entry",
@@ -106,7 +113,7 @@ class FaultEntriesTest {
     @Test
     void otherShapesAreRefused() {
         assertEquals("f.yaml:1:1: f: expected a fault: one of none, timeout, server_error, quota, bad_tool_call,"
-                + " slow_first_token, crash, or a kind with settings such as {quota: {retry_after: \"2\"}}, got the"
+                + " slow_first_token, crash, latency, or a kind with settings such as {quota: {retry_after: \"2\"}}, got the"
                 + " number 3", error("3"));
     }
 }

@@ -187,6 +187,38 @@ class RecorderTest {
     }
 
     @Test
+    void samplesSendEachRequestThatOftenAndKeepEveryTimingWithTheFirstAnswer() throws Exception {
+        HarnessConfig config = config();
+        LiveTransport live = LiveTransport.connect(config.provider(), Map.of("PROVIDER_API_KEY", KEY)::get,
+                Duration.ofSeconds(2), Duration.ofSeconds(2));
+        java.time.Clock at = java.time.Clock.fixed(java.time.Instant.parse("2026-11-02T09:30:00.250Z"),
+                java.time.ZoneOffset.UTC);
+        RecordSummary summary = new Recorder(config, Mode.RECORD, live, redaction(), at, 3).record();
+        assertEquals(9, stub.received().size(), "three sends for each of three ops");
+        assertTrue(summary.entries().get(0).line().endsWith(" (3 timing samples)"), summary.entries().get(0).line());
+        dev.resilienceharness.cassette.CassetteReader reader = new dev.resilienceharness.cassette.CassetteReader(
+                config.cassettes(), dev.resilienceharness.json.VolatilePaths.of(config.volatilePaths()));
+        dev.resilienceharness.cassette.Cassette plan = reader.read(config.cassettes().resolve(
+                summary.entries().get(0).fingerprint() + ".json"));
+        assertEquals(3, plan.timing().samples().size());
+        assertEquals(plan.timing().totalMs(), plan.timing().samples().get(0).totalMs());
+        assertEquals(java.time.Instant.parse("2026-11-02T09:30:00Z"), plan.recordedAt(), "to the second");
+        assertEquals("answer to plan the fix", plan.response().get("choices").get(0).get("message").get("content")
+                .asString());
+        assertThrows(IllegalArgumentException.class, () -> new Recorder(config, Mode.RECORD, live, redaction(), at,
+                0));
+    }
+
+    @Test
+    void withoutAClockNoRecordedAtIsWritten() throws Exception {
+        HarnessConfig config = config();
+        RecordSummary summary = recorder(config, Mode.RECORD).record();
+        String written = Files.readString(config.cassettes().resolve(summary.entries().get(0).fingerprint() + ".json"));
+        assertFalse(written.contains("recorded_at"), written);
+        assertFalse(written.contains("samples"), written);
+    }
+
+    @Test
     void noKeyAndNoSecretReachesDisk() throws Exception {
         HarnessConfig config = config();
         ObjectNode leaky = ProviderStub.completion("here is a key someone pasted: " + FAKE_SECRET);

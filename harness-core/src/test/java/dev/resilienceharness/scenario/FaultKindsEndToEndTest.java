@@ -138,6 +138,31 @@ class FaultKindsEndToEndTest {
     }
 
     @Test
+    void latency_recorded_draws_each_call_from_the_cassettes_samples_the_same_way_every_run() throws Exception {
+        HarnessConfig config = TestProject.create(dir, yaml("[{latency: recorded}, {latency: recorded}]"), "plan",
+                "patch");
+        CassetteStore store = CassetteStore.replaying(dir.resolve("cassettes"), VolatilePaths.of(List.of()));
+        store.write(config.request("plan"), Json.readTree("{\"done\": \"plan\"}"), new Timing(null, 300L,
+                List.of(new Timing(null, 300L), new Timing(null, 4200L), new Timing(null, 4200L))));
+        store.write(config.request("patch"), Json.readTree("{\"done\": \"patch\"}"), new Timing(null, 500L,
+                List.of(new Timing(null, 500L))));
+        Result first = rehearse(config);
+        assertEquals(first, rehearse(config), "seeded: every run draws the same");
+        assertEquals("patch latency OK first token 500ms @0ms", first.calls().get(1));
+        String plan = first.calls().get(0);
+        boolean slow = plan.equals("plan latency OK first token 4200ms @0ms");
+        assertEquals(true, slow || plan.equals("plan latency OK first token 300ms @0ms"), plan);
+        // Above the 2 s slow_first_token threshold the policy halves concurrency, as for the fault itself.
+        assertEquals(slow, first.outcomes().get(0).contains("\"concurrency\":2"), first.outcomes().get(0));
+    }
+
+    @Test
+    void latency_recorded_without_samples_answers_as_recorded() throws Exception {
+        Result r = rehearse("[{latency: recorded}]");
+        assertEquals(List.of("plan latency OK @0ms", "patch none OK @0ms"), r.calls());
+    }
+
+    @Test
     void a_first_token_at_the_threshold_is_not_slow() throws Exception {
         Result r = rehearse("[{slow_first_token: {elapsed_ms: 2000}}]");
         assertEquals(List.of(PLAN_OK + "\"attempts\":1}", PATCH_OK), r.outcomes());

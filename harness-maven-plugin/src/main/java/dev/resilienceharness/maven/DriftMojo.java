@@ -12,6 +12,7 @@ import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -54,6 +55,10 @@ public class DriftMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.failOnDrift", defaultValue = "false")
     private boolean failOnDrift;
 
+    /** Fails the build when a cassette is older than {@code drift.max_age}; without it, that is a warning. */
+    @Parameter(property = "resilience.failOnStale", defaultValue = "false")
+    private boolean failOnStale;
+
     @Override
     protected String goal() {
         return "drift";
@@ -79,7 +84,8 @@ public class DriftMojo extends AbstractResilienceMojo {
         getLog().info("Checking the cassettes in " + config.cassettes() + " against " + live.endpoint());
         DriftResult result;
         try {
-            result = new DriftCheck(config, live, RecordingRedaction.forConfig(config)).run(options);
+            result = new DriftCheck(config, live, RecordingRedaction.forConfig(config), Clock.systemUTC())
+                    .run(options);
         } catch (DriftCheck.UnknownScenario e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {
@@ -116,10 +122,12 @@ public class DriftMojo extends AbstractResilienceMojo {
         if (drifted > 0 && !update) {
             getLog().info(DriftMessages.HINT_UPDATE);
         }
+        int stale = StaleCassettes.report(config, failOnStale, getLog());
         if (drifted > 0 && failOnDrift) {
             throw new MojoFailureException("resilience:drift: " + drifted + " of " + result.entries().size()
                     + " cassettes drifted from the provider; see the lines above");
         }
+        StaleCassettes.fail(goal(), stale);
     }
 
     private DriftOptions options() throws MojoExecutionException {

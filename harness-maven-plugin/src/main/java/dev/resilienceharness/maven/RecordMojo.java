@@ -47,6 +47,13 @@ public class RecordMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.mode", defaultValue = "record-missing")
     private String mode;
 
+    /**
+     * Sends each request this many times and keeps every send's timing in its cassette ({@code timing.samples}),
+     * for the fault {@code {latency: recorded}} to draw from; the first answer is the one recorded.
+     */
+    @Parameter(property = "resilience.record.samples", defaultValue = "1")
+    private int samples;
+
     @Override
     protected String goal() {
         return "record";
@@ -87,7 +94,12 @@ public class RecordMojo extends AbstractResilienceMojo {
         }
         getLog().info("Recording " + Recorder.ops(config).size() + " ops (" + m.userName() + ") from "
                 + live.endpoint() + " into " + config.cassettes());
-        RecordSummary summary = new Recorder(config, m, live, redaction(config)).record();
+        if (samples < 1) {
+            throw new MojoExecutionException("-Dresilience.record.samples=" + samples + ": expected a number of"
+                    + " samples of at least 1");
+        }
+        RecordSummary summary = new Recorder(config, m, live, redaction(config), java.time.Clock.systemUTC(), samples)
+                .record();
         for (RecordSummary.Entry e : summary.entries()) {
             if (e.result() == RecordSummary.Result.FAILED) {
                 getLog().error(e.line());

@@ -28,6 +28,10 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.failOnOrphans", defaultValue = "false")
     private boolean failOnOrphans;
 
+    /** Fails the build when a cassette is older than {@code drift.max_age}; without it, that is a warning. */
+    @Parameter(property = "resilience.failOnStale", defaultValue = "false")
+    private boolean failOnStale;
+
     @Override
     protected String goal() {
         return "verify-cassettes";
@@ -54,6 +58,8 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
             ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
         }
         getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
+        int stale = StaleCassettes.report(config, failOnStale, getLog());
         Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
+        StaleCassettes.fail(goal(), stale);
     }
 }
