@@ -76,7 +76,7 @@ public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
             "requests_from", "scenarios", "budget", "redaction", "provider", "drift");
-    static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy");
+    static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
             "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
@@ -212,7 +212,8 @@ public final class ConfigLoader {
                 throw at != null ? r.error(at, "policy.max_total_wait", detail)
                         : r.error(top, "policy.max_total_wait", detail);
             }
-            scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line()));
+            scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line(),
+                    d.recordedLatency()));
         }
         Policy topPolicy = policy.maxTotalWait() != null ? policy.toPolicy()
                 : policy.over(new PartialPolicy(null, null, null, Duration.ZERO, null, null, null, null, null))
@@ -388,7 +389,7 @@ public final class ConfigLoader {
 
     /** A scenario as written, before its policy is laid over the top-level one. */
     private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
-            PartialPolicy policy, int line) {
+            PartialPolicy policy, int line, boolean recordedLatency) {
     }
 
     private List<Draft> scenarios(YamlNode v) throws ConfigException {
@@ -431,7 +432,9 @@ public final class ConfigLoader {
                     : expectations(m.get("expect"), NodeReader.child(path, "expect"));
             PartialPolicy policy = m.get("policy") == null ? PartialPolicy.EMPTY
                     : PartialPolicy.read(r, m.get("policy"), NodeReader.child(path, "policy"));
-            drafts.add(new Draft(name, ops, faults, expect, policy, m.line()));
+            boolean recordedLatency = m.get("latency") != null
+                    && r.oneOf(m.get("latency"), NodeReader.child(path, "latency"), List.of("recorded")) != null;
+            drafts.add(new Draft(name, ops, faults, expect, policy, m.line(), recordedLatency));
         }
         return drafts;
     }

@@ -14,9 +14,16 @@ import java.util.Objects;
  * @param expect what the outcome list must show, or {@link Expectations#NONE}
  * @param policy the effective policy: the top-level one with this scenario's changes applied
  * @param line   the line of the scenario in its yaml file (1-based), or 0 when it was built in code
+ * @param recordedLatency {@code latency: recorded}: every call the plan does not fault meets
+ *               {@code {latency: recorded}}, its delay drawn from its cassette's timing samples
  */
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
-        int line) {
+        int line, boolean recordedLatency) {
+
+    /** A scenario whose calls answer with their recorded timing. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line) {
+        this(name, ops, faults, expect, policy, line, false);
+    }
 
     public Scenario {
         Objects.requireNonNull(name, "name");
@@ -28,6 +35,6 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
 
     /** This scenario with another fault plan (the explorer builds its candidates this way). */
     public Scenario withFaults(List<Fault> newFaults) {
-        return new Scenario(name, ops, newFaults, expect, policy, line);
+        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency);
     }
 }

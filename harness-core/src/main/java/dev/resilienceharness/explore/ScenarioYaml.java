@@ -54,6 +54,9 @@ public final class ScenarioYaml {
         scenario.ops().forEach(op -> ops.add(scalar(op)));
         sb.append("    ops: ").append(ops).append('\n');
         sb.append("    faults: ").append(faults(plan)).append('\n');
+        if (scenario.recordedLatency()) {
+            sb.append("    latency: recorded\n");
+        }
         String policy = policyChanges(scenario.policy(), topLevel);
         if (policy != null) {
             sb.append("    policy: ").append(policy).append('\n');
@@ -76,6 +79,10 @@ public final class ScenarioYaml {
         }
         StringJoiner outer = new StringJoiner(", ", "{", "}");
         for (Map.Entry<?, ?> kind : ((Map<?, ?>) yaml).entrySet()) {
+            if (kind.getValue() instanceof String word) {
+                outer.add(kind.getKey() + ": " + word); // {latency: recorded}
+                continue;
+            }
             StringJoiner settings = new StringJoiner(", ", "{", "}");
             for (Map.Entry<?, ?> setting : ((Map<?, ?>) kind.getValue()).entrySet()) {
                 Object value = setting.getValue();

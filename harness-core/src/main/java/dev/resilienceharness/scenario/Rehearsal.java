@@ -350,7 +350,7 @@ public final class Rehearsal {
     RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder) {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, new LinkedHashSet<>(scenario.ops()),
-                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder);
+                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency());
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         List<RunTrace.Restart> restarts = new ArrayList<>();
         int allowedRestarts = 1;

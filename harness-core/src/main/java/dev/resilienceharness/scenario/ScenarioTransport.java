@@ -69,6 +69,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private final VirtualClock clock;
     private final RandomGenerator volatileRandom;
     private final HttpRecorder recorder;
+    private final Fault unfaulted;
     private final Map<String, Reply> replies = new HashMap<>();
     private final Map<String, OpExchange> repairs = new HashMap<>();
     private final List<CallRecord> calls = new ArrayList<>();
@@ -88,6 +89,14 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
      */
     ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
             RandomGenerator volatileRandom, HttpRecorder recorder) {
+        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, false);
+    }
+
+    /** A transport whose unfaulted calls meet {@code {latency: recorded}} when {@code recordedLatency} is set. */
+    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
+            RandomGenerator volatileRandom, HttpRecorder recorder, boolean recordedLatency) {
+        this.unfaulted = recordedLatency ? dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE
+                : NoFault.INSTANCE;
         this.lookup = lookup;
         this.scenarioOps = scenarioOps;
         this.plan = plan;
@@ -298,7 +307,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private Fault nextFault() {
         Fault fault = next < plan.size() ? plan.get(next) : NoFault.INSTANCE;
         next++;
-        return fault;
+        return fault instanceof NoFault ? unfaulted : fault;
     }
 
     private CallRecord record(int index, String op, int repair, Fault fault, CallRecord.Result result, int status,

@@ -396,6 +396,14 @@ class ConfigLoaderTest {
         }
     }
 
+    @Test
+    void aScenarioMayDrawItsLatencyFromTheRecordedSamples() throws Exception {
+        assertEquals(true, load(MINIMAL + "    latency: recorded\n").scenarios().get(0).recordedLatency());
+        assertEquals(false, load(MINIMAL).scenarios().get(0).recordedLatency());
+        assertEquals(F + ":7:14: scenarios[0].latency: expected one of recorded, got the text 'p95'",
+                error(MINIMAL + "    latency: p95\n"));
+    }
+
     @Nested
     class KeyErrors {
 
@@ -420,7 +428,7 @@ class ConfigLoaderTest {
         @Test
         void unknownKeyWithNoNearMissListsTheAllowedKeys() {
             assertEquals(F + ":7:5: scenarios[0].retries: unknown key 'retries'; the keys allowed here are: name,"
-                    + " ops, faults, expect, policy", error(MINIMAL + "    retries: 3\n"));
+                    + " ops, faults, expect, policy, latency", error(MINIMAL + "    retries: 3\n"));
         }
 
         @Test

@@ -83,6 +83,16 @@ class ScenarioYamlTest {
                         new QuotaFault("60.001"), BadToolCallFault.INSTANCE, new SlowFirstTokenFault(2001),
                         CrashFault.INSTANCE)));
         assertEquals("[]", ScenarioYaml.faults(List.of()));
+        assertEquals("[{latency: recorded}]", ScenarioYaml.faults(List.of(
+                dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE)));
+    }
+
+    @Test
+    void a_scenario_wide_latency_is_repeated() {
+        Scenario s = new Scenario("s", List.of("plan"), List.of(), dev.resilienceharness.config.Expectations.NONE, TOP,
+                0, true);
+        assertEquals("  - name: s\n    ops: [plan]\n    faults: []\n    latency: recorded\n",
+                ScenarioYaml.block("s", s, List.of(), TOP, List.of()));
     }
 
     @Test

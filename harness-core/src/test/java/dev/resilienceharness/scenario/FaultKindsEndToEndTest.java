@@ -157,6 +157,28 @@ class FaultKindsEndToEndTest {
     }
 
     @Test
+    void a_scenario_wide_latency_recorded_draws_every_call_the_plan_does_not_fault() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - name: s
+                    ops: [plan, patch]
+                    faults: [timeout]
+                    latency: recorded
+                """, "plan", "patch");
+        assertEquals(true, config.scenarios().get(0).recordedLatency());
+        CassetteStore store = CassetteStore.replaying(dir.resolve("cassettes"), VolatilePaths.of(List.of()));
+        store.write(config.request("plan"), Json.readTree("{\"done\": \"plan\"}"), new Timing(null, 2600L,
+                List.of(new Timing(null, 2600L))));
+        store.write(config.request("patch"), Json.readTree("{\"done\": \"patch\"}"), new Timing(null, 40L,
+                List.of(new Timing(null, 40L))));
+        Result r = rehearse(config);
+        assertEquals(List.of("plan timeout TRANSIENT @0ms", "plan latency OK first token 2600ms @10ms",
+                "patch latency OK first token 40ms @10ms"), r.calls());
+    }
+
+    @Test
     void latency_recorded_without_samples_answers_as_recorded() throws Exception {
         Result r = rehearse("[{latency: recorded}]");
         assertEquals(List.of("plan latency OK @0ms", "patch none OK @0ms"), r.calls());
