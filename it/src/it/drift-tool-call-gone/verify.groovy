@@ -25,5 +25,9 @@ assert drift.drifted == 1 && drift.unchanged == 1
 def entry = drift.cassettes.find { it.op == 'lookup' }
 assert entry.cassette == name && entry.status == 'drifted' && !entry.updated
 assert entry.changes.any { it.kind == 'tool_call_gone' && it.path == 'choices[0].message.tool_calls' }
+def page = new File(basedir, 'target/resilience/report.html').text
+assert page.contains('<section id="drift"><h2>Drift</h2>') : page
+assert page.contains('<td><code>' + name + '</code></td><td>lookup</td><td>drifted</td>')
+assert page.contains('choices[0].message.tool_calls: the tool call is gone')
 assert !log.contains('LoopbackOnlyKey')
 return true

@@ -96,6 +96,11 @@ public final class HtmlReport {
 
     /** The page; invariants outside {@code checked} show as not checked unless something violated them. */
     public static String toHtml(RunReport report, Set<Invariant> checked) {
+        return toHtml(report, checked, "");
+    }
+
+    /** The page with {@code more} sections (already HTML, such as {@link DriftSection}) after the others. */
+    public static String toHtml(RunReport report, Set<Invariant> checked, String more) {
         List<ScenarioReport> sorted = new ArrayList<>(report.scenarios());
         sorted.sort(Comparator.comparing((ScenarioReport s) -> s.violations().isEmpty())
                 .thenComparing(ScenarioReport::name));
@@ -108,6 +113,7 @@ public final class HtmlReport {
         cassettes(report.cassettes(), checked, h);
         secrets(report.secrets(), checked, h);
         exploration(report.exploration(), h);
+        h.append(more);
         h.append("</main>\n<footer>Times are on the virtual clock (no real time passed). report.json and"
                 + " junit/TEST-resilience.xml are beside this file.</footer>\n");
         h.append("<script>\n").append(SCRIPT.replace("/*COLORS*/{}", colorsJson())).append("</script>\n");

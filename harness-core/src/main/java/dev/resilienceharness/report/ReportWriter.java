@@ -43,12 +43,18 @@ public final class ReportWriter {
      * @throws IOException when a file cannot be written; files already written stay complete
      */
     public static Written writeAll(RunReport report, Set<Invariant> checked, Path outputDir) throws IOException {
+        return writeAll(report, checked, outputDir, DriftSection.html(DriftSection.read(outputDir), java.util.List.of()));
+    }
+
+    /** Writes all three reports, the page with {@code more} sections (see {@link DriftSection}). */
+    public static Written writeAll(RunReport report, Set<Invariant> checked, Path outputDir, String more)
+            throws IOException {
         Path json = outputDir.resolve(JSON);
         Path junit = outputDir.resolve(JUNIT);
         Path html = outputDir.resolve(HTML);
         AtomicFiles.write(json, ReportJson.write(report).getBytes(StandardCharsets.UTF_8));
         AtomicFiles.write(junit, JUnitXmlReport.toXml(report, checked).getBytes(StandardCharsets.UTF_8));
-        AtomicFiles.write(html, HtmlReport.toHtml(report, checked).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(html, HtmlReport.toHtml(report, checked, more).getBytes(StandardCharsets.UTF_8));
         return new Written(html, json, junit);
     }
 }

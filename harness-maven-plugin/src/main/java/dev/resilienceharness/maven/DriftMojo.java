@@ -7,6 +7,8 @@ import dev.resilienceharness.drift.DriftMessages;
 import dev.resilienceharness.drift.DriftOptions;
 import dev.resilienceharness.drift.DriftResult;
 import dev.resilienceharness.live.LiveMessages;
+import dev.resilienceharness.report.DriftSection;
+import dev.resilienceharness.report.LatencyDistribution;
 import dev.resilienceharness.live.LiveTransport;
 import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -97,6 +99,13 @@ public class DriftMojo extends AbstractResilienceMojo {
             json = DriftJson.write(outputDirectory.toPath(), result);
         } catch (IOException e) {
             throw new MojoExecutionException(outputDirectory + ": cannot write " + DriftJson.FILE_NAME + ": "
+                    + e.getMessage(), e);
+        }
+        try {
+            DriftSection.splice(outputDirectory.toPath(), DriftSection.html(DriftJson.toJson(result),
+                    LatencyDistribution.of(config)));
+        } catch (IOException e) {
+            throw new MojoExecutionException(outputDirectory + ": cannot write the drift section of report.html: "
                     + e.getMessage(), e);
         }
         for (DriftResult.Entry e : result.entries()) {

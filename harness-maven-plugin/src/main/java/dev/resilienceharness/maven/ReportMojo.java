@@ -71,7 +71,9 @@ public class ReportMojo extends AbstractScenarioMojo {
         }
         ReportWriter.Written written;
         try {
-            written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out);
+            written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out,
+                    dev.resilienceharness.report.DriftSection.html(dev.resilienceharness.report.DriftSection.read(out),
+                            dev.resilienceharness.report.LatencyDistribution.of(config)));
             new SarifWriter(base).write(result.secrets().findings(), out.resolve("secrets.sarif"));
         } catch (IOException e) {
             throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
