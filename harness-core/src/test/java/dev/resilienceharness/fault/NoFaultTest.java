@@ -26,9 +26,10 @@ class NoFaultTest {
     @Test
     void every_fault_kind_is_listed_in_spec_order() {
         assertEquals(java.util.List.of("none", "timeout", "server_error", "quota", "bad_tool_call",
-                "slow_first_token", "crash"), Fault.kinds());
+                "slow_first_token", "crash", "latency"), Fault.kinds());
         for (Fault f : new Fault[] {NoFault.INSTANCE, TimeoutFault.INSTANCE, new ServerErrorFault(503),
-                new QuotaFault(null), BadToolCallFault.INSTANCE, new SlowFirstTokenFault(1), CrashFault.INSTANCE}) {
+                new QuotaFault(null), BadToolCallFault.INSTANCE, new SlowFirstTokenFault(1), CrashFault.INSTANCE,
+                RecordedLatencyFault.INSTANCE}) {
             assertTrue(Fault.kinds().contains(f.kind()), f.kind());
         }
     }
