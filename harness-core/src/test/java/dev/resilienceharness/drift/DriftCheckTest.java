@@ -303,6 +303,16 @@ class DriftCheckTest {
     }
 
     @Test
+    void eachCassetteIsSentToTheApiItsAnswerCameFrom() {
+        assertEquals(dev.resilienceharness.http.ApiShape.CHAT_COMPLETIONS, DriftCheck.shapeOf(Json.readTree(
+                "{\"choices\": []}")));
+        assertEquals(dev.resilienceharness.http.ApiShape.RESPONSES, DriftCheck.shapeOf(Json.readTree(
+                "{\"object\": \"response\", \"output\": []}")));
+        assertEquals(dev.resilienceharness.http.ApiShape.MESSAGES, DriftCheck.shapeOf(Json.readTree(
+                "{\"type\": \"message\", \"content\": []}")));
+    }
+
+    @Test
     void anOpWithoutACassetteIsNotSent() throws Exception {
         Files.delete(config.cassettes().resolve(Path.of(drift().entries().get(1).cassette()).getFileName()));
         stub.requests.set(0);
