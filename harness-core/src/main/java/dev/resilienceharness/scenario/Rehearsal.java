@@ -223,7 +223,14 @@ public final class Rehearsal {
      *                         written
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
-        CassetteStore store = new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD_MISSING, redaction);
+        return recordMissing(scenario, live, redaction, null);
+    }
+
+    /** As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator)}, each cassette stamped with {@code recorded_at}. */
+    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
+            java.time.Clock recordedAt) {
+        CassetteStore store = new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD_MISSING, redaction,
+                recordedAt);
         java.util.concurrent.atomic.AtomicReference<RecordingFailed> failed = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
         HttpRecorder recorder = (op, request, attempt) -> {

@@ -131,7 +131,8 @@ public class RecordMojo extends AbstractResilienceMojo {
             int failed = 0;
             for (Scenario s : config.scenarios()) {
                 try {
-                    Rehearsal.Recording recording = rehearsal.recordMissing(s, live, redaction(config));
+                    Rehearsal.Recording recording = rehearsal.recordMissing(s, live, redaction(config),
+                            java.time.Clock.systemUTC());
                     getLog().info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
                 } catch (Rehearsal.RecordingFailed e) {
