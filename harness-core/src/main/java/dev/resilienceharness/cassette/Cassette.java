@@ -18,14 +18,22 @@ import tools.jackson.databind.node.ObjectNode;
  * @param op          the op it was recorded for, when it was recorded through an SDK adapter inside an op scope
  *                    (the cassette's optional top-level {@code "op"} key, which readers of the Python format
  *                    ignore); else {@code null}
+ * @param stream      every event of a streamed answer with its arrival offset (the optional top-level
+ *                    {@code "stream"} key, which readers of the Python format ignore: {@code response} is the
+ *                    assembled message), or {@code null} for an answer that was not streamed
  */
 public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing,
-        String op) {
+        String op, CassetteStream stream) {
 
     public Cassette {
         Objects.requireNonNull(fingerprint, "fingerprint");
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(response, "response");
+    }
+
+    /** A cassette of an answer that was not streamed. */
+    public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing, String op) {
+        this(file, fingerprint, request, response, timing, op, null);
     }
 
     /** A cassette recorded without an op label. */

@@ -178,6 +178,12 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.opNotAString(CassetteMessages.kind(op)),
                     CassetteMessages.HINT_FIX);
         }
+        CassetteStream stream;
+        try {
+            stream = CassetteStream.fromJson(root.get(CassetteStream.KEY));
+        } catch (IllegalArgumentException e) {
+            throw new CassetteException(file, e.getMessage(), CassetteMessages.HINT_FIX);
+        }
         ObjectNode req = (ObjectNode) request;
         String fingerprint;
         try {
@@ -186,7 +192,7 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.noCanonicalForm(String.valueOf(e.getMessage())),
                     CassetteMessages.HINT_FIX);
         }
-        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString());
+        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString(), stream);
     }
 
     /**

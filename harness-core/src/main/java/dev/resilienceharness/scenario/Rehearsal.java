@@ -267,6 +267,9 @@ public final class Rehearsal {
             throw new RecordingFailed(op, "the provider answered " + answer.status() + ": "
                     + abbreviate(answer.text()));
         }
+        if (answer.events() != null) {
+            return recordStream(store, op, request, answer);
+        }
         JsonNode response;
         try {
             response = Json.readTree(answer.body());
@@ -275,6 +278,25 @@ public final class Rehearsal {
         }
         try {
             Cassette c = store.write(request, response, new Timing(null, answer.firstByte().toMillis()), op);
+            return lookup.recorded(op, c.request(), c);
+        } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
+            throw new RecordingFailed(op, e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new RecordingFailed(op, "cannot write its cassette: " + e.getMessage());
+        }
+    }
+
+    /** A streamed answer: the assembled message as {@code response}, every event with its offset as {@code stream}. */
+    private OpExchange recordStream(CassetteStore store, String op, ObjectNode request, HttpAnswer.Response answer) {
+        dev.resilienceharness.http.StreamRecording.Captured captured;
+        try {
+            captured = dev.resilienceharness.http.StreamRecording.assemble(answer.events());
+        } catch (dev.resilienceharness.http.StreamRecording.Broken e) {
+            throw new RecordingFailed(op, "its event stream is broken: " + abbreviate(e.getMessage()));
+        }
+        try {
+            Cassette c = store.write(request, captured.completion(), new Timing(captured.firstTokenMs(),
+                    captured.totalMs()), op, captured.stream());
             return lookup.recorded(op, c.request(), c);
         } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
             throw new RecordingFailed(op, e.getMessage());
