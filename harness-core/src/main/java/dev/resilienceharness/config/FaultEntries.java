@@ -8,6 +8,7 @@ import dev.resilienceharness.fault.QuotaFault;
 import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
+import dev.resilienceharness.fault.TruncatedToolCallFault;
 import java.util.List;
 
 /**
@@ -49,6 +50,9 @@ public final class FaultEntries {
             case "crash" -> CrashFault.INSTANCE;
             case "slow_first_token" ->
                 throw r.error(s, path, ConfigMessages.faultNeedsSettings("slow_first_token", SLOW_EXAMPLE));
+            case "truncated_tool_call" -> TruncatedToolCallFault.INSTANCE;
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error" ->
+                throw r.error(s, path, ConfigMessages.faultNeedsSettings(s.text(), StreamFaultEntries.example(s.text())));
             default -> throw r.error(s, path, unknown(s.text()));
         };
     }
@@ -63,6 +67,7 @@ public final class FaultEntries {
             case "server_error" -> List.of("status");
             case "quota" -> List.of("retry_after");
             case "slow_first_token" -> List.of("elapsed_ms");
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error" -> StreamFaultEntries.keys(kind);
             default -> List.of();
         };
         if (keys.isEmpty() && entry.value() instanceof YamlNode.Mapping m && !m.entries().isEmpty()) {
@@ -102,6 +107,10 @@ public final class FaultEntries {
                         "how late the first token arrives, in milliseconds: write " + SLOW_EXAMPLE);
                 return new SlowFirstTokenFault(r.integer(elapsed, NodeReader.child(kindPath, "elapsed_ms"), 0));
             }
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error":
+                return StreamFaultEntries.read(r, settings, kind, kindPath);
+            case "truncated_tool_call":
+                return TruncatedToolCallFault.INSTANCE;
             case "none":
                 return NoFault.INSTANCE;
             case "timeout":
