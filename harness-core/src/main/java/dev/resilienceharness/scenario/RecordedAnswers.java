@@ -25,8 +25,13 @@ final class RecordedAnswers {
      * @param reply         the response and its first-token latency
      * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something, every
      *                      answered call for the op is a schema failure
+     * @param stream        the recorded events of a streamed answer, or {@code null}
      */
-    record Answer(Reply reply, String schemaProblem) {
+    record Answer(Reply reply, String schemaProblem, dev.resilienceharness.cassette.CassetteStream stream) {
+
+        Answer(Reply reply, String schemaProblem) {
+            this(reply, schemaProblem, null);
+        }
     }
 
     /** A cassette that was found usable before the runs started no longer is. */
@@ -59,7 +64,7 @@ final class RecordedAnswers {
 
     /** The answer in {@code cassette} to {@code exchange}'s request, with its tool calls checked. */
     Answer of(OpExchange exchange, Cassette cassette) {
-        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()));
+        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()), cassette.stream());
     }
 
     /** Keeps an answer just read, so that the first runs need not read it again. */

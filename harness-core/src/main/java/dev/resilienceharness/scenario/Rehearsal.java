@@ -88,7 +88,8 @@ public final class Rehearsal {
         this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
-                new ExpectedOutcomes());
+                new ExpectedOutcomes(),
+                new dev.resilienceharness.invariant.DuplicatedText());
         this.determinism = new ReplayDeterminism(volatilePaths);
     }
 
@@ -441,7 +442,7 @@ public final class Rehearsal {
                 failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
             }
             return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                    failure, watch.found());
+                    failure, watch.found(), transport.streams());
         }
     }
 
@@ -497,7 +498,8 @@ public final class Rehearsal {
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
         for (ScenarioInvariant check : runChecks) {
             if (which.contains(check.invariant())) {
-                found.put(check.invariant(), check.check(first));
+                // Two checks may judge one invariant (partial work: survival and duplicated text).
+                found.computeIfAbsent(check.invariant(), k -> new ArrayList<>()).addAll(check.check(first));
             }
         }
         if (which.contains(Invariant.DETERMINISM)) {
