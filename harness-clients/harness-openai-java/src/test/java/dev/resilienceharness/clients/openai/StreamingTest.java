@@ -15,6 +15,10 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.report.HtmlReport;
+import dev.resilienceharness.report.ReportJson;
+import dev.resilienceharness.report.RunReport;
+import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -130,6 +134,19 @@ class StreamingTest {
                 "the retry's events come after the cut and the loop's 200 ms backoff");
         assertEquals(Duration.ofMillis(200), result.trace().totalWait());
         assertTrue(System.nanoTime() - t0 < 20_000_000_000L, "virtual time: no real waiting for the stream");
+
+        // The report's timeline shows both streams' events on the virtual clock, and where the first was cut.
+        RunReport report = RunReport.builder().scenario(ScenarioReport.of(result)).build();
+        JsonNode json = ReportJson.toJson(report).get("scenarios").get(0).get("timeline").get("streams");
+        assertEquals(2, json.size(), json.toString());
+        assertEquals("cut", json.get(0).get("end").asString());
+        assertEquals(3, json.get(0).get("events_ms").size());
+        assertEquals(cut.eventNanos().get(0) / 1e6, json.get(0).get("events_ms").get(0).asDouble());
+        assertEquals(cut.endNanos() / 1e6, json.get(0).get("end_ms").asDouble(), "the cut point");
+        assertEquals(PIECES.size() + 3, json.get(1).get("events_ms").size());
+        String html = HtmlReport.toHtml(report);
+        assertTrue(html.contains("stream cut after 3 events at t="), "the cut, in words under the timeline");
+        assertTrue(html.contains("\"streams\":[[0,\"cut\","), "and in the timeline's data");
     }
 
     @Test
