@@ -466,6 +466,14 @@ public final class Rehearsal {
                 + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ", losing every outcome of the run");
     }
 
+    /**
+     * Whether {@code op}'s answer is streamed (its request asks for a stream, or its cassette keeps one), so that
+     * the stream faults apply to it.
+     */
+    public boolean streams(String op) {
+        return dev.resilienceharness.http.ApiShape.streams(template(op)) || lookup.streams(op);
+    }
+
     /** The prepared request of a scenario op; for any other op the config's, which is never seen again. */
     private ObjectNode template(String op) {
         ObjectNode prepared = templates.get(op);
