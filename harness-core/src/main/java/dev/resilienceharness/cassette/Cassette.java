@@ -20,9 +20,12 @@ import tools.jackson.databind.node.ObjectNode;
  *                    ignore); else {@code null}
  * @param recordedAt  when it was recorded (the optional top-level {@code "recorded_at"} key, which readers of the
  *                    Python format ignore), or {@code null}
+ * @param stream      every event of a streamed answer with its arrival offset (the optional top-level
+ *                    {@code "stream"} key, which readers of the Python format ignore: {@code response} is the
+ *                    assembled message), or {@code null} for an answer that was not streamed
  */
 public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing,
-        String op, java.time.Instant recordedAt) {
+        String op, java.time.Instant recordedAt, CassetteStream stream) {
 
     public Cassette {
         Objects.requireNonNull(fingerprint, "fingerprint");
@@ -30,9 +33,21 @@ public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNo
         Objects.requireNonNull(response, "response");
     }
 
-    /** A cassette without a recording time. */
+    /** A cassette of an answer that was not streamed, with its recording time or {@code null}. */
+    public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing, String op,
+            java.time.Instant recordedAt) {
+        this(file, fingerprint, request, response, timing, op, recordedAt, null);
+    }
+
+    /** A cassette without a recording time, of a streamed answer or not ({@code stream} {@code null}). */
+    public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing, String op,
+            CassetteStream stream) {
+        this(file, fingerprint, request, response, timing, op, null, stream);
+    }
+
+    /** A cassette without a recording time of an answer that was not streamed. */
     public Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing, String op) {
-        this(file, fingerprint, request, response, timing, op, null);
+        this(file, fingerprint, request, response, timing, op, null, null);
     }
 
     /** A cassette recorded without an op label. */

@@ -58,6 +58,41 @@ public final class CassetteMessages {
         return "recorded_at is " + found + "; expected an ISO-8601 UTC time such as 2026-01-01T00:00:00Z";
     }
 
+    static String streamNotAnObject(String kind) {
+        return "has a \"stream\" that is a JSON " + kind + ", not an object like"
+                + " {\"events\": [{\"at_ms\": 180, \"data\": \"...\"}]}";
+    }
+
+    static String streamUnknownKey(String path) {
+        return "has an unknown key " + oneLine(path) + "; a stream has \"events\", each event \"at_ms\", \"data\""
+                + " and an optional \"event\"";
+    }
+
+    static String streamEventsNotAList(String found) {
+        return "stream.events is " + found + "; expected a list of {\"at_ms\": 180, \"data\": \"...\"}";
+    }
+
+    static String streamEventNotAnObject(String at, String kind) {
+        return at + " is a JSON " + kind + ", not an object like {\"at_ms\": 180, \"data\": \"...\"}";
+    }
+
+    static String badEventOffset(String at, String found) {
+        return at + ".at_ms is " + found + "; expected a whole number of milliseconds since the request, 0 or more";
+    }
+
+    static String eventOutOfOrder(String at, long ms, long before) {
+        return at + ".at_ms is " + ms + ", earlier than the event before it (" + before
+                + " ms); events are kept in the order they arrived";
+    }
+
+    static String badEventData(String at, String found) {
+        return at + ".data is " + found + "; expected the event's data as a string (compact JSON or [DONE])";
+    }
+
+    static String badEventName(String at, String kind) {
+        return at + ".event is a JSON " + kind + "; expected the SSE event name as a string";
+    }
+
     static String notFinite(String path) {
         return oneLine(path) + " holds a number beyond the range of a double, which has no JSON form (infinity)";
     }

@@ -179,6 +179,12 @@ public final class CassetteReader {
                     CassetteMessages.HINT_FIX);
         }
         java.time.Instant recordedAt = recordedAt(file, root.get("recorded_at"));
+        CassetteStream stream;
+        try {
+            stream = CassetteStream.fromJson(root.get(CassetteStream.KEY));
+        } catch (IllegalArgumentException e) {
+            throw new CassetteException(file, e.getMessage(), CassetteMessages.HINT_FIX);
+        }
         ObjectNode req = (ObjectNode) request;
         String fingerprint;
         try {
@@ -187,7 +193,8 @@ public final class CassetteReader {
             throw new CassetteException(file, CassetteMessages.noCanonicalForm(String.valueOf(e.getMessage())),
                     CassetteMessages.HINT_FIX);
         }
-        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString(), recordedAt);
+        return new Cassette(file, fingerprint, req, response, timing, op == null ? null : op.asString(), recordedAt,
+                stream);
     }
 
     /** The optional {@code recorded_at}: an ISO-8601 instant such as {@code 2026-01-01T00:00:00Z}. */

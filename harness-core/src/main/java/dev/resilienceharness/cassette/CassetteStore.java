@@ -36,8 +36,17 @@ public final class CassetteStore {
         Recorded call(ObjectNode request) throws IOException;
     }
 
-    /** What a live call brought back. */
-    public record Recorded(JsonNode response, Timing timing) {
+    /**
+     * What a live call brought back.
+     *
+     * @param stream the events of a streamed answer with their arrival offsets, or {@code null}
+     */
+    public record Recorded(JsonNode response, Timing timing, CassetteStream stream) {
+
+        /** An answer that was not streamed. */
+        public Recorded(JsonNode response, Timing timing) {
+            this(response, timing, null);
+        }
     }
 
     private final Path folder;
@@ -180,7 +189,7 @@ public final class CassetteStore {
             }
         }
         Recorded recorded = live.call(request.deepCopy());
-        return write(request, recorded.response(), recorded.timing());
+        return write(request, recorded.response(), recorded.timing(), null, recorded.stream());
     }
 
     /** Writes one exchange atomically, volatile paths stripped and {@code beforeWrite} applied first. */
@@ -193,6 +202,16 @@ public final class CassetteStore {
      * paths stripped and {@code beforeWrite} applied first.
      */
     public Cassette write(ObjectNode request, JsonNode response, Timing timing, String op) throws IOException {
+        return write(request, response, timing, op, null);
+    }
+
+    /**
+     * Writes one exchange atomically, with the events of a streamed answer ({@code null}: not streamed), volatile
+     * paths stripped (inside every event too) and {@code beforeWrite} applied first (so secrets are redacted inside
+     * the events as anywhere else).
+     */
+    public Cassette write(ObjectNode request, JsonNode response, Timing timing, String op, CassetteStream stream)
+            throws IOException {
         ObjectNode cassette = JsonNodeFactory.instance.objectNode();
         if (op != null) {
             cassette.put("op", op);
@@ -206,7 +225,11 @@ public final class CassetteStore {
             cassette.put("recorded_at", recordedAt.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
                     .toString());
         }
+        if (stream != null) {
+            cassette.set(CassetteStream.KEY, stream.toJson());
+        }
         volatilePaths.strip(cassette);
+        CassetteStream.stripVolatile(cassette, volatilePaths);
         cassette = beforeWrite.apply(cassette);
         ObjectNode req = (ObjectNode) cassette.get("request");
         String fp = fingerprint(req);
@@ -214,7 +237,8 @@ public final class CassetteStore {
         AtomicFiles.write(file, Json.prettyPrint(cassette).getBytes(StandardCharsets.UTF_8));
         JsonNode at = cassette.get("recorded_at");
         Cassette c = new Cassette(file, fp, req, cassette.get("response"), Timing.fromJson(cassette.get("timing")), op,
-                at != null && at.isString() ? java.time.Instant.parse(at.asString()) : null);
+                at != null && at.isString() ? java.time.Instant.parse(at.asString()) : null,
+                CassetteStream.fromJson(cassette.get(CassetteStream.KEY)));
         cache.put(fp, c);
         return c;
     }

@@ -9,6 +9,7 @@ import dev.resilienceharness.fault.RecordedLatencyFault;
 import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
+import dev.resilienceharness.fault.TruncatedToolCallFault;
 import java.util.List;
 
 /**
@@ -52,6 +53,9 @@ public final class FaultEntries {
             case "slow_first_token" ->
                 throw r.error(s, path, ConfigMessages.faultNeedsSettings("slow_first_token", SLOW_EXAMPLE));
             case "latency" -> throw r.error(s, path, ConfigMessages.faultNeedsSettings("latency", LATENCY_EXAMPLE));
+            case "truncated_tool_call" -> TruncatedToolCallFault.INSTANCE;
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error" ->
+                throw r.error(s, path, ConfigMessages.faultNeedsSettings(s.text(), StreamFaultEntries.example(s.text())));
             default -> throw r.error(s, path, unknown(s.text()));
         };
     }
@@ -69,6 +73,7 @@ public final class FaultEntries {
             case "server_error" -> List.of("status");
             case "quota" -> List.of("retry_after");
             case "slow_first_token" -> List.of("elapsed_ms");
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error" -> StreamFaultEntries.keys(kind);
             default -> List.of();
         };
         if (keys.isEmpty() && entry.value() instanceof YamlNode.Mapping m && !m.entries().isEmpty()) {
@@ -108,6 +113,10 @@ public final class FaultEntries {
                         "how late the first token arrives, in milliseconds: write " + SLOW_EXAMPLE);
                 return new SlowFirstTokenFault(r.integer(elapsed, NodeReader.child(kindPath, "elapsed_ms"), 0));
             }
+            case "stream_cut", "stream_stall", "malformed_event", "stream_error":
+                return StreamFaultEntries.read(r, settings, kind, kindPath);
+            case "truncated_tool_call":
+                return TruncatedToolCallFault.INSTANCE;
             case "none":
                 return NoFault.INSTANCE;
             case "timeout":

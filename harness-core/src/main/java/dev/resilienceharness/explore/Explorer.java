@@ -108,7 +108,7 @@ public final class Explorer {
     public ExplorationResult explore(Scenario scenario, Settings settings) {
         Scenario base = new Scenario(scenario.name(), scenario.ops(), List.of(), Expectations.NONE, scenario.policy(),
                 scenario.line());
-        PlanSpace space = PlanSpace.of(base);
+        PlanSpace space = PlanSpace.of(base, base.ops().stream().anyMatch(rehearsal::streams));
         Iterator<PlanSpace.Plan> plans = space.plans(settings.seed());
         Search search = new Search(base, space);
         long start = nanoTime.getAsLong();

@@ -81,6 +81,15 @@ public final class PlanSpace {
 
     /** The plan space of {@code scenario}'s ops under its policy. */
     public static PlanSpace of(Scenario scenario) {
+        return of(scenario, false);
+    }
+
+    /**
+     * The plan space of {@code scenario}'s ops under its policy; when an op's answer is {@code streamed}, the stream
+     * faults too: a cut, an error event and a malformed event after the first event, a stall past the default read
+     * timeout of 60 s, and a truncated tool call.
+     */
+    public static PlanSpace of(Scenario scenario, boolean streamed) {
         Policy policy = scenario.policy();
         Set<Fault> all = new LinkedHashSet<>();
         all.add(TimeoutFault.INSTANCE);
@@ -98,6 +107,13 @@ public final class PlanSpace {
         all.add(BadToolCallFault.INSTANCE);
         all.add(new SlowFirstTokenFault(policy.slowFirstToken().threshold().toNanos() / 1_000_000L + 1));
         all.add(CrashFault.INSTANCE);
+        if (streamed) {
+            all.add(new dev.resilienceharness.fault.StreamCutFault(1));
+            all.add(new dev.resilienceharness.fault.StreamStallFault(1, 60_001));
+            all.add(new dev.resilienceharness.fault.MalformedEventFault(1));
+            all.add(new dev.resilienceharness.fault.StreamErrorFault(1));
+            all.add(dev.resilienceharness.fault.TruncatedToolCallFault.INSTANCE);
+        }
         List<Fault> vocabulary = new ArrayList<>(all);
         List<Fault> triples = new ArrayList<>();
         List<String> kinds = new ArrayList<>();

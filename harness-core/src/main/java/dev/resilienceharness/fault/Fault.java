@@ -9,7 +9,8 @@ import dev.resilienceharness.transport.Reply;
  */
 public sealed interface Fault
         permits NoFault, TimeoutFault, ServerErrorFault, QuotaFault, BadToolCallFault, SlowFirstTokenFault,
-        CrashFault, RecordedLatencyFault {
+        CrashFault, RecordedLatencyFault,
+        StreamFault {
 
     /** The fault's name in {@code resilience.yaml}. */
     String kind();
@@ -28,6 +29,7 @@ public sealed interface Fault
     /** The yaml names of every fault kind, in the order the SPEC lists them. */
     static java.util.List<String> kinds() {
         return java.util.List.of("none", "timeout", "server_error", "quota", "bad_tool_call", "slow_first_token",
-                "crash", "latency");
+                "crash", "latency",
+                "stream_cut", "stream_stall", "malformed_event", "stream_error", "truncated_tool_call");
     }
 }

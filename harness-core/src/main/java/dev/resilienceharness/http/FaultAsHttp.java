@@ -44,7 +44,8 @@ public final class FaultAsHttp {
     /** Whether {@code fault} answers with the recorded body (so the cassette must be found), or replaces it. */
     public static boolean needsRecordedAnswer(Fault fault) {
         return fault instanceof NoFault || fault instanceof BadToolCallFault || fault instanceof SlowFirstTokenFault
-                || fault instanceof dev.resilienceharness.fault.RecordedLatencyFault;
+                || fault instanceof dev.resilienceharness.fault.RecordedLatencyFault
+                || fault instanceof dev.resilienceharness.fault.StreamFault;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.resilienceharness.http;
 
+import dev.resilienceharness.cassette.StreamEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
@@ -19,13 +20,22 @@ public sealed interface HttpAnswer {
      * @param body      the body
      * @param firstByte how long after the request the body starts to arrive (a slow first token); the adapter reads
      *                  the body through {@link HttpEndpoint#body}, which moves the virtual clock on by it
+     * @param events    the server-sent events of a streamed answer with their offsets since the request (what a
+     *                  live provider sent, or what a run replays: the body is then their wire form), else
+     *                  {@code null}
      */
-    record Response(int index, int status, Map<String, List<String>> headers, byte[] body, Duration firstByte)
-            implements HttpAnswer {
+    record Response(int index, int status, Map<String, List<String>> headers, byte[] body, Duration firstByte,
+            List<StreamEvent> events) implements HttpAnswer {
         public Response {
             Objects.requireNonNull(body, "body");
             Objects.requireNonNull(firstByte, "firstByte");
             headers = Collections.unmodifiableMap(headers);
+            events = events == null ? null : List.copyOf(events);
+        }
+
+        /** A response that is not a stream. */
+        public Response(int index, int status, Map<String, List<String>> headers, byte[] body, Duration firstByte) {
+            this(index, status, headers, body, firstByte, null);
         }
 
         /** The first value of header {@code name}, or {@code null}. */

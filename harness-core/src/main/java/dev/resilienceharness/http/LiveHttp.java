@@ -69,9 +69,9 @@ public final class LiveHttp implements HttpForwarder {
             request.header("Authorization", "Bearer " + apiKey);
         }
         long start = System.nanoTime();
-        HttpResponse<byte[]> response;
+        HttpResponse<java.io.InputStream> response;
         try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for " + baseUrl.resolve(attempt.path()), e);
@@ -82,6 +82,32 @@ public final class LiveHttp implements HttpForwarder {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         var headers = new java.util.LinkedHashMap<String, List<String>>();
         response.headers().map().forEach(headers::put);
-        return new HttpAnswer.Response(-1, response.statusCode(), headers, response.body(), took);
+        boolean stream = response.statusCode() == 200 && response.headers().firstValue("content-type")
+                .map(v -> v.toLowerCase(Locale.ROOT).startsWith("text/event-stream")).orElse(false);
+        java.io.InputStream answer = response.body();
+        // The client's timeout ends with the headers; this bounds reading the body (or stream) too.
+        long left = Math.max(1, timeout.toNanos() - took.toNanos());
+        java.util.concurrent.CompletableFuture.delayedExecutor(left, java.util.concurrent.TimeUnit.NANOSECONDS)
+                .execute(() -> closeQuietly(answer));
+        try (java.io.InputStream body = answer) {
+            if (stream) {
+                // Every event stamped as it arrives, so that the cassette keeps the stream's timing.
+                List<dev.resilienceharness.cassette.StreamEvent> events = SseEvents.read(body,
+                        () -> java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                StringBuilder wire = new StringBuilder();
+                events.forEach(e -> wire.append(e.wire()));
+                return new HttpAnswer.Response(-1, 200, headers,
+                        wire.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), took, events);
+            }
+            return new HttpAnswer.Response(-1, response.statusCode(), headers, body.readAllBytes(), took);
+        }
+    }
+
+    private static void closeQuietly(java.io.InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // Closing is how a stalled read is ended; a failure to close changes nothing.
+        }
     }
 }

@@ -152,6 +152,16 @@ public final class CassetteIntegrity {
                         "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
             }
+            if (c.stream() != null) {
+                whole.set(dev.resilienceharness.cassette.CassetteStream.KEY, c.stream().toJson());
+                for (String path : dev.resilienceharness.cassette.CassetteStream.remainingVolatile(whole,
+                        volatilePaths)) {
+                    violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null,
+                            null, "volatile field " + path + " is still in the cassette",
+                            "Remove it (mvn resilience:record strips volatile paths before writing, inside stream"
+                                    + " events too)"));
+                }
+            }
         });
         List<Violation> sorted = new ArrayList<>(violations);
         sorted.sort((a, b) -> a.subject().compareTo(b.subject()));

@@ -60,6 +60,27 @@ final class CassetteAnswers {
                 cassette.fingerprint()), firstToken, timeout);
     }
 
+    /**
+     * The events a streaming request is answered with under {@code fault}: the cassette's recorded events at their
+     * offsets, or those its answer stands for, with the fault applied; {@code null} when no cassette answers it.
+     */
+    dev.resilienceharness.http.StreamReplay stream(Fault fault, ApiShape shape, ObjectNode request) {
+        Cassette cassette;
+        try {
+            cassette = find(request);
+        } catch (CassetteException e) {
+            return null;
+        }
+        if (cassette == null) {
+            return null;
+        }
+        long firstToken = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
+                : cassette.timing().firstTokenMs();
+        return dev.resilienceharness.http.StreamReplay.of(fault, shape, cassette.stream(),
+                FaultAsHttp.answerable(shape, cassette.response(), cassette.fingerprint()), firstToken, request,
+                cassette.fingerprint());
+    }
+
     private Cassette find(ObjectNode request) throws CassetteException {
         Cassette c = store.get(store.fingerprint(request));
         if (c == null && ApiShape.streams(request)) {

@@ -6,6 +6,7 @@ import dev.resilienceharness.config.Provider;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.http.StreamRecording;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
@@ -14,11 +15,9 @@ import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.ToolCallSchema;
 import dev.resilienceharness.transport.Transport;
 import dev.resilienceharness.transport.TransientError;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -257,26 +256,17 @@ public final class LiveTransport implements Transport, ProviderCall {
 
     private CassetteStore.Recorded readStream(String op, InputStream body, long start)
             throws IOException, UnexpectedStatus {
-        StreamAssembler assembler = new StreamAssembler();
-        Long firstTokenMs = null;
-        BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+        StreamRecording.Captured captured;
         try {
-            String line;
-            while (!assembler.done() && (line = reader.readLine()) != null) {
-                if (assembler.accept(line) && firstTokenMs == null) {
-                    firstTokenMs = millisSince(start);
-                }
+            captured = StreamRecording.read(body, () -> millisSince(start));
+        } catch (StreamRecording.Broken e) {
+            if (e.getMessage().endsWith("before [DONE]")) {
+                throw new IOException(e.getMessage());
             }
-            if (assembler.finish() && firstTokenMs == null) {
-                firstTokenMs = millisSince(start);
-            }
-        } catch (StreamAssembler.BadChunk e) {
             throw UnexpectedStatus.unusable(op, "its event stream is broken", scrub(e.getMessage()));
         }
-        if (!assembler.complete()) {
-            throw new IOException("the event stream ended before [DONE]");
-        }
-        return new CassetteStore.Recorded(assembler.completion(), new Timing(firstTokenMs, millisSince(start)));
+        return new CassetteStore.Recorded(captured.completion(), new Timing(captured.firstTokenMs(),
+                captured.totalMs()), captured.stream());
     }
 
     /** The failure an error status stands for. */

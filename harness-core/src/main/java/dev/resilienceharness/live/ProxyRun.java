@@ -111,6 +111,12 @@ final class ProxyRun {
         if (fault instanceof CrashFault) {
             return CallRecord.Result.CRASH;
         }
+        if (fault instanceof dev.resilienceharness.fault.TruncatedToolCallFault) {
+            return CallRecord.Result.SCHEMA;
+        }
+        if (fault instanceof dev.resilienceharness.fault.StreamFault) {
+            return CallRecord.Result.TRANSIENT; // a cut, stalled, malformed or erroring stream
+        }
         return CallRecord.Result.OK;
     }
 

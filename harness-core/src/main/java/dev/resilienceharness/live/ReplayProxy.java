@@ -322,6 +322,7 @@ public final class ReplayProxy implements AutoCloseable {
         final long arrived = System.nanoTime();
         String label = "-";
         String fault = "-";
+        dev.resilienceharness.http.StreamReplay stream;
 
         Served(HttpExchange ex) {
             this.method = ex.getRequestMethod();
@@ -397,6 +398,9 @@ public final class ReplayProxy implements AutoCloseable {
                 if (answer.outcome() != FaultAnswer.Outcome.TIMEOUT || clientTimeout == null) {
                     answer = answer.scaled(timeFactor); // the client's own timeout runs on its clock, unscaled
                 }
+                if (answer.status() == 200 && ApiShape.streams(request)) {
+                    served.stream = replay.stream(fault, shape, request); // event by event, at recorded offsets
+                }
                 run.call(op != null ? op : fingerprint, fault, answer, miss, served.arrived);
             } else {
                 served.fault = store.mode().userName();
@@ -422,7 +426,9 @@ public final class ReplayProxy implements AutoCloseable {
             case TIMEOUT -> threads.later(answer.delay(), () -> finish(ex, () -> send(ex, answer), served, "504"));
             case ANSWER -> {
                 String status = String.valueOf(answer.status());
-                if (answer.status() == 200 && ApiShape.streams(request)) {
+                if (answer.status() == 200 && served.stream != null) {
+                    streamEvents(ex, served.stream, served);
+                } else if (answer.status() == 200 && ApiShape.streams(request)) {
                     ex.getResponseHeaders().set("Content-Type", "text/event-stream");
                     ex.getResponseHeaders().set("Cache-Control", "no-cache");
                     ex.sendResponseHeaders(200, 0);
@@ -436,6 +442,45 @@ public final class ReplayProxy implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Sends a replayed stream's events one by one, each at its offset since the request (times the time factor),
+     * holding no thread between them. A cut stream promises one byte more than it sends and closes: the client's
+     * read fails as on a dropped connection.
+     */
+    private void streamEvents(HttpExchange ex, dev.resilienceharness.http.StreamReplay stream, Served served)
+            throws IOException {
+        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
+        boolean cut = stream.ending() == dev.resilienceharness.http.StreamReplay.Ending.CUT;
+        ex.sendResponseHeaders(200, cut ? stream.wire().length + 1L : 0);
+        nextEvent(ex, stream, 0, 0, served);
+    }
+
+    private void nextEvent(HttpExchange ex, dev.resilienceharness.http.StreamReplay stream, int i, long sentAtMs,
+            Served served) {
+        if (i == stream.events().size()) {
+            boolean cut = stream.ending() == dev.resilienceharness.http.StreamReplay.Ending.CUT;
+            // A cut stream's body is short of what it promised: closing the exchange then drops the connection.
+            ex.close();
+            logged(served, cut ? "200, cut after " + i + (i == 1 ? " event" : " events") : "200");
+            return;
+        }
+        dev.resilienceharness.cassette.StreamEvent event = stream.events().get(i);
+        Duration gap = Duration.ofNanos(Math.round(Math.max(0, event.atMs() - sentAtMs) * 1_000_000.0 * timeFactor));
+        threads.later(gap, () -> {
+            try {
+                OutputStream out = ex.getResponseBody();
+                out.write(event.wire().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                ex.close();
+                logged(served, "200 (the client left before the answer was out)");
+                return;
+            }
+            nextEvent(ex, stream, i + 1, event.atMs(), served);
+        });
     }
 
     private void logged(Served served, String status) {

@@ -1,61 +1,26 @@
 package dev.resilienceharness.live;
 
-import dev.resilienceharness.json.Json;
-import java.util.Map;
-import java.util.TreeMap;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
+import dev.resilienceharness.http.ChunkAssembler;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Turns an OpenAI-style server-sent event stream of {@code chat.completion.chunk}s into the one
- * {@code chat.completion} body a non-streaming call would have returned: content deltas concatenated per choice,
- * tool-call argument deltas concatenated per tool-call index, the last finish reason and usage kept.
- *
- * <p>Fed one line at a time; an event is the {@code data:} lines up to a blank line. {@code [DONE]} ends the
- * stream. Not thread-safe: one instance assembles one stream.
+ * {@code chat.completion} body a non-streaming call would have returned (see {@link ChunkAssembler}, which does the
+ * work; this is its face inside this package). Fed one line at a time. Not thread-safe: one instance assembles one
+ * stream.
  */
 final class StreamAssembler {
 
     /** A stream chunk that is not JSON, or a chunk that reports an error. */
     static final class BadChunk extends Exception {
+        private static final long serialVersionUID = 1L;
+
         BadChunk(String message) {
             super(message, null, false, false);
         }
     }
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final int MAX_EVENT_CHARS = 4 * 1024 * 1024;
-
-    private final StringBuilder data = new StringBuilder();
-    private final Map<Integer, Choice> choices = new TreeMap<>();
-    private boolean pendingData;
-    private boolean done;
-    private boolean firstToken;
-    private int chunks;
-    private JsonNode id;
-    private JsonNode created;
-    private JsonNode model;
-    private JsonNode systemFingerprint;
-    private JsonNode serviceTier;
-    private JsonNode usage;
-
-    private static final class Choice {
-        String role;
-        StringBuilder content;
-        StringBuilder refusal;
-        JsonNode finishReason;
-        final Map<Integer, ToolCall> toolCalls = new TreeMap<>();
-    }
-
-    private static final class ToolCall {
-        String id;
-        String type;
-        String name;
-        final StringBuilder arguments = new StringBuilder();
-    }
+    private final ChunkAssembler assembler = new ChunkAssembler();
 
     /**
      * Reads one line of the stream.
@@ -64,225 +29,39 @@ final class StreamAssembler {
      * @throws BadChunk when a chunk is not JSON or reports an error
      */
     boolean accept(String line) throws BadChunk {
-        if (done) {
-            return false;
+        try {
+            return assembler.accept(line);
+        } catch (ChunkAssembler.BadChunk e) {
+            throw new BadChunk(e.getMessage());
         }
-        if (line.isEmpty()) {
-            return dispatch();
-        }
-        if (line.startsWith(":")) {
-            return false; // an SSE comment, used as a keep-alive
-        }
-        int colon = line.indexOf(':');
-        String field = colon < 0 ? line : line.substring(0, colon);
-        if (!"data".equals(field)) {
-            return false; // event:, id:, retry: carry nothing a completion needs
-        }
-        String value = colon < 0 ? "" : line.substring(colon + 1);
-        if (value.startsWith(" ")) {
-            value = value.substring(1);
-        }
-        if (pendingData) {
-            data.append('\n');
-        }
-        if (data.length() + value.length() > MAX_EVENT_CHARS) {
-            throw new BadChunk("a stream event is larger than " + MAX_EVENT_CHARS + " characters");
-        }
-        data.append(value);
-        pendingData = true;
-        return false;
     }
 
     /** Ends the stream: dispatches an event not followed by a blank line. */
     boolean finish() throws BadChunk {
-        return dispatch();
+        try {
+            return assembler.finish();
+        } catch (ChunkAssembler.BadChunk e) {
+            throw new BadChunk(e.getMessage());
+        }
     }
 
     /** Whether {@code [DONE]} arrived. */
     boolean done() {
-        return done;
+        return assembler.done();
     }
 
     /** Whether the stream said how it ended: {@code [DONE]}, or a finish reason on every choice seen. */
     boolean complete() {
-        if (done) {
-            return true;
-        }
-        if (choices.isEmpty()) {
-            return false;
-        }
-        for (Choice c : choices.values()) {
-            if (c.finishReason == null || c.finishReason.isNull()) {
-                return false;
-            }
-        }
-        return true;
+        return assembler.complete();
     }
 
     /** How many chunks were read. */
     int chunks() {
-        return chunks;
-    }
-
-    private boolean dispatch() throws BadChunk {
-        if (!pendingData) {
-            return false;
-        }
-        String event = data.toString();
-        data.setLength(0);
-        pendingData = false;
-        if ("[DONE]".equals(event.strip())) {
-            done = true;
-            return false;
-        }
-        JsonNode chunk;
-        try {
-            chunk = Json.readTree(event);
-        } catch (JacksonException e) {
-            throw new BadChunk("a stream chunk is not JSON: " + LiveMessages.excerpt(event));
-        }
-        if (!chunk.isObject()) {
-            throw new BadChunk("a stream chunk is not a JSON object: " + LiveMessages.excerpt(event));
-        }
-        if (chunk.has("error")) {
-            throw new BadChunk("the stream reported an error: " + LiveMessages.excerpt(Json.compact(chunk.get("error"))));
-        }
-        chunks++;
-        return apply(chunk);
-    }
-
-    private boolean apply(JsonNode chunk) {
-        id = first(id, chunk.get("id"));
-        created = first(created, chunk.get("created"));
-        model = first(model, chunk.get("model"));
-        systemFingerprint = last(systemFingerprint, chunk.get("system_fingerprint"));
-        serviceTier = last(serviceTier, chunk.get("service_tier"));
-        usage = last(usage, chunk.get("usage"));
-        boolean token = false;
-        JsonNode list = chunk.get("choices");
-        if (list != null && list.isArray()) {
-            for (JsonNode c : list) {
-                token |= applyChoice(c);
-            }
-        }
-        if (token && !firstToken) {
-            firstToken = true;
-            return true;
-        }
-        return false;
-    }
-
-    private boolean applyChoice(JsonNode c) {
-        Choice choice = choices.computeIfAbsent(c.path("index").asInt(0), i -> new Choice());
-        JsonNode finish = c.get("finish_reason");
-        if (finish != null && !finish.isNull()) {
-            choice.finishReason = finish;
-        }
-        JsonNode delta = c.get("delta");
-        if (delta == null || !delta.isObject()) {
-            return false;
-        }
-        boolean token = false;
-        if (choice.role == null && delta.path("role").isString()) {
-            choice.role = delta.get("role").asString();
-        }
-        if (delta.path("content").isString()) {
-            String text = delta.get("content").asString();
-            choice.content = choice.content == null ? new StringBuilder() : choice.content;
-            choice.content.append(text);
-            token |= !text.isEmpty();
-        }
-        if (delta.path("refusal").isString()) {
-            String text = delta.get("refusal").asString();
-            choice.refusal = choice.refusal == null ? new StringBuilder() : choice.refusal;
-            choice.refusal.append(text);
-            token |= !text.isEmpty();
-        }
-        JsonNode calls = delta.get("tool_calls");
-        if (calls != null && calls.isArray()) {
-            for (JsonNode call : calls) {
-                ToolCall tc = choice.toolCalls.computeIfAbsent(call.path("index").asInt(choice.toolCalls.size()),
-                        i -> new ToolCall());
-                if (tc.id == null && call.path("id").isString()) {
-                    tc.id = call.get("id").asString();
-                }
-                if (tc.type == null && call.path("type").isString()) {
-                    tc.type = call.get("type").asString();
-                }
-                JsonNode fn = call.get("function");
-                if (fn != null) {
-                    String name = fn.path("name").asString("");
-                    if ((tc.name == null || tc.name.isEmpty()) && !name.isEmpty()) {
-                        tc.name = name;
-                    }
-                    if (fn.path("arguments").isString()) {
-                        tc.arguments.append(fn.get("arguments").asString());
-                    }
-                }
-                token = true;
-            }
-        }
-        return token;
-    }
-
-    private static JsonNode first(JsonNode kept, JsonNode next) {
-        return kept != null || next == null || next.isNull() ? kept : next;
-    }
-
-    private static JsonNode last(JsonNode kept, JsonNode next) {
-        return next == null || next.isNull() ? kept : next;
+        return assembler.chunks();
     }
 
     /** The assembled {@code chat.completion}, keys in the order a non-streaming answer has them. */
     ObjectNode completion() {
-        ObjectNode out = NODES.objectNode();
-        putIf(out, "id", id);
-        out.put("object", "chat.completion");
-        putIf(out, "created", created);
-        putIf(out, "model", model);
-        ArrayNode list = out.putArray("choices");
-        for (Map.Entry<Integer, Choice> e : choices.entrySet()) {
-            Choice c = e.getValue();
-            ObjectNode choice = list.addObject();
-            choice.put("index", e.getKey());
-            ObjectNode message = choice.putObject("message");
-            message.put("role", c.role == null ? "assistant" : c.role);
-            if (c.content == null) {
-                message.putNull("content");
-            } else {
-                message.put("content", c.content.toString());
-            }
-            if (c.refusal != null) {
-                message.put("refusal", c.refusal.toString());
-            }
-            if (!c.toolCalls.isEmpty()) {
-                ArrayNode calls = message.putArray("tool_calls");
-                for (ToolCall tc : c.toolCalls.values()) {
-                    ObjectNode call = calls.addObject();
-                    if (tc.id != null) {
-                        call.put("id", tc.id);
-                    }
-                    call.put("type", tc.type == null ? "function" : tc.type);
-                    ObjectNode fn = call.putObject("function");
-                    fn.put("name", tc.name == null ? "" : tc.name);
-                    fn.put("arguments", tc.arguments.toString());
-                }
-            }
-            if (c.finishReason == null) {
-                choice.putNull("finish_reason");
-            } else {
-                choice.set("finish_reason", c.finishReason);
-            }
-        }
-        putIf(out, "usage", usage);
-        putIf(out, "service_tier", serviceTier);
-        putIf(out, "system_fingerprint", systemFingerprint);
-        return out;
-    }
-
-    private static void putIf(ObjectNode out, String key, JsonNode value) {
-        if (value != null) {
-            out.set(key, value.deepCopy());
-        }
+        return assembler.completion();
     }
 }

@@ -28,6 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       {@link RepairRequest}); then the op degrades ({@code reason: schema});</li>
  *   <li>slow first token (later than the threshold): no retry; the concurrency limit halves (min 1) and the ok
  *       record carries {@code elapsed_ms} and the new {@code concurrency};</li>
+ *   <li>a stream cut, stalled, broken by a malformed event or ended by an error event: transient, retried as above;
+ *       the partial text is dropped, and the op's outcome records how many events of its last broken stream arrived
+ *       ({@code stream_events}) and {@code partial_text: dropped}; truncated tool-call JSON is a schema failure;</li>
  *   <li>a wait that would push the run's total past {@code max_total_wait} is not taken: a transient op
  *       degrades, a quota stops.</li>
  * </ul>
@@ -77,6 +80,7 @@ public final class BuiltinLoop implements AgentLoop {
         boolean quotaRetried = resumed.quotaRetried();
         String instruction = policy.schema().repairInstruction();
         ObjectNode payload = repairs > 0 ? RepairRequest.payload(request, repairs, instruction) : request;
+        Integer streamEvents = null;
         while (true) {
             if (attempts > 0) {
                 run.journal().checkpoint(op, new Journal.Progress(attempts, transientFailures, repairs, quotaRetried));
@@ -84,19 +88,22 @@ public final class BuiltinLoop implements AgentLoop {
             attempts++;
             try {
                 Reply reply = run.transport().call(payload);
-                Outcome ok = Outcome.ok(op, reply.body(), attempts);
+                Outcome ok = streamed(Outcome.ok(op, reply.body(), attempts), streamEvents);
                 if (reply.firstTokenMs().isPresent() && isSlow(reply.firstTokenMs().getAsLong(), policy)) {
                     return ok.slow(reply.firstTokenMs().getAsLong(), Math.max(1, concurrency / 2));
                 }
                 return ok;
             } catch (TransientError e) {
                 transientFailures++;
+                if (e.streamFault() != null) {
+                    streamEvents = e.streamEvents(); // the partial text is dropped: the retry streams it all again
+                }
                 if (transientFailures >= policy.maxAttempts()) {
-                    return Outcome.degraded(op, "timeout", attempts);
+                    return streamed(Outcome.degraded(op, "timeout", attempts), streamEvents);
                 }
                 Duration wait = policy.backoff(transientFailures);
                 if (!fits(run, policy, wait)) {
-                    return Outcome.degraded(op, "timeout", attempts);
+                    return streamed(Outcome.degraded(op, "timeout", attempts), streamEvents);
                 }
                 run.sleeper().sleep(wait);
             } catch (QuotaExhausted e) {
@@ -117,6 +124,11 @@ public final class BuiltinLoop implements AgentLoop {
                 throw new AssertionError("unknown call failure " + e.getClass().getName(), e);
             }
         }
+    }
+
+    /** {@code outcome} with the events of the op's last broken stream, the partial text dropped; as it is without. */
+    private static Outcome streamed(Outcome outcome, Integer streamEvents) {
+        return streamEvents == null ? outcome : outcome.streamed(streamEvents, Outcome.DROPPED);
     }
 
     private static boolean isSlow(long elapsedMs, Policy policy) {

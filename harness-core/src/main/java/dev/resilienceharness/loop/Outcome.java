@@ -16,13 +16,29 @@ import tools.jackson.databind.node.ObjectNode;
  * @param attempts    every transport call made for the op, retries and repairs included
  * @param elapsedMs   first-token latency of a slow ok answer, else {@code null}
  * @param concurrency the concurrency limit after a slow first token, else {@code null}
+ * @param streamEvents how many events of the op's broken stream arrived before it broke, else {@code null}
+ * @param partialText  what the loop did with the text a broken stream had brought: {@code kept} or
+ *                     {@code dropped}; else {@code null}
  */
 public record Outcome(String op, Status status, JsonNode value, String reason, String retryAfter, int attempts,
-        Long elapsedMs, Integer concurrency) {
+        Long elapsedMs, Integer concurrency, Integer streamEvents, String partialText) {
+
+    /** What the loop did with the partial text of a broken stream. */
+    public static final String KEPT = "kept";
+    public static final String DROPPED = "dropped";
 
     public Outcome {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(status, "status");
+        if (partialText != null && !KEPT.equals(partialText) && !DROPPED.equals(partialText)) {
+            throw new IllegalArgumentException("partial_text is kept or dropped, not " + partialText);
+        }
+    }
+
+    /** An outcome of an op whose answers were not streamed, or never broke. */
+    public Outcome(String op, Status status, JsonNode value, String reason, String retryAfter, int attempts,
+            Long elapsedMs, Integer concurrency) {
+        this(op, status, value, reason, retryAfter, attempts, elapsedMs, concurrency, null, null);
     }
 
     public static Outcome ok(String op, JsonNode value, int attempts) {
@@ -39,12 +55,22 @@ public record Outcome(String op, Status status, JsonNode value, String reason, S
 
     /** This ok outcome with a slow first token and the concurrency limit it left. */
     public Outcome slow(long elapsedMs, int concurrency) {
-        return new Outcome(op, status, value, reason, retryAfter, attempts, elapsedMs, concurrency);
+        return new Outcome(op, status, value, reason, retryAfter, attempts, elapsedMs, concurrency, streamEvents,
+                partialText);
+    }
+
+    /**
+     * This outcome of an op whose stream broke part-way: {@code events} had arrived, and the loop {@code kept} or
+     * {@code dropped} the text they brought ({@link #KEPT}, {@link #DROPPED}).
+     */
+    public Outcome streamed(int events, String partial) {
+        return new Outcome(op, status, value, reason, retryAfter, attempts, elapsedMs, concurrency, events, partial);
     }
 
     /** This outcome with another value (the determinism check strips volatile paths this way). */
     public Outcome withValue(JsonNode newValue) {
-        return new Outcome(op, status, newValue, reason, retryAfter, attempts, elapsedMs, concurrency);
+        return new Outcome(op, status, newValue, reason, retryAfter, attempts, elapsedMs, concurrency, streamEvents,
+                partialText);
     }
 
     /** The outcome record with its keys in the documented order. */
@@ -77,6 +103,12 @@ public record Outcome(String op, Status status, JsonNode value, String reason, S
                 node.put("attempts", attempts);
             }
         }
+        if (streamEvents != null) {
+            node.put("stream_events", streamEvents.intValue());
+        }
+        if (partialText != null) {
+            node.put("partial_text", partialText);
+        }
         return node;
     }
 
@@ -99,7 +131,10 @@ public record Outcome(String op, Status status, JsonNode value, String reason, S
         return new Outcome(op.asString(), status, node.get("value"), text(node, "reason"), text(node, "retry_after"),
                 attempts == null ? 0 : attempts.asInt(),
                 node.hasNonNull("elapsed_ms") ? node.get("elapsed_ms").asLong() : null,
-                node.hasNonNull("concurrency") ? node.get("concurrency").asInt() : null);
+                node.hasNonNull("concurrency") ? node.get("concurrency").asInt() : null,
+                node.hasNonNull("stream_events") ? node.get("stream_events").asInt() : null,
+                KEPT.equals(text(node, "partial_text")) || DROPPED.equals(text(node, "partial_text"))
+                        ? text(node, "partial_text") : null);
     }
 
     private static String text(JsonNode node, String key) {

@@ -352,6 +352,7 @@ public final class HtmlReport {
         fact("Waiting against bound", s.totalWaitMs(), s.waitBoundMs(),
                 duration(s.totalWaitMs()) + " of " + duration(s.waitBoundMs()), h);
         h.append("</div><div class=\"tl\" data-i=\"").append(index).append("\"></div>");
+        streams(s, h);
         outcomes(s, h);
         if (fails) {
             h.append("<h4>Violations</h4>");
@@ -368,6 +369,24 @@ public final class HtmlReport {
                 .append(label).append("</span><span class=\"bar\"><span style=\"width:")
                 .append(BigDecimal.valueOf(pct).setScale(1, RoundingMode.HALF_UP).toPlainString())
                 .append("%\"></span></span><span>").append(esc(text)).append("</span></div>");
+    }
+
+    /** Each streamed answer in words, under the timeline: first event, events, and where it was cut or stalled. */
+    private static void streams(ScenarioReport s, StringBuilder h) {
+        if (s.timeline().streams().isEmpty()) {
+            return;
+        }
+        h.append("<h4>Streams</h4><ul class=\"streams\">");
+        for (ScenarioReport.Stream st : s.timeline().streams()) {
+            ScenarioReport.Call call = st.call() < s.timeline().calls().size() ? s.timeline().calls().get(st.call())
+                    : null;
+            h.append("<li class=\"stream-").append(esc(st.end())).append("\">call ").append(st.call() + 1);
+            if (call != null) {
+                h.append(" (<code>").append(esc(call.op())).append("</code>, ").append(esc(st.fault())).append(")");
+            }
+            h.append(": ").append(esc(st.summary())).append("</li>");
+        }
+        h.append("</ul>");
     }
 
     private static void outcomes(ScenarioReport s, StringBuilder h) {

@@ -39,12 +39,52 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
      * @param calls    each call: op, fault met, how it ended, when (ms)
      * @param waits    each wait: start and length (ms)
      * @param restarts indexes of the calls during which the process died
+     * @param streams  each streamed answer: when its events arrived and where it was cut or stalled
      */
-    public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts) {
+    public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams) {
         public Timeline {
             calls = List.copyOf(calls);
             waits = List.copyOf(waits);
             restarts = List.copyOf(restarts);
+            streams = List.copyOf(streams);
+        }
+
+        /** A timeline without streamed answers. */
+        public Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts) {
+            this(calls, waits, restarts, List.of());
+        }
+    }
+
+    /**
+     * One streamed answer on the timeline.
+     *
+     * @param call     the index of the call that streamed it
+     * @param fault    the fault the call met
+     * @param end      {@code done}, {@code cut}, {@code stalled}, {@code error_event}, {@code malformed_event} or
+     *                 {@code unread}
+     * @param eventsMs when each event arrived (virtual ms since the run's start)
+     * @param endMs    when the stream was cut, gave up stalled or broke, else {@code null}
+     * @param sent     how many events the stream had to send
+     */
+    public record Stream(int call, String fault, String end, List<Double> eventsMs, Double endMs, int sent) {
+        public Stream {
+            eventsMs = List.copyOf(eventsMs);
+        }
+
+        /** What happened to it, in words: {@code stream cut after 3 events at t=200 ms}. */
+        public String summary() {
+            int n = eventsMs.size();
+            String events = n + (n == 1 ? " event" : " events");
+            String first = n == 0 ? "no event arrived" : "first event at t=" + HtmlReport.duration(eventsMs.get(0));
+            String how = switch (end) {
+                case "cut" -> "stream cut after " + events;
+                case "stalled" -> "stream stalled after " + events + ", read timed out";
+                case "error_event" -> "error event after " + (n - 1) + (n == 2 ? " event" : " events");
+                case "malformed_event" -> "malformed event " + n;
+                case "unread" -> events + " of " + sent + " read";
+                default -> events;
+            };
+            return first + ", " + how + (endMs == null ? "" : " at t=" + HtmlReport.duration(endMs));
         }
     }
 
@@ -92,9 +132,15 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
             waits.add(new Wait(w.startNanos() / 1_000_000.0, w.nanos() / 1_000_000.0, w.by()));
         }
         List<Integer> restarts = result.trace().restarts().stream().map(r -> r.afterCall()).toList();
+        List<Stream> streams = new ArrayList<>();
+        for (dev.resilienceharness.trace.StreamTrace st : result.trace().streams()) {
+            streams.add(new Stream(st.call(), st.fault(), st.end(), st.eventNanos().stream()
+                    .map(n -> n / 1_000_000.0).toList(), st.endNanos() == null ? null : st.endNanos() / 1_000_000.0,
+                    st.sent()));
+        }
         return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
                 result.trace().totalWaitMs(), result.waitBoundMs(), outcomes, result.violations(),
-                new Timeline(calls, waits, restarts));
+                new Timeline(calls, waits, restarts, streams));
     }
 
     /** The {@code scenarios[]} entry of report.json, with the timeline under {@code timeline}. */
@@ -136,6 +182,18 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         }
         ArrayNode rs = tl.putArray("restarts");
         timeline.restarts().forEach(rs::add);
+        if (!timeline.streams().isEmpty()) {
+            ArrayNode ss = tl.putArray("streams");
+            for (Stream st : timeline.streams()) {
+                ObjectNode sn = ss.addObject().put("call", st.call()).put("fault", st.fault()).put("end", st.end());
+                ArrayNode es = sn.putArray("events_ms");
+                st.eventsMs().forEach(es::add);
+                if (st.endMs() != null) {
+                    sn.put("end_ms", st.endMs().doubleValue());
+                }
+                sn.put("sent", st.sent());
+            }
+        }
         return node;
     }
 
@@ -187,9 +245,16 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
                 text(w, "by"))));
         List<Integer> restarts = new ArrayList<>();
         tl.get("restarts").forEach(r -> restarts.add(r.asInt()));
+        List<Stream> streams = new ArrayList<>();
+        tl.path("streams").forEach(st -> {
+            List<Double> events = new ArrayList<>();
+            st.path("events_ms").forEach(e -> events.add(e.asDouble()));
+            streams.add(new Stream(st.get("call").asInt(), st.get("fault").asString(), st.get("end").asString(),
+                    events, st.hasNonNull("end_ms") ? st.get("end_ms").asDouble() : null, st.path("sent").asInt()));
+        });
         return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),
                 node.get("call_budget").asInt(), node.get("total_wait_ms").asDouble(),
                 node.get("wait_bound_ms").asDouble(), (ArrayNode) node.get("outcomes"), violations,
-                new Timeline(calls, waits, restarts));
+                new Timeline(calls, waits, restarts, streams));
     }
 }

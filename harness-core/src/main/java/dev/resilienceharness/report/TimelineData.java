@@ -48,7 +48,10 @@ final class TimelineData {
         return after;
     }
 
-    /** The data as a JSON tree: {@code ops}, {@code calls}, {@code waits}, {@code restarts}, {@code outcomes}. */
+    /**
+     * The data as a JSON tree: {@code ops}, {@code calls}, {@code waits}, {@code restarts}, {@code outcomes}, and
+     * {@code streams} when a call streamed.
+     */
     static ObjectNode toJson(ScenarioReport s) {
         ScenarioReport.Timeline tl = s.timeline();
         Map<String, Integer> lanes = new LinkedHashMap<>();
@@ -83,6 +86,20 @@ final class TimelineData {
         }
         ArrayNode restarts = root.putArray("restarts");
         tl.restarts().forEach(restarts::add);
+        if (!tl.streams().isEmpty()) {
+            ArrayNode streams = root.putArray("streams");
+            for (ScenarioReport.Stream st : tl.streams()) {
+                ArrayNode sa = streams.addArray().add(st.call()).add(st.end());
+                ArrayNode events = sa.addArray();
+                st.eventsMs().forEach(events::add);
+                if (st.endMs() == null) {
+                    sa.addNull();
+                } else {
+                    sa.add(st.endMs().doubleValue());
+                }
+                sa.add(st.summary());
+            }
+        }
         ArrayNode outcomes = root.putArray("outcomes");
         List<String> seen = new ArrayList<>();
         for (JsonNode o : s.outcomes()) {

@@ -56,6 +56,17 @@ final class Lookup {
         this.missAdvice = missAdvice;
     }
 
+    /** Whether an answer recorded for {@code op} streams: its request asks for a stream, or its cassette keeps one. */
+    boolean streams(String op) {
+        for (OpExchange e : byFingerprint.values()) {
+            if (e.op().equals(op) && (dev.resilienceharness.http.ApiShape.streams(e.request())
+                    || answers.answer(e).stream() != null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     RecordedAnswers answers() {
         return answers;
     }

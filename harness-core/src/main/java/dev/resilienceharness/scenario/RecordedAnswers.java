@@ -27,15 +27,28 @@ final class RecordedAnswers {
      * @param reply         the response and its first-token latency
      * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something, every
      *                      answered call for the op is a schema failure
+     * @param samples       the cassette's recorded timing samples (none: empty)
+     * @param stream        the recorded events of a streamed answer, or {@code null}
      */
-    record Answer(Reply reply, String schemaProblem, List<Timing> samples) {
+    record Answer(Reply reply, String schemaProblem, List<Timing> samples,
+            dev.resilienceharness.cassette.CassetteStream stream) {
         Answer {
             samples = samples == null ? List.of() : List.copyOf(samples);
         }
 
-        /** An answer without recorded timing samples. */
+        /** An answer without recorded timing samples, streamed or not ({@code stream} {@code null}). */
+        Answer(Reply reply, String schemaProblem, dev.resilienceharness.cassette.CassetteStream stream) {
+            this(reply, schemaProblem, List.of(), stream);
+        }
+
+        /** An answer with its recorded timing samples, of an answer that was not streamed. */
+        Answer(Reply reply, String schemaProblem, List<Timing> samples) {
+            this(reply, schemaProblem, samples, null);
+        }
+
+        /** An answer without recorded timing samples that was not streamed. */
         Answer(Reply reply, String schemaProblem) {
-            this(reply, schemaProblem, List.of());
+            this(reply, schemaProblem, List.of(), null);
         }
     }
 
@@ -70,7 +83,7 @@ final class RecordedAnswers {
     /** The answer in {@code cassette} to {@code exchange}'s request, with its tool calls checked. */
     Answer of(OpExchange exchange, Cassette cassette) {
         return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()),
-                cassette.timing() == null ? List.of() : cassette.timing().samples());
+                cassette.timing() == null ? List.of() : cassette.timing().samples(), cassette.stream());
     }
 
     /** Keeps an answer just read, so that the first runs need not read it again. */

@@ -88,7 +88,8 @@ public final class Rehearsal {
         this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
         this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
-                new ExpectedOutcomes());
+                new ExpectedOutcomes(),
+                new dev.resilienceharness.invariant.DuplicatedText());
         this.determinism = new ReplayDeterminism(volatilePaths);
     }
 
@@ -274,6 +275,9 @@ public final class Rehearsal {
             throw new RecordingFailed(op, "the provider answered " + answer.status() + ": "
                     + abbreviate(answer.text()));
         }
+        if (answer.events() != null) {
+            return recordStream(store, op, request, answer);
+        }
         JsonNode response;
         try {
             response = Json.readTree(answer.body());
@@ -282,6 +286,25 @@ public final class Rehearsal {
         }
         try {
             Cassette c = store.write(request, response, new Timing(null, answer.firstByte().toMillis()), op);
+            return lookup.recorded(op, c.request(), c);
+        } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
+            throw new RecordingFailed(op, e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new RecordingFailed(op, "cannot write its cassette: " + e.getMessage());
+        }
+    }
+
+    /** A streamed answer: the assembled message as {@code response}, every event with its offset as {@code stream}. */
+    private OpExchange recordStream(CassetteStore store, String op, ObjectNode request, HttpAnswer.Response answer) {
+        dev.resilienceharness.http.StreamRecording.Captured captured;
+        try {
+            captured = dev.resilienceharness.http.StreamRecording.assemble(answer.events());
+        } catch (dev.resilienceharness.http.StreamRecording.Broken e) {
+            throw new RecordingFailed(op, "its event stream is broken: " + abbreviate(e.getMessage()));
+        }
+        try {
+            Cassette c = store.write(request, captured.completion(), new Timing(captured.firstTokenMs(),
+                    captured.totalMs()), op, captured.stream());
             return lookup.recorded(op, c.request(), c);
         } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
             throw new RecordingFailed(op, e.getMessage());
@@ -426,7 +449,7 @@ public final class Rehearsal {
                 failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
             }
             return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                    failure, watch.found());
+                    failure, watch.found(), transport.streams());
         }
     }
 
@@ -448,6 +471,14 @@ public final class Rehearsal {
         }
         return new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop threw " + e.getClass().getSimpleName()
                 + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ", losing every outcome of the run");
+    }
+
+    /**
+     * Whether {@code op}'s answer is streamed (its request asks for a stream, or its cassette keeps one), so that
+     * the stream faults apply to it.
+     */
+    public boolean streams(String op) {
+        return dev.resilienceharness.http.ApiShape.streams(template(op)) || lookup.streams(op);
     }
 
     /** The prepared request of a scenario op; for any other op the config's, which is never seen again. */
@@ -482,7 +513,8 @@ public final class Rehearsal {
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
         for (ScenarioInvariant check : runChecks) {
             if (which.contains(check.invariant())) {
-                found.put(check.invariant(), check.check(first));
+                // Two checks may judge one invariant (partial work: survival and duplicated text).
+                found.computeIfAbsent(check.invariant(), k -> new ArrayList<>()).addAll(check.check(first));
             }
         }
         if (which.contains(Invariant.DETERMINISM)) {

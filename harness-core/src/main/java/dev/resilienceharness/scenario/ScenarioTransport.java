@@ -6,6 +6,10 @@ import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.BadToolCallFault;
+import dev.resilienceharness.fault.TruncatedToolCallFault;
+import dev.resilienceharness.cassette.StreamEvent;
+import dev.resilienceharness.http.StreamReplay;
+import dev.resilienceharness.trace.StreamTrace;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.http.FaultAsHttp;
@@ -74,6 +78,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private final Map<String, OpExchange> repairs = new HashMap<>();
     private final List<CallRecord> calls = new ArrayList<>();
     private final Deque<String> scopes = new ArrayDeque<>();
+    private final Map<Integer, StreamProgress> streams = new LinkedHashMap<>();
     private int next;
     private int incarnation;
     private boolean dead;
@@ -236,8 +241,12 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 } else if (http.status() >= 500) {
                     calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
                             at, null, sdk, retry));
+                } else if (ApiShape.streams(request) && shape == ApiShape.CHAT_COMPLETIONS) {
+                    return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
+                            retry);
                 } else {
-                    boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null;
+                    boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null
+                            || fault instanceof TruncatedToolCallFault;
                     calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK,
                             0, null, false, at, firstToken, sdk, retry));
                 }
@@ -251,8 +260,46 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     }
 
     @Override
-    public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
+    public synchronized InputStream body(HttpAnswer.Response response, Duration readTimeout) {
+        StreamProgress stream = streams.get(response.index());
+        if (stream != null && response.events() != null) {
+            return new StreamBody(stream, readTimeout);
+        }
         return new LateBody(response, readTimeout);
+    }
+
+    /** Every streamed answer of the run so far, by call. */
+    synchronized List<StreamTrace> streams() {
+        List<StreamTrace> out = new ArrayList<>(streams.size());
+        for (StreamProgress p : streams.values()) {
+            out.add(p.trace());
+        }
+        return out;
+    }
+
+    /**
+     * A 200 to a streaming request: the recorded events (or those the answer stands for) with the fault applied,
+     * read event by event on the virtual clock through {@link #body}.
+     */
+    private HttpAnswer.Response streamed(int index, String op, int repair, Fault fault, RecordedAnswers.Answer answer,
+            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded, long at, String sdk, int retry) {
+        JsonNode body = FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint());
+        long firstTokenMs = recorded.firstTokenMs().orElse(0);
+        StreamReplay replay = StreamReplay.of(fault, shape, answer.stream(), body, firstTokenMs, request,
+                exchange.fingerprint());
+        String fullText = StreamReplay.text(StreamReplay.of(NoFault.INSTANCE, shape, answer.stream(), body,
+                firstTokenMs, request, exchange.fingerprint()).events());
+        boolean broken = fault instanceof BadToolCallFault || fault instanceof TruncatedToolCallFault
+                || answer.schemaProblem() != null;
+        Long firstToken = replay.events().isEmpty() || replay.events().get(0).atMs() == 0 ? null
+                : replay.events().get(0).atMs();
+        calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK, 0, null,
+                false, at, firstToken, sdk, retry));
+        streams.put(index, new StreamProgress(index, op, fault.kind(), replay, fullText));
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("content-type", List.of("text/event-stream"));
+        return new HttpAnswer.Response(index, 200, headers, replay.wire(), Duration.ofMillis(firstToken == null ? 0
+                : firstToken), replay.events());
     }
 
     @Override
@@ -375,6 +422,151 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     private synchronized void arrived(Duration firstByte) {
         clock.elapse(firstByte);
+    }
+
+    /** Marks call {@code index} as transient: its stream broke part-way. */
+    private void brokeStream(int index) {
+        CallRecord c = calls.get(index);
+        if (c.result() == CallRecord.Result.OK) {
+            calls.set(index, new CallRecord(c.index(), c.op(), c.repair(), c.fault(), CallRecord.Result.TRANSIENT, 0,
+                    null, false, c.atNanos(), c.firstTokenMs(), c.incarnation(), c.sdk(), c.sdkRetry()));
+        }
+    }
+
+    /** What one replayed stream has delivered so far. */
+    private final class StreamProgress {
+        final int index;
+        final String op;
+        final String fault;
+        final StreamReplay replay;
+        final String fullText;
+        final List<Long> arrivals = new ArrayList<>();
+        final StringBuilder text = new StringBuilder();
+        String end = "unread";
+        Long endNanos;
+        int next;
+        long atMs;
+
+        StreamProgress(int index, String op, String fault, StreamReplay replay, String fullText) {
+            this.index = index;
+            this.op = op;
+            this.fault = fault;
+            this.replay = replay;
+            this.fullText = fullText;
+        }
+
+        StreamTrace trace() {
+            boolean brokenEnd = !"done".equals(end) && !"unread".equals(end);
+            return new StreamTrace(index, op, fault, arrivals, replay.events().size(), end, endNanos,
+                    brokenEnd ? text.toString() : "", fullText);
+        }
+
+        /** The next event's wire bytes after waiting for it on the virtual clock, or {@code null} at the end. */
+        byte[] nextEvent(Duration readTimeout) throws IOException {
+            synchronized (ScenarioTransport.this) {
+                if (!"unread".equals(end) && !"reading".equals(end)) {
+                    if ("done".equals(end) || "error_event".equals(end) || "malformed_event".equals(end)) {
+                        return null;
+                    }
+                    throw new IOException("the stream is already broken (" + end + ")");
+                }
+                end = "reading";
+                if (next >= replay.events().size()) {
+                    if (replay.ending() == StreamReplay.Ending.CUT) {
+                        end = "cut";
+                        endNanos = clock.elapsedNanos();
+                        brokeStream(index);
+                        throw new IOException("Connection reset: the stream was cut after " + next
+                                + (next == 1 ? " event" : " events") + " (injected stream_cut fault)");
+                    }
+                    end = "done";
+                    return null;
+                }
+                StreamEvent e = replay.events().get(next);
+                long waitMs = e.atMs() - atMs;
+                if (readTimeout != null && !readTimeout.isZero() && Duration.ofMillis(waitMs).compareTo(readTimeout) > 0) {
+                    end = "stalled";
+                    timedOutReading(index, readTimeout);
+                    endNanos = clock.elapsedNanos();
+                    throw new SocketTimeoutException("Read timed out: nothing arrived for " + waitMs + " ms after "
+                            + next + (next == 1 ? " event" : " events") + ", past the read timeout of "
+                            + readTimeout.toMillis() + " ms");
+                }
+                if (waitMs > 0) {
+                    clock.elapse(Duration.ofMillis(waitMs));
+                }
+                atMs = e.atMs();
+                arrivals.add(clock.elapsedNanos());
+                if (next == replay.strikes() && replay.broken()) {
+                    end = "stream_error".equals(fault) ? "error_event" : "malformed_event";
+                    endNanos = clock.elapsedNanos();
+                    brokeStream(index);
+                } else {
+                    text.append(StreamReplay.text(e));
+                }
+                next++;
+                if (next == replay.events().size() && "reading".equals(end)
+                        && replay.ending() == StreamReplay.Ending.COMPLETE) {
+                    end = "done";
+                }
+                return e.wire().getBytes(StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /** A streamed body: each event arrives at its offset on the virtual clock, the fault breaking it where it says. */
+    private static final class StreamBody extends InputStream {
+
+        private final StreamProgress stream;
+        private final Duration readTimeout;
+        private byte[] event = new byte[0];
+        private int pos;
+        private boolean ended;
+
+        StreamBody(StreamProgress stream, Duration readTimeout) {
+            this.stream = stream;
+            this.readTimeout = readTimeout;
+        }
+
+        private boolean fill() throws IOException {
+            while (pos >= event.length) {
+                if (ended) {
+                    return false;
+                }
+                byte[] next = stream.nextEvent(readTimeout);
+                if (next == null) {
+                    ended = true;
+                    return false;
+                }
+                event = next;
+                pos = 0;
+            }
+            return true;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return fill() ? event[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            if (!fill()) {
+                return -1;
+            }
+            int n = Math.min(len, event.length - pos);
+            System.arraycopy(event, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            return event.length - pos;
+        }
     }
 
     /** A body whose first byte comes {@code firstByte} after the request, on the virtual clock. */

@@ -19,10 +19,11 @@ import java.util.List;
  * @param failure     how the run failed short of returning outcomes, else {@code null}
  * @param realSleeps  every sleep in real time the run's thread made (a {@code Thread.sleep} the harness could not
  *                    make virtual), in order
+ * @param streams     every streamed answer an SDK read, by call, in order
  */
 public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls,
         List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure,
-        List<RealSleepWatch.RealSleep> realSleeps) {
+        List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams) {
 
     public RunTrace {
         outcomes = List.copyOf(outcomes);
@@ -30,6 +31,13 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
         waits = List.copyOf(waits);
         restarts = List.copyOf(restarts);
         realSleeps = List.copyOf(realSleeps);
+        streams = List.copyOf(streams);
+    }
+
+    /** A run that streamed nothing. */
+    public RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls, List<VirtualClock.Wait> waits,
+            Duration totalWait, List<Restart> restarts, Failure failure, List<RealSleepWatch.RealSleep> realSleeps) {
+        this(scenario, outcomes, calls, waits, totalWait, restarts, failure, realSleeps, List.of());
     }
 
     /** A run that never slept in real time. */

@@ -4,10 +4,40 @@ package dev.resilienceharness.transport;
 public final class TransientError extends CallFailure {
 
     private final int status;
+    private final String streamFault;
+    private final int streamEvents;
 
     private TransientError(String message, int status) {
+        this(message, status, null, -1);
+    }
+
+    private TransientError(String message, int status, String streamFault, int streamEvents) {
         super(message);
         this.status = status;
+        this.streamFault = streamFault;
+        this.streamEvents = streamEvents;
+    }
+
+    /**
+     * A streamed answer broke part-way: cut, stalled, sent a malformed event or an error event.
+     *
+     * @param fault  the stream fault's kind ({@code stream_cut}, {@code stream_stall}, {@code malformed_event},
+     *               {@code stream_error})
+     * @param events how many events had arrived
+     */
+    public static TransientError stream(String fault, int events) {
+        return new TransientError(fault + " after " + events + (events == 1 ? " event" : " events"), 0, fault,
+                events);
+    }
+
+    /** The stream fault that broke the answer part-way, or {@code null} when it was no stream fault. */
+    public String streamFault() {
+        return streamFault;
+    }
+
+    /** How many events of a broken stream had arrived, or -1 when it was no stream fault. */
+    public int streamEvents() {
+        return streamEvents;
     }
 
     /** The call timed out. */
@@ -25,7 +55,8 @@ public final class TransientError extends CallFailure {
         return status;
     }
 
+    /** A timeout rather than a 5xx or a broken stream. */
     public boolean isTimeout() {
-        return status == 0;
+        return status == 0 && streamFault == null;
     }
 }

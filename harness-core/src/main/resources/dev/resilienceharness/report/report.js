@@ -5,6 +5,7 @@
      waits    [[start_ms, ms, index of the call it follows, or -1]]
      restarts [index of the call during which the process died]
      outcomes [[lane, status, reason, attempts]]
+     streams  [[call index, end, [event at_ms], cut/stall at_ms or null, summary]]   (only when a call streamed)
    #all or ?expand=all in the URL opens and draws every scenario. */
 (function () {
   'use strict';
@@ -33,6 +34,8 @@
     var after = {}, restarts = {};
     t.waits.forEach(function (w) { (after[w[2]] = after[w[2]] || []).push(w); });
     t.restarts.forEach(function (r) { restarts[r] = true; });
+    var streamOf = {};
+    (t.streams || []).forEach(function (st) { streamOf[st[0]] = st; });
     var x = LEFT + 10, bands = [], marks = [], lines = [], ticks = [], lastTick = -1e9;
     function tick(time, force) {
       if (!force && x - lastTick < 56) { return; }
@@ -53,6 +56,29 @@
         x += width;
         tick(w[0] + w[1], false);
       });
+    }
+    /* A streamed answer: one tick per event, spaced by arrival time, and a red bar where it was cut or stalled. */
+    function stream(st, y) {
+      var ev = st[2], from = ev.length ? ev[0] : (st[3] || 0), to = st[3] !== null ? st[3] : (ev.length ? ev[ev.length - 1] : from);
+      var broken = st[3] !== null, span = Math.max(1, to - from);
+      var width = Math.round(Math.max(24, Math.min(150, 14 + 5 * ev.length))) + (broken ? 8 : 0);
+      var inner = width - (broken ? 12 : 4), parts = [];
+      ev.forEach(function (at, k) {
+        var ex = x + 2 + (ev.length === 1 && !broken ? 0 : Math.round((at - from) * inner / span));
+        parts.push('<line x1="' + ex + '" y1="' + (y - 5) + '" x2="' + ex + '" y2="' + (y + 5) +
+          '" stroke="' + (k === 0 ? '#1a73e8' : '#5f6368') + '" stroke-width="' + (k === 0 ? 2 : 1) + '"/>');
+      });
+      if (broken) {
+        var bx = x + width - 6;
+        parts.push('<line x1="' + bx + '" y1="' + (y - 9) + '" x2="' + bx + '" y2="' + (y + 9) +
+          '" stroke="#c5221f" stroke-width="3"/><text x="' + bx + '" y="' + (y - 11) +
+          '" text-anchor="middle" fill="#c5221f" font-size="9">' + esc(st[1] === 'stalled' ? 'stall' :
+          st[1] === 'cut' ? 'cut' : 'error') + '</text>');
+      }
+      marks.push('<g class="stream" data-end="' + esc(st[1]) + '"><line x1="' + x + '" y1="' + y + '" x2="' +
+        (x + width - 4) + '" y2="' + y + '" stroke="#dadce0"/>' + parts.join('') + '<title>' + esc(st[4]) +
+        '</title></g>');
+      x += width;
     }
     tick(0, true);
     waits(-1);
@@ -78,6 +104,7 @@
         '" data-result="' + esc(c[3]) + '" data-op="' + esc(op) + '">' + shape + cross + ring + '<title>' +
         esc(tip) + '</title></g>');
       x += SLOT / 2;
+      if (streamOf[i]) { stream(streamOf[i], y); }
       if (restarts[i]) {
         x += 6;
         lines.push('<g class="restart"><line x1="' + x + '" y1="' + (TOP - 4) + '" x2="' + x + '" y2="' + bottom +

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -173,6 +174,37 @@ class CassetteReaderTest {
                 + CassetteMessages.HINT_FIX, refused(head + ", \"recorded_at\": \"last week\"}"));
         assertEquals(": recorded_at is a JSON number; expected an ISO-8601 UTC time such as 2026-01-01T00:00:00Z. "
                 + CassetteMessages.HINT_FIX, refused(head + ", \"recorded_at\": 1767225600}"));
+    }
+
+    @Test
+    void a_stream_keeps_its_events_and_the_response_stays_the_answer() throws Exception {
+        Cassette c = reader.parse(file, ("{\"request\": {\"op\": \"plan\"}, \"response\": {\"content\": \"ab\"},"
+                + " \"stream\": {\"events\": [{\"at_ms\": 180, \"data\": \"{}\"},"
+                + " {\"at_ms\": 180, \"event\": \"ping\", \"data\": \"[DONE]\"}]}}").getBytes(UTF_8));
+        assertEquals(List.of(new StreamEvent(180, "{}"), new StreamEvent(180, "ping", "[DONE]")), c.stream().events());
+        assertEquals(PLAN_FINGERPRINT, c.fingerprint(), "the stream is not part of the fingerprint");
+        assertNull(reader.parse(file, PLAN.getBytes(UTF_8)).stream());
+    }
+
+    @Test
+    void a_stream_is_read_strictly() {
+        String head = "{\"request\": {\"op\": \"plan\"}, \"response\": 1, \"stream\": ";
+        assertEquals(": stream.events[1].at_ms is -5; expected a whole number of milliseconds since the request, 0 or"
+                + " more. " + CassetteMessages.HINT_FIX, refused(head + "{\"events\": [{\"at_ms\": 1, \"data\": \"x\"},"
+                + " {\"at_ms\": -5, \"data\": \"y\"}]}}"));
+        assertEquals(": stream.events[0].at_ms is a JSON string; expected a whole number of milliseconds since the"
+                + " request, 0 or more. " + CassetteMessages.HINT_FIX,
+                refused(head + "{\"events\": [{\"at_ms\": \"1\", \"data\": \"x\"}]}}"));
+        assertEquals(": stream.events[1].at_ms is 3, earlier than the event before it (9 ms); events are kept in the"
+                + " order they arrived. " + CassetteMessages.HINT_FIX, refused(head + "{\"events\": [{\"at_ms\": 9,"
+                + " \"data\": \"x\"}, {\"at_ms\": 3, \"data\": \"y\"}]}}"));
+        assertEquals(": stream.events[0].data is missing; expected the event's data as a string (compact JSON or"
+                + " [DONE]). " + CassetteMessages.HINT_FIX, refused(head + "{\"events\": [{\"at_ms\": 9}]}}"));
+        assertEquals(": stream.events is missing; expected a list of {\"at_ms\": 180, \"data\": \"...\"}. "
+                + CassetteMessages.HINT_FIX, refused(head + "{}}"));
+        assertTrue(refused(head + "[]}").startsWith(": has a \"stream\" that is a JSON array"));
+        assertTrue(refused(head + "{\"events\": [{\"at_ms\": 1, \"data\": \"x\", \"at\": 2}]}}")
+                .startsWith(": has an unknown key stream.events[0].at;"));
     }
 
     @Test

@@ -616,10 +616,12 @@ class ConfigLoaderTest {
         @Test
         void unknownFaultSuggestsTheNearestAndListsTheKinds() {
             assertEquals(F + ":7:20: scenarios[0].faults[1]: unknown fault 'timout'; did you mean 'timeout'? The"
-                    + " fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency",
+                    + " fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency"
+                    + ", stream_cut, stream_stall, malformed_event, stream_error, truncated_tool_call",
                     error(MINIMAL + "    faults: [none, timout]\n"));
             assertEquals(F + ":7:15: scenarios[0].faults[0].qouta: unknown fault 'qouta'; did you mean 'quota'? The"
-                    + " fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency",
+                    + " fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency"
+                    + ", stream_cut, stream_stall, malformed_event, stream_error, truncated_tool_call",
                     error(MINIMAL + "    faults: [{qouta: {}}]\n"));
         }
 

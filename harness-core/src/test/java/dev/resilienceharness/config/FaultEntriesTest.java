@@ -12,6 +12,11 @@ import dev.resilienceharness.fault.QuotaFault;
 import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
+import dev.resilienceharness.fault.MalformedEventFault;
+import dev.resilienceharness.fault.StreamCutFault;
+import dev.resilienceharness.fault.StreamErrorFault;
+import dev.resilienceharness.fault.StreamStallFault;
+import dev.resilienceharness.fault.TruncatedToolCallFault;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -53,7 +58,14 @@ class FaultEntriesTest {
                 Arguments.of("{slow_first_token: {elapsed_ms: 0}}", new SlowFirstTokenFault(0)),
                 Arguments.of("{slow_first_token: {elapsed_ms: 3500}}", new SlowFirstTokenFault(3500)),
                 Arguments.of("{timeout: {}}", TimeoutFault.INSTANCE),
-                Arguments.of("{crash: {}}", CrashFault.INSTANCE));
+                Arguments.of("{crash: {}}", CrashFault.INSTANCE),
+                Arguments.of("{stream_cut: {after_events: 3}}", new StreamCutFault(3)),
+                Arguments.of("{stream_cut: {after_events: 0}}", new StreamCutFault(0)),
+                Arguments.of("{stream_stall: {after_events: 2, ms: 90000}}", new StreamStallFault(2, 90_000)),
+                Arguments.of("{malformed_event: {at: 1}}", new MalformedEventFault(1)),
+                Arguments.of("{stream_error: {after_events: 4}}", new StreamErrorFault(4)),
+                Arguments.of("truncated_tool_call", TruncatedToolCallFault.INSTANCE),
+                Arguments.of("{truncated_tool_call: {}}", TruncatedToolCallFault.INSTANCE));
     }
 
     @ParameterizedTest
@@ -65,16 +77,18 @@ class FaultEntriesTest {
     @Test
     void unknownBareName() {
         assertEquals("f.yaml:1:1: f: unknown fault 'server-error'; did you mean 'server_error'? The fault kinds are:"
-                + " none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency", error("server-error"));
+                + " none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency"
+                + ", stream_cut, stream_stall, malformed_event, stream_error, truncated_tool_call", error("server-error"));
         assertEquals("f.yaml:1:1: f: unknown fault 'explode'; the fault kinds are: none, timeout, server_error, quota,"
-                + " bad_tool_call, slow_first_token, crash, latency", error("explode"));
+                + " bad_tool_call, slow_first_token, crash, latency"
+                + ", stream_cut, stream_stall, malformed_event, stream_error, truncated_tool_call", error("explode"));
     }
 
     @Test
     void unknownKindWithSettings() {
         assertEquals("f.yaml:1:2: f.slow_first_tokn: unknown fault 'slow_first_tokn'; did you mean 'slow_first_token'?"
-                + " The fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency",
-                error("{slow_first_tokn: {elapsed_ms: 1}}"));
+                + " The fault kinds are: none, timeout, server_error, quota, bad_tool_call, slow_first_token, crash, latency"
+                + ", stream_cut, stream_stall, malformed_event, stream_error, truncated_tool_call", error("{slow_first_tokn: {elapsed_ms: 1}}"));
     }
 
     @Test
@@ -113,7 +127,39 @@ class FaultEntriesTest {
     @Test
     void otherShapesAreRefused() {
         assertEquals("f.yaml:1:1: f: expected a fault: one of none, timeout, server_error, quota, bad_tool_call,"
-                + " slow_first_token, crash, latency, or a kind with settings such as {quota: {retry_after: \"2\"}}, got the"
+                + " slow_first_token, crash, latency, stream_cut, stream_stall, malformed_event, stream_error,"
+                + " truncated_tool_call, or a kind with settings such as {quota: {retry_after: \"2\"}}, got the"
                 + " number 3", error("3"));
+    }
+
+    @Test
+    void streamFaultCountsAreWholeNumbersOfAtLeastZero() {
+        assertEquals("f.yaml:1:29: f.stream_cut.after_events: expected an integer of at least 0, got -1",
+                error("{stream_cut: {after_events: -1}}"));
+        assertEquals("f.yaml:1:29: f.stream_cut.after_events: expected an integer of at least 0, got the text 'three'",
+                error("{stream_cut: {after_events: three}}"));
+        assertEquals("f.yaml:1:29: f.stream_cut.after_events: expected an integer of at least 0, got the number 1.5",
+                error("{stream_cut: {after_events: 1.5}}"));
+        assertEquals("f.yaml:1:38: f.stream_stall.ms: expected an integer of at least 0, got -5",
+                error("{stream_stall: {after_events: 2, ms: -5}}"));
+        assertEquals("f.yaml:1:24: f.malformed_event.at: expected an integer of at least 0, got the text '2'",
+                error("{malformed_event: {at: '2'}}"));
+        assertEquals("f.yaml:1:31: f.stream_error.after_events: expected an integer of at least 0, got -3",
+                error("{stream_error: {after_events: -3}}"));
+    }
+
+    @Test
+    void streamFaultsNeedTheirSettings() {
+        assertEquals("f.yaml:1:1: f: the fault stream_cut needs settings: write {stream_cut: {after_events: 3}}",
+                error("stream_cut"));
+        assertEquals("f.yaml:1:14: f.stream_cut.after_events: missing required key 'after_events': how many events"
+                + " arrive before it: write {stream_cut: {after_events: 3}}", error("{stream_cut: {}}"));
+        assertEquals("f.yaml:1:16: f.stream_stall.ms: missing required key 'ms': how long nothing arrives, in"
+                + " milliseconds: write {stream_stall: {after_events: 2, ms: 90000}}",
+                error("{stream_stall: {after_events: 2}}"));
+        assertEquals("f.yaml:1:15: f.stream_cut.after: unknown key 'after'; the keys allowed here are: after_events",
+                error("{stream_cut: {after: 3}}"));
+        assertEquals("f.yaml:1:24: f.truncated_tool_call.at: the fault truncated_tool_call takes no settings; write"
+                + " it bare: truncated_tool_call", error("{truncated_tool_call: {at: 1}}"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.resilienceharness.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.brokenloops.ForgetfulRestartLoop;
@@ -205,5 +206,68 @@ class ExplorerTest {
         ExplorationResult result = explore(LoopFactory.builtin(), "one", Explorer.Settings.DEFAULTS.withMaxPlans(0));
         assertEquals(0, result.plans());
         assertEquals(ExplorationResult.Ended.PLAN_BUDGET, result.ended());
+    }
+
+    /** Retries a broken stream at once, without the backoff it gives a timeout. */
+    static final class RetriesBrokenStreamsAtOnce implements dev.resilienceharness.loop.AgentLoop {
+        @Override
+        public List<dev.resilienceharness.loop.Outcome> run(dev.resilienceharness.loop.LoopRun run) {
+            List<dev.resilienceharness.loop.Outcome> out = new java.util.ArrayList<>();
+            for (String op : run.ops()) {
+                int attempts = 0;
+                int transients = 0;
+                while (true) {
+                    attempts++;
+                    try {
+                        out.add(dev.resilienceharness.loop.Outcome.ok(op, run.transport().call(run.request(op)).body(),
+                                attempts));
+                        break;
+                    } catch (dev.resilienceharness.transport.TransientError e) {
+                        transients++;
+                        if (transients >= run.policy().maxAttempts()) {
+                            out.add(dev.resilienceharness.loop.Outcome.degraded(op, "timeout", attempts));
+                            break;
+                        }
+                        if (e.streamFault() == null) {
+                            run.sleeper().sleep(run.policy().backoff(transients));
+                        }
+                    } catch (dev.resilienceharness.transport.CallFailure e) {
+                        out.add(dev.resilienceharness.loop.Outcome.degraded(op, "schema", attempts));
+                        break;
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void the_stream_faults_are_explored_for_a_streamed_op_and_found_minimal() throws Exception {
+        Path project = java.nio.file.Files.createDirectories(dir.resolve("streamed"));
+        HarnessConfig config = TestProject.create(project, """
+                version: 1
+                volatile: []
+                policy: {max_attempts: 3, base_delay: 10ms, max_total_wait: 30s, schema: {repair_attempts: 0}}
+                requests:
+                  plan: {op: plan, stream: true}
+                scenarios:
+                  - {name: streamed, ops: [plan]}
+                """);
+        dev.resilienceharness.cassette.CassetteStore.replaying(config.cassettes(),
+                dev.resilienceharness.json.VolatilePaths.of(List.of())).write(config.request("plan"),
+                tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("done", "plan"), null);
+        Rehearsal rehearsal = Rehearsal.prepare(config, RetriesBrokenStreamsAtOnce::new);
+        assertTrue(rehearsal.streams("plan"));
+        assertTrue(PlanSpace.of(scenario(rehearsal, "streamed"), true).vocabulary().containsAll(List.of(
+                new dev.resilienceharness.fault.StreamCutFault(1), new dev.resilienceharness.fault.StreamStallFault(1,
+                        60_001), new dev.resilienceharness.fault.MalformedEventFault(1),
+                new dev.resilienceharness.fault.StreamErrorFault(1),
+                dev.resilienceharness.fault.TruncatedToolCallFault.INSTANCE)));
+        ExplorationResult result = new Explorer(rehearsal).explore(scenario(rehearsal, "streamed"),
+                Explorer.Settings.DEFAULTS.withMaxPlans(2_000));
+        Counterexample c = only(result);
+        assertEquals(List.of(new dev.resilienceharness.fault.StreamCutFault(1)), c.plan(),
+                "the at-once retry after a cut, shrunk to one cut");
+        assertFalse(rehearsal(dev.resilienceharness.loop.BuiltinLoop::new).streams("plan"), "{op: plan} does not stream");
     }
 }

@@ -26,10 +26,12 @@ class NoFaultTest {
     @Test
     void every_fault_kind_is_listed_in_spec_order() {
         assertEquals(java.util.List.of("none", "timeout", "server_error", "quota", "bad_tool_call",
-                "slow_first_token", "crash", "latency"), Fault.kinds());
+                "slow_first_token", "crash", "latency", "stream_cut", "stream_stall", "malformed_event", "stream_error",
+                "truncated_tool_call"), Fault.kinds());
         for (Fault f : new Fault[] {NoFault.INSTANCE, TimeoutFault.INSTANCE, new ServerErrorFault(503),
                 new QuotaFault(null), BadToolCallFault.INSTANCE, new SlowFirstTokenFault(1), CrashFault.INSTANCE,
-                RecordedLatencyFault.INSTANCE}) {
+                RecordedLatencyFault.INSTANCE, new StreamCutFault(1), new StreamStallFault(1, 1), new MalformedEventFault(1), new StreamErrorFault(1),
+                TruncatedToolCallFault.INSTANCE}) {
             assertTrue(Fault.kinds().contains(f.kind()), f.kind());
         }
     }

@@ -43,7 +43,7 @@ final class ProviderStub implements AutoCloseable {
     }
 
     /** What the stub does with one request. */
-    sealed interface Answer permits Reply, Events, Drop {
+    sealed interface Answer permits Reply, Events, Paced, Drop {
     }
 
     /** A plain answer after {@code delayMs}. */
@@ -52,6 +52,10 @@ final class ProviderStub implements AutoCloseable {
 
     /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}; {@code [DONE]} is added. */
     record Events(List<String> payloads, long firstDelayMs, boolean done) implements Answer {
+    }
+
+    /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}, then one every {@code gapMs}. */
+    record Paced(List<String> payloads, long firstDelayMs, long gapMs) implements Answer {
     }
 
     /** The connection is closed without an answer. */
@@ -210,6 +214,21 @@ final class ProviderStub implements AutoCloseable {
                 if (bytes.length > 0) {
                     try (OutputStream out = ex.getResponseBody()) {
                         out.write(bytes);
+                    }
+                }
+                return;
+            }
+            if (a instanceof Paced paced) {
+                ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                ex.sendResponseHeaders(200, 0);
+                try (OutputStream out = ex.getResponseBody()) {
+                    pause(paced.firstDelayMs());
+                    for (int i = 0; i < paced.payloads().size(); i++) {
+                        if (i > 0) {
+                            pause(paced.gapMs());
+                        }
+                        out.write(("data: " + paced.payloads().get(i) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
                     }
                 }
                 return;

@@ -79,4 +79,30 @@ class TimelineDataTest {
         assertEquals("openai-java 4.105.0", json.get("timeline").get("waits").get(0).get("by").asString());
         assertEquals(report.timeline(), ScenarioReport.fromJson(json).timeline());
     }
+
+    @Test
+    void a_streamed_call_carries_its_events_and_where_it_was_cut() {
+        ScenarioReport.Stream cut = new ScenarioReport.Stream(0, "stream_cut", "cut", List.of(100.0, 150.0, 200.0),
+                200.0, 8);
+        var t = new ScenarioReport.Timeline(List.of(call("plan", 0), call("plan", 400)), List.of(), List.of(),
+                List.of(cut));
+        ScenarioReport s = new ScenarioReport("s", 2, 3, 0, 1000, JsonNodeFactory.instance.arrayNode(), List.of(), t);
+        assertEquals("[[0,\"cut\",[100.0,150.0,200.0],200.0,\"first event at t=100 ms, stream cut after 3 events at"
+                + " t=200 ms\"]]", Json.compact(TimelineData.toJson(s).get("streams")));
+        assertEquals(t, ScenarioReport.fromJson(s.toJson()).timeline(), "report.json reads its streams back");
+        assertFalse(TimelineData.toJson(new ScenarioReport("s", 0, 0, 0, 0, JsonNodeFactory.instance.arrayNode(),
+                List.of(), timeline(List.of(), List.of()))).has("streams"), "no streams key without streams");
+    }
+
+    @Test
+    void each_ending_is_said_in_words() {
+        assertEquals("first event at t=3.5 s, stream stalled after 2 events, read timed out at t=63.6 s",
+                new ScenarioReport.Stream(0, "stream_stall", "stalled", List.of(3500.0, 3600.0), 63_600.0, 8)
+                        .summary());
+        assertEquals("first event at t=10 ms, error event after 2 events at t=30 ms",
+                new ScenarioReport.Stream(0, "stream_error", "error_event", List.of(10.0, 20.0, 30.0), 30.0, 3)
+                        .summary());
+        assertEquals("first event at t=10 ms, 2 events", new ScenarioReport.Stream(0, "none", "done",
+                List.of(10.0, 20.0), null, 2).summary());
+    }
 }

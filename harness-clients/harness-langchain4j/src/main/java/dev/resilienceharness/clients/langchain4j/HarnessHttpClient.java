@@ -56,7 +56,10 @@ final class HarnessHttpClient implements HttpClient {
 
     @Override
     public SuccessfulHttpResponse execute(HttpRequest request) {
-        HttpAnswer answer = exchange(request);
+        return answered(exchange(request));
+    }
+
+    private SuccessfulHttpResponse answered(HttpAnswer answer) {
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             throw new TimeoutException(new HttpTimeoutException(Langchain4jMessages.timedOut(timedOut.after())));
         }
@@ -75,15 +78,26 @@ final class HarnessHttpClient implements HttpClient {
     /**
      * The streaming variant, on the calling thread: the answer goes through {@code parser} to {@code listener} before
      * this returns, in the order langchain4j's reference client uses ({@code onOpen}, the events, {@code onClose}; a
-     * non-2xx, a timeout or a missing cassette is one {@code onError}). The run answers with JSON, as cassettes hold
-     * it, so the answer is streamed as the events a provider sends for it ({@link CompletionEvents}).
+     * non-2xx, a timeout or a missing cassette is one {@code onError}). A cassette that kept its stream is replayed event
+     * by event; one that holds only the JSON answer is streamed as the events a provider sends for it
+     * ({@link CompletionEvents}).
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
         SuccessfulHttpResponse response;
         byte[] events;
         try {
-            response = execute(request);
+            HttpAnswer answer = exchange(request);
+            if (answer instanceof HttpAnswer.Response streamed && streamed.events() != null) {
+                // A recorded stream: its events reach the parser one by one, each at its offset on the run's clock,
+                // and a cut or a stall past the read timeout is the parser's IOException, which it hands to onError.
+                listener.onOpen(SuccessfulHttpResponse.builder().statusCode(streamed.status())
+                        .headers(streamed.headers()).build());
+                parser.parse(endpoint.body(streamed, readTimeout), listener);
+                listener.onClose();
+                return;
+            }
+            response = answered(answer);
             events = CompletionEvents.of(response.bodyBytes(), bodyOf(request));
         } catch (RuntimeException e) {
             listener.onError(e);

@@ -36,6 +36,12 @@ class StreamingTest {
                 ops: [draft, fix]
                 faults: [none, crash]
                 expect: {status: [ok, ok]}
+              - name: cut
+                ops: [draft]
+                faults: [{stream_cut: {after_events: 2}}]
+              - name: slow-stream
+                ops: [draft]
+                faults: [{slow_first_token: {elapsed_ms: 3000}}]
             """;
 
     @TempDir
@@ -56,7 +62,8 @@ class StreamingTest {
         ScenarioResult result = run("calm", loop);
 
         assertEquals(List.of(), Project.lines(result));
-        assertEquals(List.of("1. reproduce 2. fix 3. test"), loop.get().partials);
+        // Streamed as a provider splits it (the pieces serve sends), so that a stream fault can strike between them.
+        assertEquals(List.of("1. reproduce 2. ", "fix 3. test"), loop.get().partials);
         var outcomes = result.trace().outcomes();
         assertEquals("1. reproduce 2. fix 3. test", outcomes.get(0).value().get("text").asString());
         assertEquals("apply_patch", outcomes.get(1).value().get("tool").asString());
@@ -101,5 +108,27 @@ class StreamingTest {
         assertEquals(List.of(), Project.lines(result));
         assertEquals(1, result.trace().restarts().size());
         assertEquals(List.of("draft", "fix", "fix"), result.trace().calls().stream().map(CallRecord::op).toList());
+    }
+
+    @Test
+    void aCutStreamReachesTheHandlerEventByEventAndThenAsAnError() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = run("cut", loop);
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "the cut makes the call transient");
+        dev.resilienceharness.trace.StreamTrace cut = result.trace().streams().get(0);
+        assertEquals("cut", cut.end());
+        assertEquals(2, cut.arrived());
+        assertEquals(List.of("1. reproduce 2. "), loop.get().partials, "the text before the cut reached the handler");
+        assertEquals(1, loop.get().errors.size());
+        assertEquals(Status.DEGRADED, result.trace().outcomes().get(0).status());
+    }
+
+    @Test
+    void aLateFirstEventIsOnTheVirtualClock() throws Exception {
+        AtomicReference<StreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = run("slow-stream", loop);
+        assertEquals(3_000_000_000L, result.trace().streams().get(0).eventNanos().get(0));
+        assertEquals(List.of("1. reproduce 2. fix 3. test"), List.of(String.join("", loop.get().partials)));
     }
 }

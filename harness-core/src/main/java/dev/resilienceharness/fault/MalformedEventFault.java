@@ -1,0 +1,38 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+import java.util.Map;
+
+/**
+ * {@code {malformed_event: {at: n}}}: the stream's event {@code n} (counted from 0) arrives as data that is not
+ * JSON, cut off mid-object; the events before it arrive as recorded.
+ */
+public record MalformedEventFault(int at) implements StreamFault {
+
+    public MalformedEventFault {
+        if (at < 0) {
+            throw new IllegalArgumentException("at must not be negative, was " + at);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "malformed_event";
+    }
+
+    @Override
+    public int afterEvents() {
+        return at;
+    }
+
+    @Override
+    public Object toYaml() {
+        return Map.of(kind(), Map.of("at", at));
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws TransientError {
+        throw TransientError.stream(kind(), at);
+    }
+}

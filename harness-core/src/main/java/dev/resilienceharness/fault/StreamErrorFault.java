@@ -1,0 +1,33 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+import java.util.Map;
+
+/**
+ * {@code {stream_error: {after_events: n}}}: after the stream's first {@code n} events the provider sends an
+ * {@code error} event (an overloaded or server error in the API's own shape) and ends the stream.
+ */
+public record StreamErrorFault(int afterEvents) implements StreamFault {
+
+    public StreamErrorFault {
+        if (afterEvents < 0) {
+            throw new IllegalArgumentException("after_events must not be negative, was " + afterEvents);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "stream_error";
+    }
+
+    @Override
+    public Object toYaml() {
+        return Map.of(kind(), Map.of("after_events", afterEvents));
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws TransientError {
+        throw TransientError.stream(kind(), afterEvents);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.resilienceharness.fault;
+
+import dev.resilienceharness.transport.BadToolCall;
+import dev.resilienceharness.transport.Reply;
+
+/**
+ * {@code truncated_tool_call}: the streamed tool-call arguments stop mid-JSON, then the stream ends normally with
+ * {@code [DONE]}: a complete-looking answer whose tool call breaks its schema.
+ */
+public record TruncatedToolCallFault() implements StreamFault {
+
+    public static final TruncatedToolCallFault INSTANCE = new TruncatedToolCallFault();
+
+    @Override
+    public String kind() {
+        return "truncated_tool_call";
+    }
+
+    @Override
+    public int afterEvents() {
+        return -1;
+    }
+
+    @Override
+    public Object toYaml() {
+        return kind();
+    }
+
+    @Override
+    public Reply strike(String op, Reply recorded) throws BadToolCall {
+        throw new BadToolCall("the streamed tool-call arguments stop mid-JSON (injected truncated_tool_call fault)");
+    }
+}

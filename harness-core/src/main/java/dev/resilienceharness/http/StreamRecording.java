@@ -1,0 +1,126 @@
+package dev.resilienceharness.http;
+
+import dev.resilienceharness.cassette.CassetteStream;
+import dev.resilienceharness.cassette.StreamEvent;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Records a server-sent event stream as it arrives: every event with its offset since the request, and the
+ * {@code chat.completion} the events add up to (see {@link ChunkAssembler}), which a cassette keeps as its
+ * {@code response}.
+ */
+public final class StreamRecording {
+
+    /**
+     * A stream as recorded.
+     *
+     * @param completion   the assembled answer
+     * @param stream       every event with its offset
+     * @param firstTokenMs when the first event carrying a token arrived, or {@code null} when none did
+     * @param totalMs      when the stream ended
+     */
+    public record Captured(ObjectNode completion, CassetteStream stream, Long firstTokenMs, long totalMs) {
+    }
+
+    /** A stream whose chunks are not JSON, that reported an error, or that ended before saying so. */
+    public static final class Broken extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Broken(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private StreamRecording() {
+    }
+
+    /**
+     * Reads {@code body} to its end (or {@code [DONE]}), stamping each event with {@code sinceRequestMs}.
+     *
+     * @throws Broken      when a chunk is broken or the stream ends before {@code [DONE]} or a finish reason
+     * @throws IOException when reading fails
+     */
+    public static Captured read(InputStream body, LongSupplier sinceRequestMs) throws IOException, Broken {
+        ChunkAssembler assembler = new ChunkAssembler();
+        List<StreamEvent> events = new ArrayList<>();
+        Long firstTokenMs = null;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+        try {
+            String line;
+            while (!assembler.done() && (line = reader.readLine()) != null) {
+                int before = assembler.events();
+                boolean first = accept(assembler, line);
+                long now = sinceRequestMs.getAsLong();
+                if (assembler.events() > before) {
+                    events.add(new StreamEvent(now, assembler.lastEventName(), assembler.lastEvent()));
+                }
+                if (first && firstTokenMs == null) {
+                    firstTokenMs = now;
+                }
+            }
+            int before = assembler.events();
+            boolean first = assembler.finish();
+            long now = sinceRequestMs.getAsLong();
+            if (assembler.events() > before) {
+                events.add(new StreamEvent(now, assembler.lastEventName(), assembler.lastEvent()));
+            }
+            if (first && firstTokenMs == null) {
+                firstTokenMs = now;
+            }
+        } catch (ChunkAssembler.BadChunk e) {
+            throw new Broken(e.getMessage());
+        }
+        if (!assembler.complete()) {
+            throw new Broken("the event stream ended before [DONE]");
+        }
+        return new Captured(assembler.completion(), new CassetteStream(monotonic(events)), firstTokenMs,
+                sinceRequestMs.getAsLong());
+    }
+
+    /** The answer recorded {@code events} add up to. */
+    public static Captured assemble(List<StreamEvent> events) throws Broken {
+        ChunkAssembler assembler = new ChunkAssembler();
+        Long firstTokenMs = null;
+        try {
+            for (StreamEvent e : events) {
+                for (String line : e.wire().split("\n", -1)) {
+                    if (accept(assembler, line) && firstTokenMs == null) {
+                        firstTokenMs = e.atMs();
+                    }
+                }
+            }
+            assembler.finish();
+        } catch (ChunkAssembler.BadChunk e) {
+            throw new Broken(e.getMessage());
+        }
+        if (!assembler.complete()) {
+            throw new Broken("the event stream ended before [DONE]");
+        }
+        long total = events.isEmpty() ? 0 : events.get(events.size() - 1).atMs();
+        return new Captured(assembler.completion(), new CassetteStream(events), firstTokenMs, total);
+    }
+
+    private static boolean accept(ChunkAssembler assembler, String line) throws ChunkAssembler.BadChunk {
+        return assembler.accept(line);
+    }
+
+    /** A clock that steps back (it never should) cannot make the events look out of order. */
+    private static List<StreamEvent> monotonic(List<StreamEvent> events) {
+        List<StreamEvent> out = new ArrayList<>(events.size());
+        long last = 0;
+        for (StreamEvent e : events) {
+            long at = Math.max(last, e.atMs());
+            out.add(at == e.atMs() ? e : new StreamEvent(at, e.event(), e.data()));
+            last = at;
+        }
+        return out;
+    }
+}

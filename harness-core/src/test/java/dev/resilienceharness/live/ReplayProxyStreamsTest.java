@@ -1,0 +1,149 @@
+package dev.resilienceharness.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.cassette.Cassette;
+import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.config.ConfigLoader;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.VolatilePaths;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * serve records a streamed answer with every event's timing, and replays it event by event at the recorded offsets,
+ * with the stream faults as real HTTP: a cut drops the connection mid-stream, an error event ends it.
+ */
+class ReplayProxyStreamsTest {
+
+    static final String PLAN = "{\"model\":\"m\",\"stream\":true,\"messages\":[{\"role\":\"user\",\"content\":"
+            + "\"plan the fix\"}]}";
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    private HarnessConfig config() throws Exception {
+        Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - {name: cut, faults: [{stream_cut: {after_events: 3}}, none]}
+                  - {name: error, faults: [{stream_error: {after_events: 2}}]}
+                provider: {base_url: "http://127.0.0.1:9/v1", api_key_env: PROVIDER_API_KEY}
+                """);
+        return ConfigLoader.load(dir.resolve("resilience.yaml"));
+    }
+
+    /** The data lines of a streamed answer, each with the milliseconds since the request when it was read. */
+    record Read(List<String> data, List<Long> atMs, IOException failure) {
+    }
+
+    private Read read(ReplayProxy proxy) {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20), () -> readAll(proxy),
+                "a stream ends, or breaks, in bounded time");
+    }
+
+    private Read readAll(ReplayProxy proxy) throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
+                + "/v1/chat/completions")).timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        assertEquals("text/event-stream", r.headers().firstValue("content-type").orElseThrow());
+        List<String> data = new ArrayList<>();
+        List<Long> at = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("data: ")) {
+                    data.add(line.substring(6));
+                    at.add((System.nanoTime() - start) / 1_000_000);
+                }
+            }
+        } catch (IOException e) {
+            return new Read(data, at, e);
+        }
+        return new Read(data, at, null);
+    }
+
+    @Test
+    void aStreamIsRecordedThroughServeAndReplayedEventByEventWithItsCut() throws Exception {
+        HarnessConfig config = config();
+        try (ProviderStub stub = ProviderStub.start()) {
+            stub.then(new ProviderStub.Paced(RecorderStreamsTest.chunks("Fix", " the", " null", " check."), 30, 40));
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                Read recorded = read(proxy);
+                assertEquals("[DONE]", recorded.data().get(recorded.data().size() - 1));
+            }
+        }
+        Path file;
+        try (Stream<Path> files = Files.list(config.cassettes())) {
+            file = files.findFirst().orElseThrow();
+        }
+        Cassette c = new CassetteReader(config.cassettes(), VolatilePaths.of(config.volatilePaths())).read(file);
+        assertEquals(7, c.stream().events().size(), "role, four pieces, finish, [DONE]: every event, with its offset");
+        // An event is read no sooner than it was sent: 30 ms, then six gaps of 40 ms.
+        assertTrue(c.stream().events().get(6).atMs() >= 30 + 6 * 40, c.stream().events().toString());
+
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("cut").build().start()) {
+            Read cut = read(proxy);
+            assertEquals(3, cut.data().size(), "three events, then the connection drops: " + cut.data());
+            assertTrue(cut.failure() != null, "the client's read fails as on a dropped connection");
+            Read whole = read(proxy);
+            assertEquals(null, whole.failure());
+            assertEquals(7, whole.data().size());
+            assertEquals("[DONE]", whole.data().get(6));
+            StringBuilder text = new StringBuilder();
+            whole.data().subList(0, 6).forEach(d -> text.append(Json.readTree(d).at("/choices/0/delta/content")
+                    .asString("")));
+            assertEquals("Fix the null check.", text.toString());
+            for (int i = 0; i < 7; i++) {
+                assertTrue(whole.atMs().get(i) >= c.stream().events().get(i).atMs() - 2,
+                        "each event is sent no sooner than its recorded offset: " + whole.atMs() + " against "
+                                + c.stream().events());
+            }
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("error").timeFactor(0).build().start()) {
+            Read error = read(proxy);
+            assertEquals(3, error.data().size(), error.data().toString());
+            assertEquals("server_error", Json.readTree(error.data().get(2)).at("/error/type").asString());
+        }
+    }
+
+    @Test
+    void aStreamingRequestWithoutACassetteIsStillAMiss() throws Exception {
+        HarnessConfig config = config();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
+                    + "/v1/chat/completions")).POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, r.statusCode());
+            assertEquals("cassette_miss", Json.readTree(r.body()).at("/error/code").asString(), r.body());
+        }
+    }
+}
