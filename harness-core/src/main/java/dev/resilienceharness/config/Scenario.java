@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param expect what the outcome list must show, or {@link Expectations#NONE}
  * @param policy the effective policy: the top-level one with this scenario's changes applied
  * @param line   the line of the scenario in its yaml file (1-based), or 0 when it was built in code
+ * @param limits the effective {@code provider_limits}: the top-level block with this scenario's changes applied
  */
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
-        int line) {
+        int line, ProviderLimits limits) {
 
     public Scenario {
         Objects.requireNonNull(name, "name");
@@ -24,10 +25,21 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
         faults = List.copyOf(faults);
         Objects.requireNonNull(expect, "expect");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A scenario against an endpoint without limits. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line) {
+        this(name, ops, faults, expect, policy, line, ProviderLimits.NONE);
     }
 
     /** This scenario with another fault plan (the explorer builds its candidates this way). */
     public Scenario withFaults(List<Fault> newFaults) {
-        return new Scenario(name, ops, newFaults, expect, policy, line);
+        return new Scenario(name, ops, newFaults, expect, policy, line, limits);
+    }
+
+    /** This scenario against other provider limits (the explorer searches them this way). */
+    public Scenario withLimits(ProviderLimits newLimits) {
+        return new Scenario(name, ops, faults, expect, policy, line, newLimits);
     }
 }
