@@ -28,6 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       {@link RepairRequest}); then the op degrades ({@code reason: schema});</li>
  *   <li>slow first token (later than the threshold): no retry; the concurrency limit halves (min 1) and the ok
  *       record carries {@code elapsed_ms} and the new {@code concurrency};</li>
+ *   <li>a rate-limit 429 (a full {@code provider_limits} window): wait the stated delay and retry, as often as it
+ *       takes, while each delay is one the policy may honour; an {@code insufficient_quota} 429 stops the run at once
+ *       ({@code reason: quota}, no {@code retry_after});</li>
  *   <li>a wait that would push the run's total past {@code max_total_wait} is not taken: a transient op
  *       degrades, a quota stops.</li>
  * </ul>
@@ -101,6 +104,17 @@ public final class BuiltinLoop implements AgentLoop {
                 run.sleeper().sleep(wait);
             } catch (QuotaExhausted e) {
                 Optional<Duration> delay = e.delay(run.now());
+                if (e.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA) {
+                    return Outcome.stopped(op, null, attempts);
+                }
+                if (e.kind() == QuotaExhausted.Kind.RATE_LIMIT) {
+                    // A window reopens after the stated delay: wait it as often as it takes, within the policy's bounds.
+                    if (delay.isEmpty() || !policy.mayHonour(delay.get()) || !fits(run, policy, delay.get())) {
+                        return Outcome.stopped(op, e.retryAfter(), attempts);
+                    }
+                    run.sleeper().sleep(delay.get());
+                    continue;
+                }
                 if (quotaRetried || delay.isEmpty() || !policy.mayHonour(delay.get()) || !fits(run, policy, delay.get())) {
                     return Outcome.stopped(op, e.retryAfter(), attempts);
                 }

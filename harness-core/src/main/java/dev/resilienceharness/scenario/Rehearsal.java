@@ -24,11 +24,14 @@ import dev.resilienceharness.invariant.BoundedWaiting;
 import dev.resilienceharness.invariant.CallBudget;
 import dev.resilienceharness.invariant.ExpectedOutcomes;
 import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.LimitRetries;
+import dev.resilienceharness.invariant.TokenBudget;
 import dev.resilienceharness.invariant.PartialWorkSurvival;
 import dev.resilienceharness.invariant.ReplayDeterminism;
 import dev.resilienceharness.invariant.ScenarioInvariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.limits.Limiter;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.LoopRun;
@@ -87,7 +90,8 @@ public final class Rehearsal {
         }
         this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
-        this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
+        this.runChecks = List.of(new CallBudget(config.budget()), new LimitRetries(), new TokenBudget(config.budget()),
+                new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes());
         this.determinism = new ReplayDeterminism(volatilePaths);
     }
@@ -348,9 +352,16 @@ public final class Rehearsal {
      * answers the loop's SDK with ({@code null}: replay only).
      */
     RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder) {
+        Limiter limiter = scenario.limits().limitsNothing() ? null : new Limiter(scenario.limits());
+        return run(scenario, volatileRandom, recorder, limiter, EndpointTurns.NONE);
+    }
+
+    /** Runs {@code scenario} once against {@code limiter} ({@code null}: no limits), taking its turns by {@code turns}. */
+    RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder, Limiter limiter,
+            EndpointTurns turns) {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, new LinkedHashSet<>(scenario.ops()),
-                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder);
+                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, limiter, turns);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         List<RunTrace.Restart> restarts = new ArrayList<>();
         int allowedRestarts = 1;
@@ -475,7 +486,8 @@ public final class Rehearsal {
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
         for (ScenarioInvariant check : runChecks) {
             if (which.contains(check.invariant())) {
-                found.put(check.invariant(), check.check(first));
+                // Several checks may judge one invariant (the call and token budgets): their findings add up.
+                found.computeIfAbsent(check.invariant(), k -> new ArrayList<>()).addAll(check.check(first));
             }
         }
         if (which.contains(Invariant.DETERMINISM)) {
