@@ -501,6 +501,7 @@ public final class Rehearsal {
             violations.add(new Violation(Invariant.CASSETTES, scenario.name(), null, null, null,
                     first.failure().message(), null));
         }
-        return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations);
+        return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations,
+                dev.resilienceharness.limits.TokenSpend.of(first, config.budget()));
     }
 }

@@ -298,4 +298,30 @@ class ProviderLimitsRehearsalTest {
                 "429 insufficient_quota retry-after=null remaining=null reset=null"),
                 overHttp("provider_limits: {token_quota: 100}", 2));
     }
+
+    @Test
+    void reportsShowTokensAgainstBudgetTheirCostAndTheRefusedCalls() throws Exception {
+        HarnessConfig config = project(yaml("provider_limits: {requests_per_minute: 2}",
+                "budget:\n  max_tokens_per_scenario: 600\n  prices:\n    \"*\": {input: 0.15, output: 0.6}"));
+        ScenarioResult r = check(config, LoopFactory.builtin());
+        String json = reportJson(r);
+        JsonNode scenario = Json.readTree(json).get("scenarios").get(0);
+        // 5 answered calls of 100 + 50 tokens: 500 * 0.15 + 250 * 0.6 = 225 per million.
+        assertEquals("{\"spent\":750,\"budget\":600,\"op_budget\":null,\"cost\":\"0.000225\",\"unpriced\":0,"
+                + "\"refused_calls\":2}", Json.compact(scenario.get("tokens")));
+        assertEquals("rate_limit", scenario.get("timeline").get("calls").get(2).get("limit").asString());
+        assertEquals("rate_limit", scenario.get("timeline").get("calls").get(2).get("fault").asString());
+        RunReport back = ReportJson.fromJson(Json.readTree(json));
+        assertEquals(json, ReportJson.write(back));
+        String html = dev.resilienceharness.report.HtmlReport.toHtml(back);
+        assertTrue(html.contains("Tokens against budget"), html);
+        assertTrue(html.contains("750 of 600 allowed; cost 0.000225; 2 calls refused by provider_limits"), html);
+    }
+
+    @Test
+    void aScenarioThatCountsNoTokensKeepsItsReportAsItWas() throws Exception {
+        HarnessConfig config = project(yaml("", ""));
+        String json = reportJson(check(config, LoopFactory.builtin()));
+        assertTrue(!json.contains("\"tokens\"") && !json.contains("\"limit\""), json);
+    }
 }
