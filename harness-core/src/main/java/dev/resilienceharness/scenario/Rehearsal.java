@@ -434,6 +434,50 @@ public final class Rehearsal {
         }
     }
 
+    private RandomGenerator volatileRandom(Scenario scenario, int r) {
+        return volatilePaths.touchesResponse() ? new SplittableRandom(((long) scenario.name().hashCode() << 8) ^ r)
+                : null;
+    }
+
+    /** Runs of whole pools, by pool and run number: every member's check takes its trace from the one run. */
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.CompletableFuture<Map<String,
+            RunTrace>>> poolRuns = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The scenarios that share {@code scenario}'s endpoint, itself included, in yaml order; {@code null} when it has
+     * one of its own (or is not one of the config's scenarios as written, as the explorer's candidates are not).
+     */
+    private List<Scenario> poolOf(Scenario scenario) {
+        String pool = scenario.limits().pool();
+        if (pool == null || scenario.limits().limitsNothing() || !config.scenarios().contains(scenario)) {
+            return null;
+        }
+        List<Scenario> members = new ArrayList<>();
+        for (Scenario s : config.scenarios()) {
+            if (pool.equals(s.limits().pool()) && !s.ops().isEmpty()) {
+                members.add(s);
+            }
+        }
+        return members.size() > 1 ? members : null;
+    }
+
+    private Map<String, RunTrace> poolRun(List<Scenario> members, int r) {
+        String key = members.get(0).limits().pool() + "#" + r;
+        java.util.concurrent.CompletableFuture<Map<String, RunTrace>> mine = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Map<String, RunTrace>> running = poolRuns.putIfAbsent(key, mine);
+        if (running == null) {
+            try {
+                mine.complete(SharedEndpoint.run(members, i -> volatileRandom(members.get(i), r),
+                        (s, rnd, limiter, turns) -> run(s, rnd, null, limiter, turns)));
+            } catch (RuntimeException | Error e) {
+                mine.completeExceptionally(e);
+                throw e;
+            }
+            return mine.join();
+        }
+        return running.join();
+    }
+
     /** The crash {@code e} is or carries as a cause, else {@code null}. */
     private static ProcessRecycled crashIn(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -477,9 +521,13 @@ public final class Rehearsal {
     public ScenarioResult check(Scenario scenario, int runs, Set<Invariant> which) {
         int n = which.contains(Invariant.DETERMINISM) ? Math.max(2, runs) : 1;
         List<RunTrace> traces = new ArrayList<>(n);
+        List<Scenario> pool = poolOf(scenario);
         for (int r = 0; r < n; r++) {
-            RandomGenerator rnd = volatilePaths.touchesResponse()
-                    ? new SplittableRandom(((long) scenario.name().hashCode() << 8) ^ r) : null;
+            if (pool != null) {
+                traces.add(poolRun(pool, r).get(scenario.name()));
+                continue;
+            }
+            RandomGenerator rnd = volatileRandom(scenario, r);
             traces.add(run(scenario, rnd));
         }
         RunTrace first = traces.get(0);
