@@ -197,6 +197,6 @@ final class ProxyRun {
         violations.addAll(new BoundedWaiting().check(trace));
         violations.addAll(misses);
         return new ScenarioResult(scenario, trace, CallBudget.scenarioBound(trace), violations,
-                dev.resilienceharness.limits.TokenSpend.of(trace, budget));
+                dev.resilienceharness.invariant.TokenSpend.of(trace, budget));
     }
 }

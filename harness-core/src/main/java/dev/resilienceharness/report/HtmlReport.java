@@ -360,7 +360,7 @@ public final class HtmlReport {
     }
 
     /** Tokens against the scenario's token budget, with their cost and the calls the provider limits refused. */
-    private static void tokens(dev.resilienceharness.limits.TokenSpend spend, StringBuilder h) {
+    private static void tokens(dev.resilienceharness.invariant.TokenSpend spend, StringBuilder h) {
         String extra = (spend.cost() == null ? "" : "; cost " + spend.cost().toPlainString()
                 + (spend.unpricedTokens() > 0 ? " (" + spend.unpricedTokens() + " tokens unpriced)" : ""))
                 + (spend.refused() > 0 ? "; " + spend.refused() + " calls refused by provider_limits" : "");

@@ -1,6 +1,6 @@
 package dev.resilienceharness.report;
 
-import dev.resilienceharness.limits.TokenSpend;
+import dev.resilienceharness.invariant.TokenSpend;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;

@@ -550,6 +550,6 @@ public final class Rehearsal {
                     first.failure().message(), null));
         }
         return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations,
-                dev.resilienceharness.limits.TokenSpend.of(first, config.budget()));
+                dev.resilienceharness.invariant.TokenSpend.of(first, config.budget()));
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
  * @param spend      tokens, cost and refused calls against the budget, or {@code null} when the scenario counts none
  */
 public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations,
-        dev.resilienceharness.limits.TokenSpend spend) {
+        dev.resilienceharness.invariant.TokenSpend spend) {
 
     public ScenarioResult {
         violations = List.copyOf(violations);
@@ -23,7 +23,7 @@ public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, 
 
     /** A result whose tokens are counted only when the scenario has provider limits. */
     public ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations) {
-        this(scenario, trace, callBudget, violations, dev.resilienceharness.limits.TokenSpend.of(trace,
+        this(scenario, trace, callBudget, violations, dev.resilienceharness.invariant.TokenSpend.of(trace,
                 dev.resilienceharness.config.Budget.NONE));
     }
 

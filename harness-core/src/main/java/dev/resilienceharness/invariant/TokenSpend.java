@@ -1,4 +1,4 @@
-package dev.resilienceharness.limits;
+package dev.resilienceharness.invariant;
 
 import dev.resilienceharness.config.Budget;
 import dev.resilienceharness.trace.CallRecord;

@@ -1,4 +1,4 @@
-package dev.resilienceharness.limits;
+package dev.resilienceharness.invariant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,6 +8,7 @@ import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.config.ProviderLimits;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.limits.Tokens;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
 import java.math.BigDecimal;
