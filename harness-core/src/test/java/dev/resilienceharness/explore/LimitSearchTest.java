@@ -96,4 +96,27 @@ class LimitSearchTest {
         assertEquals(Optional.empty(), search.highestRequestsPerMinute(config.scenarios().get(0)));
         assertEquals(Optional.empty(), search.smallestTokenQuota(config.scenarios().get(0)));
     }
+
+    @Test
+    void faultPlansAreExploredUnderTheScenariosLimitsAndTheCaseKeepsThem() throws Exception {
+        HarnessConfig plain = project();
+        Files.writeString(dir.resolve("resilience.yaml"), Files.readString(dir.resolve("resilience.yaml"))
+                + "    provider_limits: {requests_per_minute: 4}\n");
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        Explorer.Settings settings = Explorer.Settings.DEFAULTS.withMaxPlans(1).withMaxCounterexamples(1);
+        // The built-in loop with no faults: under 4 requests a minute it waits a window out, and passes.
+        ExplorationResult limited = new Explorer(Rehearsal.prepare(config, LoopFactory.builtin()))
+                .explore(config.scenarios().get(0), settings);
+        assertEquals(List.of(), limited.counterexamples());
+        // The impatient loop retries the window's 429 at once: the empty plan already breaks it, under the limits.
+        ExplorationResult broken = new Explorer(Rehearsal.prepare(config, LimitSearchTest::impatient))
+                .explore(config.scenarios().get(0), settings);
+        Counterexample c = broken.counterexamples().get(0);
+        assertEquals(List.of(), c.plan());
+        assertEquals("    provider_limits: {requests_per_minute: 4, shared: false}",
+                c.yaml().lines().reduce((a, b) -> b).orElseThrow());
+        ExplorationResult unlimited = new Explorer(Rehearsal.prepare(plain, LimitSearchTest::impatient))
+                .explore(plain.scenarios().get(0), settings);
+        assertEquals(List.of(), unlimited.counterexamples());
+    }
 }
