@@ -75,12 +75,13 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "requests_from", "scenarios", "budget", "redaction", "provider", "drift");
-    static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency");
+            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits");
+    static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency",
+            "provider_limits");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
             "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
-    static final List<String> BUDGET_KEYS = List.of("max_calls_per_scenario");
+    static final List<String> BUDGET_KEYS = BudgetEntries.KEYS;
     static final List<String> REDACTION_KEYS = List.of("allow", "baseline");
     static final List<String> PROVIDER_KEYS = List.of("base_url", "api_key_env");
     static final List<String> VOLATILE_ROOTS = List.of("request", "response", "timing", "*");
@@ -179,6 +180,7 @@ public final class ConfigLoader {
         Redaction redaction = Redaction.NONE;
         Provider provider = null;
         DriftSettings drift = DriftSettings.DEFAULTS;
+        ProviderLimits limits = ProviderLimits.NONE;
         for (YamlNode.Entry e : top.entries()) {
             YamlNode v = e.value();
             switch (e.key()) {
@@ -193,6 +195,7 @@ public final class ConfigLoader {
                 case "redaction" -> redaction = redaction(v);
                 case "provider" -> provider = provider(v);
                 case "drift" -> drift = DriftSettings.read(r, v);
+                case "provider_limits" -> limits = ProviderLimitsEntries.read(r, v, "provider_limits");
                 default -> {
                     // version, checked above
                 }
@@ -213,8 +216,10 @@ public final class ConfigLoader {
                         : r.error(top, "policy.max_total_wait", detail);
             }
             scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line(),
-                    d.recordedLatency()));
+                    d.recordedLatency(), d.limits().over(limits)));
         }
+        PoolCheck.check(r, top, drafts.stream().map(Draft::limitsNode).toList(), scenarios);
+        PriceCheck.check(r, top, budget, requests);
         Policy topPolicy = policy.maxTotalWait() != null ? policy.toPolicy()
                 : policy.over(new PartialPolicy(null, null, null, Duration.ZERO, null, null, null, null, null))
                         .toPolicy();
@@ -389,7 +394,7 @@ public final class ConfigLoader {
 
     /** A scenario as written, before its policy is laid over the top-level one. */
     private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
-            PartialPolicy policy, int line, boolean recordedLatency) {
+            PartialPolicy policy, int line, boolean recordedLatency, ProviderLimits limits, YamlNode limitsNode) {
     }
 
     private List<Draft> scenarios(YamlNode v) throws ConfigException {
@@ -434,7 +439,10 @@ public final class ConfigLoader {
                     : PartialPolicy.read(r, m.get("policy"), NodeReader.child(path, "policy"));
             boolean recordedLatency = m.get("latency") != null
                     && r.oneOf(m.get("latency"), NodeReader.child(path, "latency"), List.of("recorded")) != null;
-            drafts.add(new Draft(name, ops, faults, expect, policy, m.line(), recordedLatency));
+            ProviderLimits limits = m.get("provider_limits") == null ? ProviderLimits.NONE
+                    : ProviderLimitsEntries.read(r, m.get("provider_limits"), NodeReader.child(path, "provider_limits"));
+            drafts.add(new Draft(name, ops, faults, expect, policy, m.line(), recordedLatency, limits,
+                    m.get("provider_limits")));
         }
         return drafts;
     }
@@ -509,9 +517,7 @@ public final class ConfigLoader {
     }
 
     private Budget budget(YamlNode v) throws ConfigException {
-        YamlNode.Mapping m = r.mapping(v, "budget", "a mapping with max_calls_per_scenario", BUDGET_KEYS);
-        YamlNode max = m.get("max_calls_per_scenario");
-        return max == null ? Budget.NONE : new Budget(r.integer(max, "budget.max_calls_per_scenario", 1));
+        return BudgetEntries.read(r, v);
     }
 
     private Redaction redaction(YamlNode v) throws ConfigException {

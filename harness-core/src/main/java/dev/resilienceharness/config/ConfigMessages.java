@@ -225,6 +225,20 @@ public final class ConfigMessages {
         return "a duration is counted in whole nanoseconds, got '" + YamlNode.abbreviate(text) + "'";
     }
 
+    // --- provider limits and token budget ---
+
+    public static String poolLimitsDiffer(String scenario, String pool, String first) {
+        return "scenario '" + YamlNode.abbreviate(scenario) + "' shares the endpoint '" + YamlNode.abbreviate(pool)
+                + "' with scenario '" + YamlNode.abbreviate(first) + "' but has other limits; an endpoint has one set"
+                + " of limits: declare them once at top level, or the same in every scenario of the pool";
+    }
+
+    public static String unpricedModel(String model, String op) {
+        return (model == null ? "the request for op '" + YamlNode.abbreviate(op) + "' names no model"
+                : "no price for model '" + YamlNode.abbreviate(model) + "' (requests." + YamlNode.abbreviate(op) + ")")
+                + "; add a row for it or a \"*\" row for every other model";
+    }
+
     private static String withSuggestion(String head, String suggestion, String tail) {
         if (suggestion == null) {
             return head + "; " + tail;

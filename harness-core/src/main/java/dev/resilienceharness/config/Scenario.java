@@ -16,13 +16,21 @@ import java.util.Objects;
  * @param line   the line of the scenario in its yaml file (1-based), or 0 when it was built in code
  * @param recordedLatency {@code latency: recorded}: every call the plan does not fault meets
  *               {@code {latency: recorded}}, its delay drawn from its cassette's timing samples
+ * @param limits the effective {@code provider_limits}: the top-level block with this scenario's changes applied
  */
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
-        int line, boolean recordedLatency) {
+        int line, boolean recordedLatency, ProviderLimits limits) {
 
-    /** A scenario whose calls answer with their recorded timing. */
-    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line) {
-        this(name, ops, faults, expect, policy, line, false);
+    /** A scenario whose calls answer with their recorded timing, against provider limits. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
+            ProviderLimits limits) {
+        this(name, ops, faults, expect, policy, line, false, limits);
+    }
+
+    /** A scenario against an endpoint without limits. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
+            boolean recordedLatency) {
+        this(name, ops, faults, expect, policy, line, recordedLatency, ProviderLimits.NONE);
     }
 
     public Scenario {
@@ -31,10 +39,21 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
         faults = List.copyOf(faults);
         Objects.requireNonNull(expect, "expect");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** A scenario whose calls answer with their recorded timing, against an endpoint without limits. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line) {
+        this(name, ops, faults, expect, policy, line, false, ProviderLimits.NONE);
     }
 
     /** This scenario with another fault plan (the explorer builds its candidates this way). */
     public Scenario withFaults(List<Fault> newFaults) {
-        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency);
+        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency, limits);
+    }
+
+    /** This scenario against other provider limits (the explorer searches them this way). */
+    public Scenario withLimits(ProviderLimits newLimits) {
+        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, newLimits);
     }
 }

@@ -106,8 +106,9 @@ public final class Explorer {
 
     /** Searches the fault plans of {@code scenario}'s ops under its policy; its own faults and expect are ignored. */
     public ExplorationResult explore(Scenario scenario, Settings settings) {
+        // The plans meet the scenario's provider_limits too (faults first, then the limits), on an endpoint of its own.
         Scenario base = new Scenario(scenario.name(), scenario.ops(), List.of(), Expectations.NONE, scenario.policy(),
-                scenario.line());
+                scenario.line(), scenario.limits().inPool(null));
         PlanSpace space = PlanSpace.of(base, base.ops().stream().anyMatch(rehearsal::streams));
         Iterator<PlanSpace.Plan> plans = space.plans(settings.seed());
         Search search = new Search(base, space);
@@ -163,7 +164,8 @@ public final class Explorer {
             }
             int number = numbers.merge(invariant, 1, Integer::sum);
             String name = "explore-" + base.name() + "-" + invariant.id() + "-" + number;
-            Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0);
+            Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0,
+                    base.limits());
             List<Violation> caused = new ArrayList<>();
             for (Violation v : violations(named)) {
                 if (v.invariant() == invariant) {
@@ -172,6 +174,11 @@ public final class Explorer {
                 }
             }
             String yaml = ScenarioYaml.block(name, named, minimal, rehearsal.config().policy(), caused);
+            if (!base.limits().limitsNothing()) {
+                // The limits the plan was found under, on an endpoint of its own as it ran.
+                yaml += "    provider_limits: " + LimitSearch.flow(base.limits()).replace("}", ", shared: false}")
+                        + "\n";
+            }
             found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run));
         }
     }

@@ -50,7 +50,7 @@ public final class CallBudget implements ScenarioInvariant {
 
     private static int bound(Policy policy, int[] c) {
         return 1 + Math.min(c[T], policy.maxAttempts() - 1) + c[Q]
-                + Math.min(c[S], policy.schema().repairAttempts()) + c[C];
+                + Math.min(c[S], policy.schema().repairAttempts()) + c[C] + c[L];
     }
 
     private static final int CALLS = 0;
@@ -58,23 +58,30 @@ public final class CallBudget implements ScenarioInvariant {
     private static final int Q = 2;
     private static final int S = 3;
     private static final int C = 4;
+    /** Rate-limit 429s of the provider_limits: each allows the op one more call, once its Retry-After has passed. */
+    private static final int L = 5;
 
     /** Per op: calls and the faults that hit them, leaving out re-calls after a restart (partial work's). */
     private static Map<String, int[]> tally(RunTrace trace) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         java.util.BitSet recalls = PartialWorkSurvival.recallsAfterRestart(trace);
+        boolean quotaSpent = false;
         for (CallRecord call : trace.calls()) {
-            if (recalls.get(call.index())) {
+            if (recalls.get(call.index()) || quotaSpent) {
+                // Calls after an insufficient_quota are LimitRetries' to report, as calls after a stop are.
                 continue;
             }
-            int[] c = counts.computeIfAbsent(call.op(), k -> new int[5]);
+            quotaSpent = CallRecord.INSUFFICIENT_QUOTA.equals(call.limit());
+            int[] c = counts.computeIfAbsent(call.op(), k -> new int[6]);
             c[CALLS]++;
             switch (call.result()) {
                 case TRANSIENT -> c[T]++;
                 case SCHEMA -> c[S]++;
                 case CRASH -> c[C]++;
                 case QUOTA -> {
-                    if (call.honourable()) {
+                    if (CallRecord.RATE_LIMIT.equals(call.limit())) {
+                        c[L]++;
+                    } else if (call.honourable()) {
                         c[Q] = 1;
                     }
                 }
@@ -100,7 +107,7 @@ public final class CallBudget implements ScenarioInvariant {
             }
             int bound = bound(policy, c);
             if (c[CALLS] > bound) {
-                String what = Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q],
+                String what = Messages.overBudget(Math.min(c[T], policy.maxAttempts() - 1), c[Q] + c[L],
                         Math.min(c[S], policy.schema().repairAttempts()), c[C]);
                 String hint = c[C] > 0 && withinBeforeRestart(trace, op, bound) ? Messages.HINT_BUDGET_AFTER_RESTART
                         : Messages.HINT_BUDGET;

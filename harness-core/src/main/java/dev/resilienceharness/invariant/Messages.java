@@ -176,4 +176,36 @@ public final class Messages {
                 + " answer: build the client with maxRetries(0) and let your loop's policy retry, or allow for the"
                 + " SDK's retries in the policy (max_attempts)";
     }
+
+    // --- provider limits and the token budget ---
+
+    static final String HINT_INSUFFICIENT_QUOTA = "Stop the run when a 429 says insufficient_quota"
+            + " (QuotaExhausted.kind() INSUFFICIENT_QUOTA): no wait brings the quota back, so keep the finished work"
+            + " and return it";
+    static final String HINT_RATE_LIMIT = "Wait the delay a rate-limit 429 states (QuotaExhausted.delay(run.now()))"
+            + " with run.sleeper() before calling again; a retry at once only meets the full window again";
+    static final String HINT_TOKENS = "Spend fewer tokens (fewer retries and repairs, shorter requests) or raise the"
+            + " budget";
+
+    static String tokens(long n) {
+        return n + (n == 1 ? " token" : " tokens");
+    }
+
+    static String retriedInsufficientQuota(int after, String op) {
+        return calls(after) + " after the token quota was spent (insufficient_quota at op '" + op + "')";
+    }
+
+    static String retriedBeforeRateLimit(String gap, String retryAfter, String stated) {
+        return "retried " + gap + " after a rate-limit 429 with Retry-After \"" + retryAfter + "\", which states "
+                + stated;
+    }
+
+    static String scenarioTokens(long spent, long cap) {
+        return spent + " tokens in the scenario, retries and repairs included; budget.max_tokens_per_scenario is "
+                + cap;
+    }
+
+    static String opTokens(long spent, long cap) {
+        return spent + " tokens for the op, retries and repairs included; budget.max_tokens_per_op is " + cap;
+    }
 }

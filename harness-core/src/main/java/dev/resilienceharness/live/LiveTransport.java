@@ -269,10 +269,38 @@ public final class LiveTransport implements Transport, ProviderCall {
                 captured.totalMs()), captured.stream());
     }
 
+    /**
+     * Which 429 a live answer is: {@code insufficient_quota} by its error code; a rate limit when its code is
+     * {@code rate_limit_exceeded} and it says how much of a window is left ({@code x-ratelimit-remaining-*}); any other
+     * 429 is of unknown kind, as a scripted {@code quota} fault is.
+     */
+    static QuotaExhausted.Kind quotaKind(HttpHeaders headers, String body) {
+        String code = errorCode(body);
+        if ("insufficient_quota".equals(code)) {
+            return QuotaExhausted.Kind.INSUFFICIENT_QUOTA;
+        }
+        boolean window = headers.firstValue("x-ratelimit-remaining-requests").isPresent()
+                || headers.firstValue("x-ratelimit-remaining-tokens").isPresent();
+        return "rate_limit_exceeded".equals(code) && window ? QuotaExhausted.Kind.RATE_LIMIT
+                : QuotaExhausted.Kind.QUOTA;
+    }
+
+    /** The {@code error.code} of an OpenAI-style error body, or {@code null} when it has none. */
+    static String errorCode(String body) {
+        try {
+            tools.jackson.databind.JsonNode code = dev.resilienceharness.json.Json.readTree(body).path("error")
+                    .path("code");
+            return code.isString() ? code.asString() : null;
+        } catch (RuntimeException e) {
+            return null; // not JSON: a 429 of unknown kind
+        }
+    }
+
     /** The failure an error status stands for. */
     static Exception failureFor(String op, int status, HttpHeaders headers, String body) {
         if (status == 429) {
-            return new QuotaExhausted(headers.firstValue("retry-after").orElse(null),
+            return new QuotaExhausted(quotaKind(headers, body),
+                    headers.firstValue("retry-after").orElse(null),
                     retryAfterMs(headers.firstValue("retry-after-ms").orElse(null)));
         }
         if (status == 408 || status == 409 || (status >= 500 && status <= 599)) {

@@ -43,6 +43,8 @@ final class ProxyRun {
     private final List<Violation> misses = new ArrayList<>();
     private int nextFault;
     private long lastFailureEnd = -1;
+    /** The scenario's provider_limits, on the real clock since the run began; {@code null} without limits. */
+    private final dev.resilienceharness.limits.Limiter limiter;
 
     /**
      * @param scenario   whose plan and policy apply; its ops name the calls
@@ -51,6 +53,69 @@ final class ProxyRun {
     ProxyRun(Scenario scenario, long startNanos) {
         this.scenario = scenario;
         this.startNanos = startNanos;
+        this.limiter = scenario.limits().limitsNothing() ? null
+                : new dev.resilienceharness.limits.Limiter(scenario.limits());
+    }
+
+    /**
+     * The limits' answer to a request that would be answered as recorded, at {@code arrived} in real time: {@code null}
+     * when admitted (and counted). With a time factor the provider's clock runs {@code 1 / timeFactor} as fast as the
+     * real one, and the delay a refusal states is scaled back to real time.
+     *
+     * @param delay how long the answer takes to arrive, already scaled
+     */
+    synchronized dev.resilienceharness.limits.Refusal limit(long arrived, double timeFactor,
+            dev.resilienceharness.limits.Tokens tokens, Duration delay) {
+        if (limiter == null) {
+            return null;
+        }
+        // A time factor of 0 makes the faults' delays vanish; the windows then run on the real clock.
+        timeFactor = timeFactor > 0 ? timeFactor : 1.0;
+        long at = Math.round((arrived - startNanos) / timeFactor);
+        dev.resilienceharness.limits.Refusal refusal = limiter.admit(at, Math.round(delay.toNanos() / timeFactor),
+                tokens);
+        if (refusal == null || refusal.retryAfter() == null || timeFactor == 1.0) {
+            return refusal;
+        }
+        long ms = Math.max(1, (long) Math.ceil(Long.parseLong(refusal.headers().get("retry-after-ms")) * timeFactor));
+        String seconds = java.math.BigDecimal.valueOf(ms).movePointLeft(3).stripTrailingZeros().toPlainString();
+        java.util.Map<String, String> headers = new java.util.LinkedHashMap<>(refusal.headers());
+        headers.put("Retry-After", seconds);
+        headers.put("retry-after-ms", Long.toString(ms));
+        return new dev.resilienceharness.limits.Refusal(refusal.kind(), seconds, headers, refusal.message());
+    }
+
+    /** The {@code x-ratelimit-*} headers an admitted answer at {@code arrived} carries; empty without limits. */
+    synchronized java.util.Map<String, String> limitHeaders(long arrived, double timeFactor) {
+        if (limiter == null) {
+            return java.util.Map.of();
+        }
+        timeFactor = timeFactor > 0 ? timeFactor : 1.0;
+        return limiter.headers(Math.round((arrived - startNanos) / timeFactor));
+    }
+
+    /** Notes a request the limits refused with {@code refusal}'s 429, at {@code arrived} in real time. */
+    synchronized void refused(String op, Fault fault, dev.resilienceharness.limits.Refusal refusal, long arrived) {
+        long at = arrived - startNanos;
+        if (lastFailureEnd >= 0 && at > lastFailureEnd) {
+            waits.add(new VirtualClock.Wait(lastFailureEnd, at - lastFailureEnd));
+        }
+        String limit = refusal.kind() == dev.resilienceharness.transport.QuotaExhausted.Kind.INSUFFICIENT_QUOTA
+                ? CallRecord.INSUFFICIENT_QUOTA : CallRecord.RATE_LIMIT;
+        calls.add(new CallRecord(calls.size(), op, 0, fault.kind(), CallRecord.Result.QUOTA, 429, refusal.retryAfter(),
+                false, at, null, 0, null, 0, dev.resilienceharness.limits.Tokens.NONE, limit, null));
+        lastFailureEnd = at;
+    }
+
+    /** Notes the tokens of the answered request just noted by {@link #call}. */
+    synchronized void spent(dev.resilienceharness.limits.Tokens tokens) {
+        int last = calls.size() - 1;
+        if (last >= 0) {
+            CallRecord c = calls.get(last);
+            calls.set(last, new CallRecord(c.index(), c.op(), c.repair(), c.fault(), c.result(), c.status(),
+                    c.retryAfter(), c.honourable(), c.atNanos(), c.firstTokenMs(), c.incarnation(), c.sdk(),
+                    c.sdkRetry(), tokens, c.limit(), c.model()));
+        }
     }
 
     Scenario scenario() {
@@ -133,8 +198,11 @@ final class ProxyRun {
         }
         RunTrace trace = new RunTrace(scenario, List.of(), calls, waits, total, List.of(), null);
         List<Violation> violations = new ArrayList<>(new CallBudget(budget).check(trace));
+        violations.addAll(new dev.resilienceharness.invariant.LimitRetries().check(trace));
+        violations.addAll(new dev.resilienceharness.invariant.TokenBudget(budget).check(trace));
         violations.addAll(new BoundedWaiting().check(trace));
         violations.addAll(misses);
-        return new ScenarioResult(scenario, trace, CallBudget.scenarioBound(trace), violations);
+        return new ScenarioResult(scenario, trace, CallBudget.scenarioBound(trace), violations,
+                dev.resilienceharness.invariant.TokenSpend.of(trace, budget));
     }
 }

@@ -9,6 +9,9 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAsHttp;
+import dev.resilienceharness.limits.Refusal;
+import dev.resilienceharness.limits.Tokens;
+import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
@@ -398,10 +401,34 @@ public final class ReplayProxy implements AutoCloseable {
                 if (answer.outcome() != FaultAnswer.Outcome.TIMEOUT || clientTimeout == null) {
                     answer = answer.scaled(timeFactor); // the client's own timeout runs on its clock, unscaled
                 }
-                if (answer.status() == 200 && ApiShape.streams(request)) {
-                    served.stream = replay.stream(fault, shape, request); // event by event, at recorded offsets
+                String name = op != null ? op : fingerprint;
+                if (miss == null && FaultAsHttp.needsRecordedAnswer(fault) && answer.status() == 200) {
+                    // The fault plan first, then the scenario's provider_limits, on the real clock.
+                    Tokens tokens = Tokens.of(request, answer.body());
+                    Refusal refusal = run.limit(served.arrived, timeFactor, tokens, answer.delay());
+                    if (refusal != null) {
+                        served.fault = refusal.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA ? "insufficient_quota"
+                                : "rate_limit";
+                        run.refused(name, fault, refusal, served.arrived);
+                        deliver(ex, request, FaultAnswer.error(429, refusal.headers(), shape.errorBody(429,
+                                refusal.code(), refusal.message(), null)), served);
+                        return;
+                    }
+                    Map<String, String> withLimits = new java.util.LinkedHashMap<>(answer.headers());
+                    withLimits.putAll(run.limitHeaders(served.arrived, timeFactor));
+                    answer = new FaultAnswer(answer.outcome(), answer.status(), withLimits, answer.body(),
+                            answer.delay());
+                    if (ApiShape.streams(request)) {
+                        served.stream = replay.stream(fault, shape, request); // event by event, at recorded offsets
+                    }
+                    run.call(name, fault, answer, null, served.arrived);
+                    run.spent(tokens);
+                } else {
+                    if (answer.status() == 200 && ApiShape.streams(request)) {
+                        served.stream = replay.stream(fault, shape, request);
+                    }
+                    run.call(name, fault, answer, miss, served.arrived);
                 }
-                run.call(op != null ? op : fingerprint, fault, answer, miss, served.arrived);
             } else {
                 served.fault = store.mode().userName();
                 answer = recording.record(shape, request);

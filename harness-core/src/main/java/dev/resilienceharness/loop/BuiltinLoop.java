@@ -31,6 +31,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>a stream cut, stalled, broken by a malformed event or ended by an error event: transient, retried as above;
  *       the partial text is dropped, and the op's outcome records how many events of its last broken stream arrived
  *       ({@code stream_events}) and {@code partial_text: dropped}; truncated tool-call JSON is a schema failure;</li>
+ *   <li>a rate-limit 429 (a full {@code provider_limits} window): wait the stated delay and retry, as often as it
+ *       takes, while each delay is one the policy may honour; an {@code insufficient_quota} 429 stops the run at once
+ *       ({@code reason: quota}, no {@code retry_after});</li>
  *   <li>a wait that would push the run's total past {@code max_total_wait} is not taken: a transient op
  *       degrades, a quota stops.</li>
  * </ul>
@@ -108,6 +111,17 @@ public final class BuiltinLoop implements AgentLoop {
                 run.sleeper().sleep(wait);
             } catch (QuotaExhausted e) {
                 Optional<Duration> delay = e.delay(run.now());
+                if (e.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA) {
+                    return Outcome.stopped(op, null, attempts);
+                }
+                if (e.kind() == QuotaExhausted.Kind.RATE_LIMIT) {
+                    // A window reopens after the stated delay: wait it as often as it takes, within the policy's bounds.
+                    if (delay.isEmpty() || !policy.mayHonour(delay.get()) || !fits(run, policy, delay.get())) {
+                        return Outcome.stopped(op, e.retryAfter(), attempts);
+                    }
+                    run.sleeper().sleep(delay.get());
+                    continue;
+                }
                 if (quotaRetried || delay.isEmpty() || !policy.mayHonour(delay.get()) || !fits(run, policy, delay.get())) {
                     return Outcome.stopped(op, e.retryAfter(), attempts);
                 }

@@ -351,6 +351,9 @@ public final class HtmlReport {
         fact("Calls against budget", s.calls(), s.callBudget(), s.calls() + " of " + s.callBudget() + " allowed", h);
         fact("Waiting against bound", s.totalWaitMs(), s.waitBoundMs(),
                 duration(s.totalWaitMs()) + " of " + duration(s.waitBoundMs()), h);
+        if (s.spend() != null) {
+            tokens(s.spend(), h);
+        }
         h.append("</div><div class=\"tl\" data-i=\"").append(index).append("\"></div>");
         streams(s, h);
         outcomes(s, h);
@@ -361,6 +364,20 @@ public final class HtmlReport {
             }
         }
         h.append("</div></details>\n");
+    }
+
+    /** Tokens against the scenario's token budget, with their cost and the calls the provider limits refused. */
+    private static void tokens(dev.resilienceharness.invariant.TokenSpend spend, StringBuilder h) {
+        String extra = (spend.cost() == null ? "" : "; cost " + spend.cost().toPlainString()
+                + (spend.unpricedTokens() > 0 ? " (" + spend.unpricedTokens() + " tokens unpriced)" : ""))
+                + (spend.refused() > 0 ? "; " + spend.refused() + " calls refused by provider_limits" : "");
+        if (spend.tokenBudget() != null) {
+            fact("Tokens against budget", spend.tokens(), spend.tokenBudget(), spend.tokens() + " of "
+                    + spend.tokenBudget() + " allowed" + extra, h);
+        } else {
+            h.append("<div class=\"fact\"><span class=\"lbl\">Tokens</span><span>").append(esc(spend.tokens()
+                    + " spent" + extra)).append("</span></div>");
+        }
     }
 
     private static void fact(String label, double actual, double bound, String text, StringBuilder h) {

@@ -1,5 +1,6 @@
 package dev.resilienceharness.report;
 
+import dev.resilienceharness.invariant.TokenSpend;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;
@@ -25,12 +26,19 @@ import tools.jackson.databind.node.ObjectNode;
  * @param outcomes    the outcome list, records in documented key order
  * @param violations  every violation found
  * @param timeline    the calls and waits, for the timeline picture
+ * @param spend       tokens, cost and refused calls against the budget, or {@code null} when none are counted
  */
 public record ScenarioReport(String name, int calls, int callBudget, double totalWaitMs, double waitBoundMs,
-        ArrayNode outcomes, List<Violation> violations, Timeline timeline) {
+        ArrayNode outcomes, List<Violation> violations, Timeline timeline, TokenSpend spend) {
 
     public ScenarioReport {
         violations = List.copyOf(violations);
+    }
+
+    /** A report that counts no tokens. */
+    public ScenarioReport(String name, int calls, int callBudget, double totalWaitMs, double waitBoundMs,
+            ArrayNode outcomes, List<Violation> violations, Timeline timeline) {
+        this(name, calls, callBudget, totalWaitMs, waitBoundMs, outcomes, violations, timeline, null);
     }
 
     /**
@@ -95,7 +103,18 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
      * @param sdkRetry 0 when the loop made it, n when it was the SDK's own n-th retry
      */
     public record Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs, String sdk,
-            int sdkRetry) {
+            int sdkRetry, String limit) {
+
+        /**
+         * A call no provider limit refused.
+         *
+         * @param sdk      the SDK that sent it, or {@code null} for a {@code Transport} call
+         * @param sdkRetry 0 when the loop made it, n when it was the SDK's own n-th retry
+         */
+        public Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs, String sdk,
+                int sdkRetry) {
+            this(op, repair, fault, result, atMs, firstTokenMs, sdk, sdkRetry, null);
+        }
 
         /** A call the loop made through {@code Transport}. */
         public Call(String op, int repair, String fault, String result, double atMs, Long firstTokenMs) {
@@ -124,8 +143,10 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         }
         List<Call> calls = new ArrayList<>();
         for (CallRecord c : result.trace().calls()) {
-            calls.add(new Call(c.op(), c.repair(), c.fault(), c.result().name().toLowerCase(java.util.Locale.ROOT),
-                    c.atNanos() / 1_000_000.0, c.firstTokenMs(), c.sdk(), c.sdkRetry()));
+            // A call the limits refused shows the limit where a scripted fault would show: that is what it met.
+            calls.add(new Call(c.op(), c.repair(), c.limit() != null ? c.limit() : c.fault(),
+                    c.result().name().toLowerCase(java.util.Locale.ROOT), c.atNanos() / 1_000_000.0, c.firstTokenMs(),
+                    c.sdk(), c.sdkRetry(), c.limit()));
         }
         List<Wait> waits = new ArrayList<>();
         for (VirtualClock.Wait w : result.trace().waits()) {
@@ -140,7 +161,7 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         }
         return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
                 result.trace().totalWaitMs(), result.waitBoundMs(), outcomes, result.violations(),
-                new Timeline(calls, waits, restarts, streams));
+                new Timeline(calls, waits, restarts, streams), result.spend());
     }
 
     /** The {@code scenarios[]} entry of report.json, with the timeline under {@code timeline}. */
@@ -155,6 +176,17 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         ArrayNode vs = node.putArray("violations");
         for (Violation v : violations) {
             vs.add(violationJson(v));
+        }
+        if (spend != null) {
+            ObjectNode t = node.putObject("tokens");
+            t.put("spent", spend.tokens());
+            putNullable(t, "budget", spend.tokenBudget());
+            putNullable(t, "op_budget", spend.opTokenBudget());
+            if (spend.cost() != null) {
+                t.put("cost", spend.cost().toPlainString());
+                t.put("unpriced", spend.unpricedTokens());
+            }
+            t.put("refused_calls", spend.refused());
         }
         ObjectNode tl = node.putObject("timeline");
         ArrayNode cs = tl.putArray("calls");
@@ -171,6 +203,9 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
             if (c.sdk() != null) {
                 cn.put("sdk", c.sdk());
                 cn.put("sdk_retry", c.sdkRetry());
+            }
+            if (c.limit() != null) {
+                cn.put("limit", c.limit());
             }
         }
         ArrayNode ws = tl.putArray("waits");
@@ -239,7 +274,7 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         tl.get("calls").forEach(c -> calls.add(new Call(c.get("op").asString(), c.get("repair").asInt(),
                 c.get("fault").asString(), c.get("result").asString(), c.get("at_ms").asDouble(),
                 c.hasNonNull("first_token_ms") ? c.get("first_token_ms").asLong() : null, text(c, "sdk"),
-                c.path("sdk_retry").asInt(0))));
+                c.path("sdk_retry").asInt(0), text(c, "limit"))));
         List<Wait> waits = new ArrayList<>();
         tl.get("waits").forEach(w -> waits.add(new Wait(w.get("start_ms").asDouble(), w.get("ms").asDouble(),
                 text(w, "by"))));
@@ -255,6 +290,24 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),
                 node.get("call_budget").asInt(), node.get("total_wait_ms").asDouble(),
                 node.get("wait_bound_ms").asDouble(), (ArrayNode) node.get("outcomes"), violations,
-                new Timeline(calls, waits, restarts, streams));
+                new Timeline(calls, waits, restarts, streams), spendFromJson(node.get("tokens")));
+    }
+
+    private static TokenSpend spendFromJson(JsonNode t) {
+        if (t == null) {
+            return null;
+        }
+        return new TokenSpend(t.get("spent").asLong(), t.hasNonNull("budget") ? t.get("budget").asLong() : null,
+                t.hasNonNull("op_budget") ? t.get("op_budget").asLong() : null,
+                t.hasNonNull("cost") ? new java.math.BigDecimal(t.get("cost").asString()).setScale(6, java.math.RoundingMode.HALF_EVEN) : null, t.path("unpriced").asLong(0),
+                t.path("refused_calls").asInt(0));
+    }
+
+    private static void putNullable(ObjectNode n, String key, Long value) {
+        if (value == null) {
+            n.putNull(key);
+        } else {
+            n.put(key, value.longValue());
+        }
     }
 }

@@ -24,11 +24,14 @@ import dev.resilienceharness.invariant.BoundedWaiting;
 import dev.resilienceharness.invariant.CallBudget;
 import dev.resilienceharness.invariant.ExpectedOutcomes;
 import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.LimitRetries;
+import dev.resilienceharness.invariant.TokenBudget;
 import dev.resilienceharness.invariant.PartialWorkSurvival;
 import dev.resilienceharness.invariant.ReplayDeterminism;
 import dev.resilienceharness.invariant.ScenarioInvariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.limits.Limiter;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.LoopRun;
@@ -87,7 +90,8 @@ public final class Rehearsal {
         }
         this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
-        this.runChecks = List.of(new CallBudget(config.budget()), new PartialWorkSurvival(), new BoundedWaiting(),
+        this.runChecks = List.of(new CallBudget(config.budget()), new LimitRetries(), new TokenBudget(config.budget()),
+                new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes(),
                 new dev.resilienceharness.invariant.DuplicatedText());
         this.determinism = new ReplayDeterminism(volatilePaths);
@@ -378,9 +382,17 @@ public final class Rehearsal {
      * answers the loop's SDK with ({@code null}: replay only).
      */
     RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder) {
+        Limiter limiter = scenario.limits().limitsNothing() ? null : new Limiter(scenario.limits());
+        return run(scenario, volatileRandom, recorder, limiter, EndpointTurns.NONE);
+    }
+
+    /** Runs {@code scenario} once against {@code limiter} ({@code null}: no limits), taking its turns by {@code turns}. */
+    RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder, Limiter limiter,
+            EndpointTurns turns) {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, new LinkedHashSet<>(scenario.ops()),
-                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency());
+                scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
+                limiter, turns);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         List<RunTrace.Restart> restarts = new ArrayList<>();
         int allowedRestarts = 1;
@@ -453,6 +465,50 @@ public final class Rehearsal {
         }
     }
 
+    private RandomGenerator volatileRandom(Scenario scenario, int r) {
+        return volatilePaths.touchesResponse() ? new SplittableRandom(((long) scenario.name().hashCode() << 8) ^ r)
+                : null;
+    }
+
+    /** Runs of whole pools, by pool and run number: every member's check takes its trace from the one run. */
+    private final java.util.concurrent.ConcurrentMap<String, java.util.concurrent.CompletableFuture<Map<String,
+            RunTrace>>> poolRuns = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The scenarios that share {@code scenario}'s endpoint, itself included, in yaml order; {@code null} when it has
+     * one of its own (or is not one of the config's scenarios as written, as the explorer's candidates are not).
+     */
+    private List<Scenario> poolOf(Scenario scenario) {
+        String pool = scenario.limits().pool();
+        if (pool == null || scenario.limits().limitsNothing() || !config.scenarios().contains(scenario)) {
+            return null;
+        }
+        List<Scenario> members = new ArrayList<>();
+        for (Scenario s : config.scenarios()) {
+            if (pool.equals(s.limits().pool()) && !s.ops().isEmpty()) {
+                members.add(s);
+            }
+        }
+        return members.size() > 1 ? members : null;
+    }
+
+    private Map<String, RunTrace> poolRun(List<Scenario> members, int r) {
+        String key = members.get(0).limits().pool() + "#" + r;
+        java.util.concurrent.CompletableFuture<Map<String, RunTrace>> mine = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Map<String, RunTrace>> running = poolRuns.putIfAbsent(key, mine);
+        if (running == null) {
+            try {
+                mine.complete(SharedEndpoint.run(members, i -> volatileRandom(members.get(i), r),
+                        (s, rnd, limiter, turns) -> run(s, rnd, null, limiter, turns)));
+            } catch (RuntimeException | Error e) {
+                mine.completeExceptionally(e);
+                throw e;
+            }
+            return mine.join();
+        }
+        return running.join();
+    }
+
     /** The crash {@code e} is or carries as a cause, else {@code null}. */
     private static ProcessRecycled crashIn(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -504,16 +560,21 @@ public final class Rehearsal {
     public ScenarioResult check(Scenario scenario, int runs, Set<Invariant> which) {
         int n = which.contains(Invariant.DETERMINISM) ? Math.max(2, runs) : 1;
         List<RunTrace> traces = new ArrayList<>(n);
+        List<Scenario> pool = poolOf(scenario);
         for (int r = 0; r < n; r++) {
-            RandomGenerator rnd = volatilePaths.touchesResponse()
-                    ? new SplittableRandom(((long) scenario.name().hashCode() << 8) ^ r) : null;
+            if (pool != null) {
+                traces.add(poolRun(pool, r).get(scenario.name()));
+                continue;
+            }
+            RandomGenerator rnd = volatileRandom(scenario, r);
             traces.add(run(scenario, rnd));
         }
         RunTrace first = traces.get(0);
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
         for (ScenarioInvariant check : runChecks) {
             if (which.contains(check.invariant())) {
-                // Two checks may judge one invariant (partial work: survival and duplicated text).
+                // Several checks may judge one invariant (the call and token budgets; partial work: survival and
+                // duplicated text): their findings add up.
                 found.computeIfAbsent(check.invariant(), k -> new ArrayList<>()).addAll(check.check(first));
             }
         }
@@ -528,6 +589,7 @@ public final class Rehearsal {
             violations.add(new Violation(Invariant.CASSETTES, scenario.name(), null, null, null,
                     first.failure().message(), null));
         }
-        return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations);
+        return new ScenarioResult(scenario, first, CallBudget.scenarioBound(first), violations,
+                dev.resilienceharness.invariant.TokenSpend.of(first, config.budget()));
     }
 }

@@ -12,11 +12,19 @@ import java.util.List;
  * @param trace      the first run's trace
  * @param callBudget the sum of the per-op call bounds of SPEC section 8 over the ops called
  * @param violations every violation, in invariant order
+ * @param spend      tokens, cost and refused calls against the budget, or {@code null} when the scenario counts none
  */
-public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations) {
+public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations,
+        dev.resilienceharness.invariant.TokenSpend spend) {
 
     public ScenarioResult {
         violations = List.copyOf(violations);
+    }
+
+    /** A result whose tokens are counted only when the scenario has provider limits. */
+    public ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations) {
+        this(scenario, trace, callBudget, violations, dev.resilienceharness.invariant.TokenSpend.of(trace,
+                dev.resilienceharness.config.Budget.NONE));
     }
 
     public int calls() {

@@ -10,6 +10,10 @@ import dev.resilienceharness.fault.TruncatedToolCallFault;
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.http.StreamReplay;
 import dev.resilienceharness.trace.StreamTrace;
+import dev.resilienceharness.fault.SlowFirstTokenFault;
+import dev.resilienceharness.limits.Limiter;
+import dev.resilienceharness.limits.Refusal;
+import dev.resilienceharness.limits.Tokens;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.http.FaultAsHttp;
@@ -85,6 +89,9 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private int deadCalls;
     private int deadActs;
     private CassetteMiss miss;
+    private final Limiter limiter;
+    private final EndpointTurns turns;
+    private final Map<String, Tokens> tokensByAnswer = new HashMap<>();
 
     /**
      * @param lookup         how a request finds its op's exchange
@@ -94,14 +101,28 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
      */
     ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
             RandomGenerator volatileRandom, HttpRecorder recorder) {
-        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, false);
+        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, false, null, EndpointTurns.NONE);
     }
 
     /** A transport whose unfaulted calls meet {@code {latency: recorded}} when {@code recordedLatency} is set. */
     ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
             RandomGenerator volatileRandom, HttpRecorder recorder, boolean recordedLatency) {
+        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, recordedLatency, null,
+                EndpointTurns.NONE);
+    }
+
+    /**
+     * @param recordedLatency whether the calls the plan does not fault meet {@code {latency: recorded}}
+     * @param limiter the endpoint's {@code provider_limits}, checked after the fault plan, or {@code null} for none
+     * @param turns   hands the endpoint to this run in order of virtual time when others share it
+     */
+    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
+            RandomGenerator volatileRandom, HttpRecorder recorder, boolean recordedLatency, Limiter limiter,
+            EndpointTurns turns) {
         this.unfaulted = recordedLatency ? dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE
                 : NoFault.INSTANCE;
+        this.limiter = limiter;
+        this.turns = turns;
         this.lookup = lookup;
         this.scenarioOps = scenarioOps;
         this.plan = plan;
@@ -152,15 +173,27 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         Fault fault = nextFault();
         long at = clock.elapsedNanos();
         int index = calls.size();
+        String model = model(exchange.request());
+        Reply recorded = recordedReply(exchange, answer);
+        Tokens tokens = Tokens.NONE;
+        if (FaultAsHttp.needsRecordedAnswer(fault)) {
+            tokens = tokens(exchange, repair, answer.reply());
+            Refusal refusal = limit(fault, recorded, tokens);
+            if (refusal != null) {
+                calls.add(refused(index, op, repair, fault, refusal, at, null, 0, model));
+                throw refusal.failure();
+            }
+        }
         try {
-            Reply reply = drawn(fault, answer, exchange, index).strike(op, recordedReply(exchange, answer));
+            Reply reply = drawn(fault, answer, exchange, index).strike(op, recorded);
             if (answer.schemaProblem() != null) {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
-                        0));
+                        0, tokens, model));
                 throw new BadToolCall(answer.schemaProblem());
             }
             Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
-            calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null, 0));
+            calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null, 0,
+                    tokens, model));
             return reply;
         } catch (TransientError e) {
             calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, e.status(), null, false, at, null,
@@ -175,7 +208,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         } catch (BadToolCall e) {
             if (calls.size() == index) {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
-                        0));
+                        0, tokens, model));
             }
             throw e;
         } catch (ProcessRecycled e) {
@@ -212,11 +245,22 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             shape = ApiShape.CHAT_COMPLETIONS;
         }
         Duration timeout = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
+        String sdk = attempt.sdk();
+        int retry = attempt.sdkRetry();
+        String model = model(request);
+        Tokens tokens = Tokens.NONE;
+        if (FaultAsHttp.needsRecordedAnswer(fault)) {
+            tokens = tokens(exchange, repair, answer.reply());
+            Refusal refusal = limit(fault, recorded, tokens);
+            if (refusal != null) {
+                calls.add(refused(index, op, repair, fault, refusal, at, sdk, retry, model));
+                return httpAnswer(index, FaultAnswer.error(429, refusal.headers(),
+                        shape.errorBody(429, refusal.code(), refusal.message(), null)));
+            }
+        }
         FaultAnswer http = FaultAsHttp.answer(drawn(fault, answer, exchange, index), shape, request,
                 FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint()),
                 recorded.firstTokenMs().orElse(0), timeout);
-        String sdk = attempt.sdk();
-        int retry = attempt.sdkRetry();
         switch (http.outcome()) {
             case CRASH -> {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, sdk,
@@ -243,15 +287,24 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                             at, null, sdk, retry));
                 } else if (ApiShape.streams(request) && shape == ApiShape.CHAT_COMPLETIONS) {
                     return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
-                            retry);
+                            retry, tokens, model);
                 } else {
                     boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null
                             || fault instanceof TruncatedToolCallFault;
                     calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK,
-                            0, null, false, at, firstToken, sdk, retry));
+                            0, null, false, at, firstToken, sdk, retry, tokens, model));
+                    if (limiter != null) {
+                        Map<String, String> withLimits = new LinkedHashMap<>(http.headers());
+                        withLimits.putAll(limiter.headers(at));
+                        http = new FaultAnswer(http.outcome(), http.status(), withLimits, http.body(), http.delay());
+                    }
                 }
             }
         }
+        return httpAnswer(index, http);
+    }
+
+    private static HttpAnswer httpAnswer(int index, FaultAnswer http) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("content-type", List.of("application/json"));
         http.headers().forEach((k, v) -> headers.put(k, List.of(v)));
@@ -282,7 +335,8 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
      * read event by event on the virtual clock through {@link #body}.
      */
     private HttpAnswer.Response streamed(int index, String op, int repair, Fault fault, RecordedAnswers.Answer answer,
-            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded, long at, String sdk, int retry) {
+            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded, long at, String sdk, int retry,
+            Tokens tokens, String model) {
         JsonNode body = FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint());
         long firstTokenMs = recorded.firstTokenMs().orElse(0);
         StreamReplay replay = StreamReplay.of(fault, shape, answer.stream(), body, firstTokenMs, request,
@@ -294,10 +348,13 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         Long firstToken = replay.events().isEmpty() || replay.events().get(0).atMs() == 0 ? null
                 : replay.events().get(0).atMs();
         calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK, 0, null,
-                false, at, firstToken, sdk, retry));
+                false, at, firstToken, sdk, retry, tokens, model));
         streams.put(index, new StreamProgress(index, op, fault.kind(), replay, fullText));
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("content-type", List.of("text/event-stream"));
+        if (limiter != null) {
+            limiter.headers(at).forEach((k, v) -> headers.put(k, List.of(v)));
+        }
         return new HttpAnswer.Response(index, 200, headers, replay.wire(), Duration.ofMillis(firstToken == null ? 0
                 : firstToken), replay.events());
     }
@@ -361,6 +418,50 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry) {
         return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
                 incarnation, sdk, sdkRetry);
+    }
+
+    /** An answered call, with the tokens it spent. */
+    private CallRecord record(int index, String op, int repair, Fault fault, CallRecord.Result result, int status,
+            String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry, Tokens tokens,
+            String model) {
+        return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
+                incarnation, sdk, sdkRetry, tokens, null, model);
+    }
+
+    /** A call the limits refused with a 429. */
+    private CallRecord refused(int index, String op, int repair, Fault fault, Refusal refusal, long at, String sdk,
+            int sdkRetry, String model) {
+        String limit = refusal.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA ? CallRecord.INSUFFICIENT_QUOTA
+                : CallRecord.RATE_LIMIT;
+        return new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.QUOTA, 429, refusal.retryAfter(),
+                false, at, null, incarnation, sdk, sdkRetry, Tokens.NONE, limit, model);
+    }
+
+    /**
+     * The limits' answer to a call that would be answered as recorded ({@code null}: admitted). The scripted fault
+     * came first: only a call it lets through reaches the limits. With others sharing the endpoint, the call waits
+     * for its turn in virtual time first.
+     */
+    private Refusal limit(Fault fault, Reply recorded, Tokens tokens) {
+        if (limiter == null) {
+            return null;
+        }
+        long durationMs = fault instanceof SlowFirstTokenFault slow ? slow.elapsedMs()
+                : recorded.firstTokenMs().orElse(0);
+        long at = clock.elapsedNanos();
+        turns.await(at);
+        return limiter.admit(at, Math.max(0, durationMs) * 1_000_000L, tokens);
+    }
+
+    /** The tokens the answer to {@code exchange} spends, counted once per answer. */
+    private Tokens tokens(OpExchange exchange, int repair, Reply recorded) {
+        return tokensByAnswer.computeIfAbsent(exchange.fingerprint() + "/" + repair,
+                k -> Tokens.of(exchange.request(), recorded.body()));
+    }
+
+    private static String model(JsonNode request) {
+        JsonNode model = request == null ? null : request.get("model");
+        return model != null && model.isString() ? model.asString() : null;
     }
 
     private static ObjectNode parse(HttpAttempt attempt) {

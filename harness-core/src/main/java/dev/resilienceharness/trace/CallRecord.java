@@ -18,10 +18,30 @@ package dev.resilienceharness.trace;
  * @param sdk          the SDK that sent it over HTTP (for example {@code openai-java 4.105.0}), or {@code null} for a
  *                     call through {@code Transport}
  * @param sdkRetry     0 when the loop itself made the call; n when it was the SDK's own n-th retry of it
+ * @param tokens       the tokens an answered call spent ({@code usage}, see {@code Tokens}), else 0
+ * @param limit        which {@code provider_limits} refused the call: {@link #RATE_LIMIT} or
+ *                     {@link #INSUFFICIENT_QUOTA}; {@code null} when the limits let it through
+ * @param model        the request's {@code model}, or {@code null} when it names none
  */
 public record CallRecord(int index, String op, int repair, String fault, Result result, int status,
         String retryAfter, boolean honourable, long atNanos, Long firstTokenMs, int incarnation, String sdk,
-        int sdkRetry) {
+        int sdkRetry, dev.resilienceharness.limits.Tokens tokens, String limit, String model) {
+
+    /** {@link #limit} of a call a full window refused. */
+    public static final String RATE_LIMIT = "rate_limit";
+    /** {@link #limit} of a call refused because the run's token quota was spent. */
+    public static final String INSUFFICIENT_QUOTA = "insufficient_quota";
+
+    public CallRecord {
+        java.util.Objects.requireNonNull(tokens, "tokens");
+    }
+
+    /** A call no limit touched and whose tokens were not counted. */
+    public CallRecord(int index, String op, int repair, String fault, Result result, int status, String retryAfter,
+            boolean honourable, long atNanos, Long firstTokenMs, int incarnation, String sdk, int sdkRetry) {
+        this(index, op, repair, fault, result, status, retryAfter, honourable, atNanos, firstTokenMs, incarnation,
+                sdk, sdkRetry, dev.resilienceharness.limits.Tokens.NONE, null, null);
+    }
 
     /** A call the loop made through {@code Transport}. */
     public CallRecord(int index, String op, int repair, String fault, Result result, int status, String retryAfter,

@@ -304,4 +304,22 @@ class LiveTransportTest {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> live.call(request("x")));
         assertInstanceOf(UnexpectedStatus.class, e.getCause());
     }
+
+    private static java.net.http.HttpHeaders headers(java.util.Map<String, java.util.List<String>> map) {
+        return java.net.http.HttpHeaders.of(map, (k, v) -> true);
+    }
+
+    @Test
+    void aLive429SaysWhichKindItIsByItsErrorCodeAndWindowHeaders() {
+        String rate = "{\"error\":{\"code\":\"rate_limit_exceeded\",\"message\":\"slow down\"}}";
+        assertEquals(dev.resilienceharness.transport.QuotaExhausted.Kind.RATE_LIMIT, LiveTransport.quotaKind(
+                headers(java.util.Map.of("x-ratelimit-remaining-requests", java.util.List.of("0"))), rate));
+        // The same code without window headers is what a scripted quota fault sends: of unknown kind.
+        assertEquals(dev.resilienceharness.transport.QuotaExhausted.Kind.QUOTA,
+                LiveTransport.quotaKind(headers(java.util.Map.of()), rate));
+        assertEquals(dev.resilienceharness.transport.QuotaExhausted.Kind.INSUFFICIENT_QUOTA, LiveTransport.quotaKind(
+                headers(java.util.Map.of()), "{\"error\":{\"code\":\"insufficient_quota\"}}"));
+        assertEquals(dev.resilienceharness.transport.QuotaExhausted.Kind.QUOTA,
+                LiveTransport.quotaKind(headers(java.util.Map.of()), "not json"));
+    }
 }

@@ -44,4 +44,13 @@ class QuotaExhaustedTest {
         assertEquals(Optional.of(Duration.ofSeconds(10)), e.delay(VirtualClock.EPOCH));
         assertEquals(Optional.of(Duration.ofSeconds(4)), e.delay(VirtualClock.EPOCH.plusSeconds(6)));
     }
+
+    @Test
+    void aQuotaCarriesItsKindAndAScriptedOneIsOfUnknownKind() {
+        assertEquals(QuotaExhausted.Kind.QUOTA, new QuotaExhausted("2").kind());
+        assertEquals(QuotaExhausted.Kind.RATE_LIMIT, new QuotaExhausted(QuotaExhausted.Kind.RATE_LIMIT, "2").kind());
+        QuotaExhausted spent = new QuotaExhausted(QuotaExhausted.Kind.INSUFFICIENT_QUOTA, null);
+        assertEquals(java.util.Optional.empty(), spent.delay(java.time.Instant.EPOCH));
+        assertEquals(null, spent.retryAfter());
+    }
 }

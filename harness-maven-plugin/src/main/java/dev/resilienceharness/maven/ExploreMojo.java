@@ -9,6 +9,7 @@ import dev.resilienceharness.explore.Counterexample;
 import dev.resilienceharness.explore.ExplorationResult;
 import dev.resilienceharness.explore.ExploreReport;
 import dev.resilienceharness.explore.Explorer;
+import dev.resilienceharness.explore.LimitSearch;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
@@ -67,6 +68,13 @@ public class ExploreMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.explore.seed", defaultValue = "1")
     private long seed;
 
+    /**
+     * Also searches these provider limits for each scenario, comma-separated: {@code requests_per_minute} (the highest
+     * rate the loop still breaks under) and {@code token_quota} (the smallest quota it breaks under). None by default.
+     */
+    @Parameter(property = "resilience.explore.limits", defaultValue = "")
+    private String limits;
+
     /** Fails the build when a counterexample is found; by default they are only reported. */
     @Parameter(property = "resilience.failOnViolation", defaultValue = "false")
     private boolean failOnViolation;
@@ -101,17 +109,29 @@ public class ExploreMojo extends AbstractResilienceMojo {
         if (maxPlans < 0) {
             throw new MojoExecutionException("resilience.explore.maxPlans is " + maxPlans + "; give 0 or more");
         }
+        List<String> limitNames = limitNames();
+        List<LimitSearch.Finding> limitFindings = new ArrayList<>();
         List<ExplorationResult> results = new ArrayList<>();
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         try (URLClassLoader loader = projectLoader()) {
             thread.setContextClassLoader(loader);
-            Explorer explorer = new Explorer(Rehearsal.prepare(config, LoopFactory.forName(config.loop(), loader)));
+            Rehearsal rehearsal = Rehearsal.prepare(config, LoopFactory.forName(config.loop(), loader));
+            Explorer explorer = new Explorer(rehearsal);
             long start = System.nanoTime();
             for (int i = 0; i < targets.size(); i++) {
                 Duration left = limit.minusNanos(System.nanoTime() - start);
                 Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(targets.size() - i);
                 results.add(explorer.explore(targets.get(i), new Explorer.Settings(maxPlans, share, seed, 0)));
+            }
+            LimitSearch search = new LimitSearch(rehearsal);
+            for (Scenario target : targets) {
+                if (limitNames.contains("requests_per_minute")) {
+                    search.highestRequestsPerMinute(target).ifPresent(limitFindings::add);
+                }
+                if (limitNames.contains("token_quota")) {
+                    search.smallestTokenQuota(target).ifPresent(limitFindings::add);
+                }
             }
         } catch (LoopFactory.LoopNotUsable e) {
             throw new MojoExecutionException(config.file() + ": loop: " + e.getMessage());
@@ -122,7 +142,25 @@ public class ExploreMojo extends AbstractResilienceMojo {
         } finally {
             thread.setContextClassLoader(previous);
         }
-        report(results);
+        report(results, limitFindings);
+    }
+
+    private List<String> limitNames() throws MojoExecutionException {
+        List<String> names = new ArrayList<>();
+        for (String part : limits == null ? new String[0] : limits.split(",")) {
+            String name = part.strip();
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!LimitSearch.LIMITS.contains(name)) {
+                String near = DidYouMean.suggest(name, LimitSearch.LIMITS);
+                throw new MojoExecutionException("resilience.explore.limits: no limit '" + name + "' to search"
+                        + (near != null ? "; did you mean '" + near + "'?" : "; give "
+                                + String.join(" or ", LimitSearch.LIMITS)));
+            }
+            names.add(name);
+        }
+        return names;
     }
 
     private List<Scenario> scenarios(HarnessConfig config) throws MojoExecutionException {
@@ -142,9 +180,23 @@ public class ExploreMojo extends AbstractResilienceMojo {
                                 : "; it has " + String.join(", ", names))));
     }
 
-    private void report(List<ExplorationResult> results) throws MojoExecutionException, MojoFailureException {
+    private void report(List<ExplorationResult> results, List<LimitSearch.Finding> limitFindings)
+            throws MojoExecutionException, MojoFailureException {
         long plans = 0;
         int found = 0;
+        for (LimitSearch.Finding f : limitFindings) {
+            found++;
+            for (Violation v : f.violations()) {
+                if (failOnViolation) {
+                    getLog().error(v.line());
+                } else {
+                    getLog().warn(v.line());
+                }
+            }
+            getLog().info("The loop breaks with " + f.limit() + ": " + f.value() + " (" + f.tried()
+                    + " values tried). Paste under scenarios: in " + config.getName() + " to keep this case:");
+            f.yaml().lines().forEach(getLog()::info);
+        }
         for (ExplorationResult r : results) {
             plans += r.plans();
             if (r.ended() == ExplorationResult.Ended.TIME_LIMIT) {

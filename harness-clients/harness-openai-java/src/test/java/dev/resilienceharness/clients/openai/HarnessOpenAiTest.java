@@ -72,6 +72,10 @@ class HarnessOpenAiTest {
               - name: server-errors
                 ops: [plan]
                 faults: [server_error, server_error, server_error]
+              - name: rate-limited
+                ops: [plan, patch]
+                provider_limits: {requests_per_minute: 1}
+                policy: {max_total_wait: 5m}
             """;
 
     @TempDir
@@ -202,6 +206,21 @@ class HarnessOpenAiTest {
         Violation budget = only(result, Invariant.BUDGET);
         assertTrue(budget.message().contains("made 2 of them as its own retries, under 2 calls of your loop"),
                 budget.message());
+    }
+
+    @Test
+    void aFullWindowReachesTheSdkAsARealRateLimit429AndItsWaitIsVirtual() throws Exception {
+        ScenarioResult result = check("rate-limited", TriageLoop.NoSdkRetries::new);
+        CallRecord refused = result.trace().calls().get(1);
+        assertEquals(CallRecord.RATE_LIMIT, refused.limit());
+        assertEquals("60", refused.retryAfter());
+        assertTrue(refused.sdk().startsWith("openai-java 4."), refused.sdk());
+        // openai-java raised RateLimitException with the Retry-After; the loop waited it on the virtual clock.
+        assertEquals(List.of(Status.OK, Status.OK), statuses(result));
+        assertEquals(60_000_000_000L, result.trace().waits().get(0).nanos());
+        assertEquals(List.of(), result.trace().realSleeps());
+        assertEquals(List.of(), result.violations());
+        assertEquals(30L, result.spend().tokens(), "two answers of 15 tokens, as their usage says");
     }
 
     @Test
