@@ -23,4 +23,33 @@ assert log.readLines().any { it.startsWith('[WARNING] ') && it.substring(10) ==~
 assert errors.any { it ==~ stale } : errors.join('\n')
 assert errors.any { it.contains('resilience:verify-cassettes: 1 cassette is older than drift.max_age (-Dresilience.failOnStale=true); see the lines above') } :
         errors.join('\n')
+
+// check, the goal bound to verify, reports the stale cassette as verify-cassettes does: a warning, then an error that
+// fails the build with failOnStale. Each check runs in full: under max_age a verdict depends on the date.
+def lines = log.readLines()
+def checkRuns = lines.findIndexValues { it.contains(":check (default-cli) @ it-record-samples-and-age ---") }
+assert checkRuns.size() == 2 : log
+def runOf = { int i ->
+    def from = checkRuns[i] as int
+    def rest = lines.subList(from + 1, lines.size())
+    def end = rest.findIndexOf { it.contains('---') || it.startsWith('[INFO] BUILD ') }
+    rest.subList(0, end < 0 ? rest.size() : end)
+}
+def days = java.time.Duration.between(java.time.Instant.parse('2020-01-01T00:00:00Z'), java.time.Instant.now()).toDays()
+def staleLine = { long d ->
+    ('cassettes/' + old.name + ': recorded at 2020-01-01T00:00:00Z, ' + d + ' days ago, older than drift.max_age'
+            + ' (30 days); check it with mvn resilience:drift or re-record it with mvn resilience:record'
+            + ' -Dresilience.mode=record').toString()
+}
+// The build ran moments ago: only a run across midnight UTC sees one day fewer.
+def wanted = { String prefix, List<String> run -> [days, days - 1].any { d -> run.findAll { it.startsWith(prefix) } == [prefix + staleLine(d)] } }
+def warned = runOf(0)
+assert wanted('[WARNING] ', warned) : warned.join('\n')
+assert !warned.any { it.startsWith('[ERROR] ') } : warned.join('\n')
+def failed = runOf(1)
+assert wanted('[ERROR] ', failed) : failed.join('\n')
+assert !failed.any { it.startsWith('[WARNING] ') && it.contains('older than drift.max_age') } : failed.join('\n')
+assertErrorLine(("Failed to execute goal dev.resilienceharness:harness-maven-plugin:${projectVersion}:check"
+        + " (default-cli) on project it-record-samples-and-age: resilience:check: 1 cassette is older than"
+        + " drift.max_age (-Dresilience.failOnStale=true); see the lines above -> [Help 1]").toString())
 return true

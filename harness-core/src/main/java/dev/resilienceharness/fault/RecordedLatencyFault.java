@@ -9,8 +9,9 @@ import java.util.SplittableRandom;
 /**
  * {@code {latency: recorded}}: the call's answer arrives as late as one of the timings its cassette recorded
  * ({@code timing.samples}, from {@code -Dresilience.record.samples=N}), drawn by the call's request and position in
- * the run, so the same run always draws the same: the first-token time of a streamed answer, the total time of
- * another. A cassette without samples answers with its recorded timing.
+ * the run, so the same run always draws the same: its first token after the sample's first-token time (its total
+ * time when none was recorded), and, where the replay path can (a loop's SDK over the in-process HTTP endpoint), the
+ * rest of its body after the sample's total time. A cassette without samples answers with its recorded timing.
  */
 public record RecordedLatencyFault() implements Fault {
 
@@ -39,12 +40,34 @@ public record RecordedLatencyFault() implements Fault {
      * @param fingerprint the fingerprint of the call's request, which seeds the draw with {@code call}
      */
     public Fault draw(List<Timing> samples, String fingerprint, int call) {
-        if (samples.isEmpty()) {
+        Timing t = sample(samples, fingerprint, call);
+        if (t == null) {
             return NoFault.INSTANCE;
         }
-        long seed = fingerprint.hashCode() * 1_000_003L + call;
-        Timing t = samples.get(new SplittableRandom(seed).nextInt(samples.size()));
         Long ms = t.firstTokenMs() != null ? t.firstTokenMs() : t.totalMs();
         return ms == null ? NoFault.INSTANCE : new SlowFirstTokenFault(ms);
+    }
+
+    /**
+     * The sample call {@code call} of a run draws, the one {@link #draw} delays the call by, with both its first-token
+     * and its total time; {@code null} when there are no samples.
+     *
+     * @param fingerprint the fingerprint of the call's request, which seeds the draw with {@code call}
+     */
+    public Timing sample(List<Timing> samples, String fingerprint, int call) {
+        if (samples.isEmpty()) {
+            return null;
+        }
+        long seed = fingerprint.hashCode() * 1_000_003L + call;
+        return samples.get(new SplittableRandom(seed).nextInt(samples.size()));
+    }
+
+    /**
+     * How long after the request the body of a drawn answer is complete: the sample's total time, when it is later
+     * than its first byte ({@code firstByteMs}); else {@code null}, the body whole with its first byte.
+     */
+    public static Long bodyCompleteMs(Timing sample, long firstByteMs) {
+        return sample == null || sample.totalMs() == null || sample.totalMs() <= firstByteMs ? null
+                : sample.totalMs();
     }
 }

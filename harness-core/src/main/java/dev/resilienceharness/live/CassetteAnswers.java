@@ -5,6 +5,7 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.fault.Fault;
+import dev.resilienceharness.fault.RecordedLatencyFault;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.FaultAnswer;
@@ -39,6 +40,17 @@ final class CassetteAnswers {
      * @param timeout how long a {@code timeout} fault keeps the client waiting, before any time factor
      */
     FaultAnswer answer(Fault fault, ApiShape shape, ObjectNode request, Duration timeout) {
+        return answer(fault, shape, request, timeout, 0);
+    }
+
+    /**
+     * The answer to {@code request} under {@code fault}, the {@code call}-th request of its run: a
+     * {@code {latency: recorded}} draws its delay from the cassette's timing samples as a scenario run does, seeded by
+     * the cassette's fingerprint and {@code call}.
+     *
+     * @param timeout how long a {@code timeout} fault keeps the client waiting, before any time factor
+     */
+    FaultAnswer answer(Fault fault, ApiShape shape, ObjectNode request, Duration timeout, int call) {
         if (!FaultAsHttp.needsRecordedAnswer(fault)) {
             return FaultAsHttp.answer(fault, shape, request, null, 0, timeout);
         }
@@ -56,7 +68,9 @@ final class CassetteAnswers {
         }
         long firstToken = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
                 : cassette.timing().firstTokenMs();
-        return FaultAsHttp.answer(fault, shape, request, FaultAsHttp.answerable(shape, cassette.response(),
+        Fault applied = fault instanceof RecordedLatencyFault l ? l.draw(cassette.timing() == null ? List.of()
+                : cassette.timing().samples(), cassette.fingerprint(), call) : fault;
+        return FaultAsHttp.answer(applied, shape, request, FaultAsHttp.answerable(shape, cassette.response(),
                 cassette.fingerprint()), firstToken, timeout);
     }
 

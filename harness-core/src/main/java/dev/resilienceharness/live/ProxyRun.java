@@ -129,6 +129,27 @@ final class ProxyRun {
     }
 
     /**
+     * The fault a request meets and its place in the run, which seeds a {@code {latency: recorded}} draw: the plan's
+     * next entry; once the plan has run out, or where it says {@code none}, {@code {latency: recorded}} under a
+     * scenario-wide {@code latency: recorded}, else {@code none}.
+     */
+    synchronized Planned nextPlanned() {
+        int call = nextFault;
+        Fault fault = nextFault();
+        return new Planned(fault instanceof NoFault && scenario.recordedLatency()
+                ? dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE : fault, call);
+    }
+
+    /**
+     * A request's fault and place.
+     *
+     * @param fault what the request meets
+     * @param call  how many requests of the run came before it
+     */
+    record Planned(Fault fault, int call) {
+    }
+
+    /**
      * Notes one request.
      *
      * @param op          the op its fingerprint belongs to, or a name made of the fingerprint

@@ -392,10 +392,12 @@ public final class ReplayProxy implements AutoCloseable {
             FaultAnswer answer;
             if (store.mode() == Mode.REPLAY) {
                 ProxyRun run = runs.current();
-                Fault fault = run.nextFault();
+                ProxyRun.Planned planned = run.nextPlanned();
+                Fault fault = planned.fault();
                 served.fault = fault.kind();
                 Duration clientTimeout = clientTimeout(ex.getRequestHeaders().getFirst(CLIENT_TIMEOUT));
-                answer = replay.answer(fault, shape, request, clientTimeout != null ? clientTimeout : timeoutDelay);
+                answer = replay.answer(fault, shape, request, clientTimeout != null ? clientTimeout : timeoutDelay,
+                        planned.call());
                 String miss = FaultAsHttp.needsRecordedAnswer(fault) && answer.status() >= 400
                         ? answer.body().at("/error/message").asString() : null;
                 if (answer.outcome() != FaultAnswer.Outcome.TIMEOUT || clientTimeout == null) {

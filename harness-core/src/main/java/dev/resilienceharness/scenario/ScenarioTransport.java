@@ -83,6 +83,8 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private final List<CallRecord> calls = new ArrayList<>();
     private final Deque<String> scopes = new ArrayDeque<>();
     private final Map<Integer, StreamProgress> streams = new LinkedHashMap<>();
+    /** By call index: when the body of a {@code {latency: recorded}} answer is complete, after its first byte. */
+    private final Map<Integer, Duration> bodyComplete = new HashMap<>();
     private int next;
     private int incarnation;
     private boolean dead;
@@ -289,6 +291,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                     return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
                             retry, tokens, model);
                 } else {
+                    completeAfterTotal(fault, answer, exchange, index, http);
                     boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null
                             || fault instanceof TruncatedToolCallFault;
                     calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK,
@@ -408,6 +411,27 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 ? l.draw(answer.samples(), exchange.fingerprint(), index) : fault;
     }
 
+    /**
+     * Under {@code {latency: recorded}}, notes when the answer's body is complete: its first byte comes after the
+     * drawn sample's first-token time, the last after its total time.
+     */
+    private void completeAfterTotal(Fault fault, RecordedAnswers.Answer answer, OpExchange exchange, int index,
+            FaultAnswer http) {
+        if (fault instanceof dev.resilienceharness.fault.RecordedLatencyFault l) {
+            Long total = dev.resilienceharness.fault.RecordedLatencyFault.bodyCompleteMs(
+                    l.sample(answer.samples(), exchange.fingerprint(), index), http.delay().toMillis());
+            if (total != null) {
+                bodyComplete.put(index, Duration.ofMillis(total));
+            }
+        }
+    }
+
+    /** How long after its first byte the body of call {@code index} is complete; zero when it comes whole. */
+    private synchronized Duration restOfBody(HttpAnswer.Response response) {
+        Duration complete = bodyComplete.get(response.index());
+        return complete == null ? Duration.ZERO : complete.minus(response.firstByte());
+    }
+
     private Fault nextFault() {
         Fault fault = next < plan.size() ? plan.get(next) : NoFault.INSTANCE;
         next++;
@@ -517,7 +541,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private synchronized void timedOutReading(int index, Duration readTimeout) {
         CallRecord c = calls.get(index);
         calls.set(index, new CallRecord(c.index(), c.op(), c.repair(), c.fault(), CallRecord.Result.TRANSIENT, 0, null,
-                false, c.atNanos(), null, c.incarnation(), c.sdk(), c.sdkRetry()));
+                false, c.atNanos(), null, c.incarnation(), c.sdk(), c.sdkRetry(), c.tokens(), c.limit(), c.model()));
         clock.elapse(readTimeout);
     }
 
@@ -530,7 +554,8 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         CallRecord c = calls.get(index);
         if (c.result() == CallRecord.Result.OK) {
             calls.set(index, new CallRecord(c.index(), c.op(), c.repair(), c.fault(), CallRecord.Result.TRANSIENT, 0,
-                    null, false, c.atNanos(), c.firstTokenMs(), c.incarnation(), c.sdk(), c.sdkRetry()));
+                    null, false, c.atNanos(), c.firstTokenMs(), c.incarnation(), c.sdk(), c.sdkRetry(), c.tokens(),
+                    c.limit(), c.model()));
         }
     }
 
@@ -671,15 +696,39 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     }
 
     /** A body whose first byte comes {@code firstByte} after the request, on the virtual clock. */
+
+    /**
+     * A body whose first byte comes {@code firstByte} after the request, on the virtual clock; under
+     * {@code {latency: recorded}} the rest comes when the drawn sample's total time is up.
+     */
     private final class LateBody extends InputStream {
 
         private final HttpAnswer.Response response;
         private final Duration readTimeout;
         private ByteArrayInputStream bytes;
+        /** The time from the first byte to the rest, still to come; zero once it came, or when it comes at once. */
+        private Duration rest;
+        private boolean firstByteRead;
 
         LateBody(HttpAnswer.Response response, Duration readTimeout) {
             this.response = response;
             this.readTimeout = readTimeout;
+            this.rest = restOfBody(response);
+        }
+
+        /** After the first byte, waits for the rest of the body, or times out when it comes past the read timeout. */
+        private void awaitRest() throws IOException {
+            if (rest.isZero() || !firstByteRead) {
+                return;
+            }
+            Duration late = rest;
+            rest = Duration.ZERO;
+            if (readTimeout != null && !readTimeout.isZero() && late.compareTo(readTimeout) > 0) {
+                timedOutReading(response.index(), readTimeout);
+                throw new SocketTimeoutException("Read timed out: the rest of the body came " + late.toMillis()
+                        + " ms after its first byte, past the read timeout of " + readTimeout.toMillis() + " ms");
+            }
+            arrived(late);
         }
 
         private ByteArrayInputStream arrive() throws IOException {
@@ -698,17 +747,29 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
         @Override
         public int read() throws IOException {
-            return arrive().read();
+            ByteArrayInputStream in = arrive();
+            awaitRest();
+            int b = in.read();
+            firstByteRead |= b >= 0;
+            return b;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            return arrive().read(b, off, len);
+            ByteArrayInputStream in = arrive();
+            awaitRest();
+            // While the rest is still to come, only the first byte is there to read.
+            int n = in.read(b, off, rest.isZero() ? len : Math.min(len, 1));
+            firstByteRead |= n > 0;
+            return n;
         }
 
         @Override
         public int available() throws IOException {
-            return bytes == null ? 0 : bytes.available();
+            if (bytes == null) {
+                return 0;
+            }
+            return rest.isZero() ? bytes.available() : firstByteRead ? 0 : Math.min(1, bytes.available());
         }
     }
 }

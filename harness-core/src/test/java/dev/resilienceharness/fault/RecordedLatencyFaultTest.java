@@ -29,6 +29,22 @@ class RecordedLatencyFaultTest {
     }
 
     @Test
+    void theDrawnSampleKeepsBothTimesAndTheBodyIsCompleteAfterTheTotal() {
+        List<Timing> samples = List.of(new Timing(420L, 1800L), new Timing(null, 900L), new Timing(300L, 300L));
+        for (int call = 0; call < 20; call++) {
+            Timing t = fault.sample(samples, "ab", call);
+            Long first = t.firstTokenMs() != null ? t.firstTokenMs() : t.totalMs();
+            assertEquals(new SlowFirstTokenFault(first), fault.draw(samples, "ab", call), "draw delays by the sample");
+        }
+        assertEquals(1800L, RecordedLatencyFault.bodyCompleteMs(new Timing(420L, 1800L), 420));
+        assertEquals(null, RecordedLatencyFault.bodyCompleteMs(new Timing(null, 900L), 900), "whole at its first byte");
+        assertEquals(null, RecordedLatencyFault.bodyCompleteMs(new Timing(300L, 300L), 300));
+        assertEquals(null, RecordedLatencyFault.bodyCompleteMs(new Timing(300L, null), 300));
+        assertEquals(null, RecordedLatencyFault.bodyCompleteMs(null, 0));
+        assertEquals(null, fault.sample(List.of(), "ab", 0));
+    }
+
+    @Test
     void withoutSamplesTheRecordedAnswerComesAsItIs() {
         assertEquals(NoFault.INSTANCE, fault.draw(List.of(), "ab", 3));
         Reply recorded = Reply.of(Json.readTree("{}")).arrivingAfter(5);

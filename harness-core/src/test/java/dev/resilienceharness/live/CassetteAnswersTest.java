@@ -8,6 +8,7 @@ import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.QuotaFault;
+import dev.resilienceharness.fault.RecordedLatencyFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
@@ -49,6 +50,34 @@ class CassetteAnswersTest {
         assertEquals("the plan", a.body().at("/choices/0/message/content").asString());
         assertEquals("chatcmpl-" + store.fingerprint(plan), a.body().get("id").asString());
         assertEquals(CassetteAnswers.REPLAY_CREATED, a.body().get("created").asLong());
+    }
+
+    @Test
+    void latencyRecordedDrawsFromTheSamplesAsAScenarioRunDoes() throws Exception {
+        List<Timing> samples = List.of(new Timing(100L, 300L), new Timing(200L, 400L), new Timing(900L, 1500L));
+        store.write(plan, ProviderStub.completion("the plan"), new Timing(100L, 300L, samples));
+        String fp = store.fingerprint(plan);
+        java.util.Set<Duration> seen = new java.util.HashSet<>();
+        for (int call = 0; call < 30; call++) {
+            FaultAnswer a = answers.answer(RecordedLatencyFault.INSTANCE, ApiShape.CHAT_COMPLETIONS, plan, TEN, call);
+            assertEquals(200, a.status());
+            assertEquals("the plan", a.body().at("/choices/0/message/content").asString());
+            // The draw of a scenario run for the same request and place: serve rehearses what check rehearsed.
+            SlowFirstTokenFault drawn = (SlowFirstTokenFault) RecordedLatencyFault.INSTANCE.draw(samples, fp, call);
+            assertEquals(Duration.ofMillis(drawn.elapsedMs()), a.delay(), "call " + call);
+            assertEquals(a.delay(), answers.answer(RecordedLatencyFault.INSTANCE, ApiShape.CHAT_COMPLETIONS, plan,
+                    TEN, call).delay(), "the same call draws the same");
+            seen.add(a.delay());
+        }
+        assertEquals(java.util.Set.of(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(900)), seen,
+                "30 calls draw every sample, not the recorded timing alone");
+    }
+
+    @Test
+    void latencyRecordedWithoutSamplesAnswersAsLateAsRecorded() {
+        FaultAnswer a = answers.answer(RecordedLatencyFault.INSTANCE, ApiShape.CHAT_COMPLETIONS, plan, TEN, 3);
+        assertEquals(200, a.status());
+        assertEquals(Duration.ofMillis(40), a.delay());
     }
 
     @Test

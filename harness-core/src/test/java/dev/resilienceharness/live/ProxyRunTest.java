@@ -9,6 +9,7 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.QuotaFault;
+import dev.resilienceharness.fault.RecordedLatencyFault;
 import dev.resilienceharness.fault.TimeoutFault;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.json.Json;
@@ -39,6 +40,18 @@ class ProxyRunTest {
         ProxyRun run = new ProxyRun(scenario(List.of(TimeoutFault.INSTANCE), Duration.ofSeconds(1)), 0);
         assertEquals(TimeoutFault.INSTANCE, run.nextFault());
         assertEquals(NoFault.INSTANCE, run.nextFault());
+    }
+
+    @Test
+    void underLatencyRecordedEveryUnfaultedRequestDrawsAndEachKnowsItsPlace() {
+        Scenario recorded = new Scenario("s", List.of("plan"), List.of(NoFault.INSTANCE, TimeoutFault.INSTANCE),
+                Expectations.NONE, Policy.defaults(Duration.ofSeconds(1)), 0, true);
+        ProxyRun run = new ProxyRun(recorded, 0);
+        assertEquals(new ProxyRun.Planned(RecordedLatencyFault.INSTANCE, 0), run.nextPlanned());
+        assertEquals(new ProxyRun.Planned(TimeoutFault.INSTANCE, 1), run.nextPlanned());
+        assertEquals(new ProxyRun.Planned(RecordedLatencyFault.INSTANCE, 2), run.nextPlanned(), "after the plan");
+        ProxyRun plain = new ProxyRun(scenario(List.of(), Duration.ofSeconds(1)), 0);
+        assertEquals(new ProxyRun.Planned(NoFault.INSTANCE, 0), plain.nextPlanned());
     }
 
     @Test

@@ -171,6 +171,34 @@ class ReplayProxyTest {
     }
 
     @Test
+    void latencyRecordedDrawsEachRequestsDelayFromTheSamplesAsACheckDoes() throws Exception {
+        HarnessConfig config = project("  - {name: real, ops: [plan], latency: recorded, faults: [none, timeout]}");
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        List<Timing> samples = List.of(new Timing(7L, 20L), new Timing(13L, 30L), new Timing(29L, 50L));
+        store.write(obj(PLAN), ProviderStub.completion("the plan: fix the null check"),
+                new Timing(7L, 20L, samples));
+        String fp = store.fingerprint(obj(PLAN));
+        List<dev.resilienceharness.scenario.ScenarioResult> runs;
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("real").timeFactor(1)
+                .timeoutDelay(Duration.ofMillis(1)).build().start()) {
+            assertEquals(200, post(proxy, PLAN).statusCode());
+            assertEquals(504, post(proxy, PLAN).statusCode());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(200, post(proxy, PLAN).statusCode(), "after the plan, every call still draws");
+            }
+            runs = proxy.stop();
+        }
+        List<dev.resilienceharness.trace.CallRecord> calls = runs.get(runs.size() - 1).trace().calls();
+        assertEquals(6, calls.size());
+        for (int i : new int[] {0, 2, 3, 4, 5}) {
+            long drawn = ((dev.resilienceharness.fault.SlowFirstTokenFault) dev.resilienceharness.fault
+                    .RecordedLatencyFault.INSTANCE.draw(samples, fp, i)).elapsedMs();
+            assertEquals("latency", calls.get(i).fault(), "call " + i);
+            assertEquals(drawn, calls.get(i).firstTokenMs(), "call " + i + " is answered as late as its draw");
+        }
+    }
+
+    @Test
     void aBadToolCallFaultAnswers200WithBrokenArguments() throws Exception {
         HarnessConfig config = project("  - {name: broken, ops: [patch], faults: [bad_tool_call, bad_tool_call]}");
         try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("broken").timeFactor(0).build().start()) {

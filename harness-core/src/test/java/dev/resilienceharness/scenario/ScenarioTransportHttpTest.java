@@ -132,6 +132,52 @@ class ScenarioTransportHttpTest {
     }
 
     @Test
+    void latencyRecordedSendsTheFirstByteAfterTheFirstTokenTimeAndTheRestAfterTheTotal() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                loop: com.acme.SdkLoop
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - name: sampled
+                    ops: [plan]
+                    latency: recorded
+                """);
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of()));
+        ObjectNode completion = (ObjectNode) Json.readTree("{\"choices\":[{\"index\":0,\"message\":{\"role\":"
+                + "\"assistant\",\"content\":\"planned\"},\"finish_reason\":\"stop\"}]}");
+        // One sample, so every draw is the same: the first token at 400 ms, the whole answer at 2.5 s.
+        store.write((ObjectNode) Json.readTree(BODY), completion, new dev.resilienceharness.cassette.Timing(400L,
+                2500L, List.of(new dev.resilienceharness.cassette.Timing(400L, 2500L))), "plan");
+        List<Object> seen = new ArrayList<>();
+        RunTrace trace = run(config, "sampled", http -> {
+            HttpAnswer.Response whole = (HttpAnswer.Response) http.exchange(attempt("chat/completions", 0, null));
+            seen.add(whole.firstByte());
+            InputStream body = http.body(whole, Duration.ofSeconds(5));
+            byte[] first = new byte[64];
+            InputStream late;
+            try {
+                seen.add(body.read(first, 0, first.length));
+                seen.add(new String(read(body), StandardCharsets.UTF_8).contains("planned"));
+                HttpAnswer.Response cut = (HttpAnswer.Response) http.exchange(attempt("chat/completions", 0, null));
+                late = http.body(cut, Duration.ofSeconds(1));
+                seen.add(late.read());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            assertThrows(SocketTimeoutException.class, () -> late.read(first, 0, first.length),
+                    "2.1 s between the first byte and the rest is past a 1 s read timeout");
+            http.exchange(attempt("chat/completions", 0, null));
+        });
+        assertEquals(List.of(Duration.ofMillis(400), 1, true, (int) '{'), seen);
+        List<CallRecord> calls = trace.calls();
+        assertEquals(List.of(CallRecord.Result.OK, CallRecord.Result.TRANSIENT, CallRecord.Result.OK),
+                calls.stream().map(CallRecord::result).toList());
+        assertEquals(400L, calls.get(0).firstTokenMs());
+        // The whole answer took 2.5 s; the cut one 400 ms and the 1 s read timeout.
+        assertEquals(List.of(0L, 2_500L, 3_900L), calls.stream().map(c -> c.atNanos() / 1_000_000L).toList());
+    }
+
+    @Test
     void theMessagesApiGetsAnthropicsErrorShape() throws Exception {
         HarnessConfig config = project();
         List<JsonNode> errors = new ArrayList<>();

@@ -47,6 +47,10 @@ public class CheckMojo extends AbstractScenarioMojo {
     @Parameter(property = "resilience.failOnOrphans", defaultValue = "false")
     private boolean failOnOrphans;
 
+    /** Fails the build when a cassette is older than {@code drift.max_age}; without it, that is a warning. */
+    @Parameter(property = "resilience.failOnStale", defaultValue = "false")
+    private boolean failOnStale;
+
     /**
      * Delivers the last check's result again when nothing it read has changed (compared by content); with false,
      * every check runs in full and nothing is remembered.
@@ -110,8 +114,10 @@ public class CheckMojo extends AbstractScenarioMojo {
         // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
         // but not remembered, since a file changed in between would pair a new digest with an old result.
         // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.
+        // Under drift.max_age the verdict depends on the date as well as the files: such a check is not remembered.
         String identity = config.usesBuiltinLoop() && !config.readsOtherFiles()
-                && !FullCheck.ranEarlier(this, config, failOnOrphans) ? identity() : null;
+                && !FullCheck.ranEarlier(this, config, failOnOrphans) && config.drift().maxAge() == null
+                ? identity() : null;
         String inputs = null;
         if (identity != null) {
             // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
@@ -126,7 +132,9 @@ public class CheckMojo extends AbstractScenarioMojo {
                     result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),
                     result.secrets().findings().size(), result.warnings(), result.violations()));
         }
+        int stale = StaleCassettes.report(config, failOnStale, getLog());
         Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, Verdict.REPORT_HINT);
+        StaleCassettes.fail(goal(), stale);
     }
 
     private static String count(int n, String noun) {

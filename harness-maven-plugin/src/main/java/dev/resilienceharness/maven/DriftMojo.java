@@ -1,5 +1,6 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.drift.DriftCheck;
 import dev.resilienceharness.drift.DriftJson;
@@ -43,7 +44,7 @@ public class DriftMojo extends AbstractResilienceMojo {
 
     /** At most this many requests are sent. */
     @Parameter(property = "resilience.drift.maxRequests", defaultValue = "50")
-    private int maxRequests;
+    private String maxRequests;
 
     /** Re-records each drifted cassette from its live answer, through the recording's redaction. */
     @Parameter(property = "resilience.drift.update", defaultValue = "false")
@@ -140,23 +141,15 @@ public class DriftMojo extends AbstractResilienceMojo {
     }
 
     private DriftOptions options() throws MojoExecutionException {
-        Integer n = null;
-        if (!"all".equals(sample.strip())) {
-            try {
-                n = Integer.valueOf(sample.strip());
-            } catch (NumberFormatException e) {
-                n = -1;
-            }
-            if (n < 1) {
-                throw new MojoExecutionException("-Dresilience.drift.sample=" + sample + ": expected all or a number"
-                        + " of cassettes of at least 1");
-            }
-        }
-        if (maxRequests < 1) {
-            throw new MojoExecutionException("-Dresilience.drift.maxRequests=" + maxRequests + ": expected a number"
-                    + " of requests of at least 1");
+        Integer n;
+        int max;
+        try {
+            n = CountParameter.DRIFT_SAMPLE.parseOrAll(sample);
+            max = CountParameter.DRIFT_MAX_REQUESTS.parse(maxRequests);
+        } catch (CountParameter.Invalid e) {
+            throw new MojoExecutionException(e.getMessage());
         }
         String only = scenario == null || scenario.isBlank() ? null : scenario.strip();
-        return new DriftOptions(n, only, maxRequests, update, seed);
+        return new DriftOptions(n, only, max, update, seed);
     }
 }

@@ -1,6 +1,7 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.live.LiveMessages;
@@ -52,7 +53,7 @@ public class RecordMojo extends AbstractResilienceMojo {
      * for the fault {@code {latency: recorded}} to draw from; the first answer is the one recorded.
      */
     @Parameter(property = "resilience.record.samples", defaultValue = "1")
-    private int samples;
+    private String samples;
 
     @Override
     protected String goal() {
@@ -66,6 +67,12 @@ public class RecordMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        int timingSamples;
+        try {
+            timingSamples = CountParameter.RECORD_SAMPLES.parse(samples);
+        } catch (CountParameter.Invalid e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
         Mode m = Mode.fromUser(mode);
         if (m == null || m == Mode.REPLAY) {
             throw new MojoExecutionException("resilience.mode must be record-missing or record for resilience:record,"
@@ -94,11 +101,8 @@ public class RecordMojo extends AbstractResilienceMojo {
         }
         getLog().info("Recording " + Recorder.ops(config).size() + " ops (" + m.userName() + ") from "
                 + live.endpoint() + " into " + config.cassettes());
-        if (samples < 1) {
-            throw new MojoExecutionException("-Dresilience.record.samples=" + samples + ": expected a number of"
-                    + " samples of at least 1");
-        }
-        RecordSummary summary = new Recorder(config, m, live, redaction(config), java.time.Clock.systemUTC(), samples)
+        RecordSummary summary = new Recorder(config, m, live, redaction(config), java.time.Clock.systemUTC(),
+                timingSamples)
                 .record();
         for (RecordSummary.Entry e : summary.entries()) {
             if (e.result() == RecordSummary.Result.FAILED) {
