@@ -23,6 +23,9 @@ assert errors.count { it.endsWith('resilience:merge: cannot merge the shards: 1 
 failed('check', "resilience.shard is '0/3'; give K/N, the shard to run and how many shards there are, with" \
         + " 1 <= K <= N <= 1024 (for example 2/8)")
 failed('record', 'resilience:record does not run in shards; leave out -Dresilience.shard=1/2')
+failed('scan-secrets', 'resilience.updateBaseline writes the fingerprint of every finding; run it without' \
+        + ' -Dresilience.shard=1/2')
+assert !new File(basedir, 'secrets-baseline.json').exists()
 
 // The three shards of one run merge, and pass: the yaml has no violation.
 assert log.contains('[INFO] Merged 3 shards: 5 scenarios, 6 cassettes')

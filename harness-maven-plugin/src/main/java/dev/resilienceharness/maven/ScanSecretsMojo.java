@@ -51,6 +51,11 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        if (updateBaseline && !part().whole()) {
+            // A shard sees a part of the findings: its baseline would drop every other shard's.
+            throw new MojoExecutionException("resilience.updateBaseline writes the fingerprint of every finding; run it"
+                    + " without -Dresilience.shard=" + shard);
+        }
         SecretsInCassettes.Report report = scan(this, config, true);
         Path sarif = outputDirectory.toPath().resolve("secrets.sarif");
         try {
