@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,11 +22,19 @@ import tools.jackson.databind.node.ObjectNode;
  * inputs it ran on ({@link ShardInputs}), and where each of its scenarios stands in the yaml, so that a merge can
  * tell a missing, duplicated or foreign shard and put the scenarios back in the yaml's order.
  *
- * @param shard     the shard
- * @param inputs    the digest of the inputs
- * @param positions each of the shard's scenarios by name, with its 0-based position among the yaml's scenarios
+ * <p>It also names each of its scenarios' ops, every op's request fingerprint and the cassette folder: a cassette
+ * saved under another op's fingerprint holds that op's scenarios back in an unsharded run, and only the merge, which
+ * sees every shard's cassette violations, can hold back the scenarios of other shards that it names.
+ *
+ * @param shard        the shard
+ * @param inputs       the digest of the inputs
+ * @param positions    each of the shard's scenarios by name, with its 0-based position among the yaml's scenarios
+ * @param ops          each of the shard's scenarios by name, with its ops
+ * @param fingerprints every op of the yaml's scenarios, with its request's fingerprint
+ * @param cassettes    the cassette folder, as the shard named it
  */
-public record ShardMarker(Shard shard, String inputs, Map<String, Integer> positions) {
+public record ShardMarker(Shard shard, String inputs, Map<String, Integer> positions, Map<String, List<String>> ops,
+        Map<String, String> fingerprints, String cassettes) {
 
     /** The marker's file name. */
     public static final String FILE = "shard.json";
@@ -34,17 +43,26 @@ public record ShardMarker(Shard shard, String inputs, Map<String, Integer> posit
 
     public ShardMarker {
         positions = Collections.unmodifiableMap(new LinkedHashMap<>(positions));
+        ops = Collections.unmodifiableMap(new LinkedHashMap<>(ops));
+        fingerprints = Collections.unmodifiableMap(new LinkedHashMap<>(fingerprints));
     }
 
-    /** The marker of {@code shard}'s part of {@code all}, the yaml's scenarios in order. */
-    public static ShardMarker of(Shard shard, String inputs, List<Scenario> all) {
+    /**
+     * The marker of {@code shard}'s part of {@code all}, the yaml's scenarios in order.
+     *
+     * @param fingerprints each op's request fingerprint, as the cassette integrity check worked them out
+     */
+    public static ShardMarker of(Shard shard, String inputs, List<Scenario> all, Map<String, String> fingerprints,
+            Path cassettes) {
         Map<String, Integer> positions = new LinkedHashMap<>();
+        Map<String, List<String>> ops = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
             if (shard.owns(all.get(i).name())) {
                 positions.put(all.get(i).name(), i);
+                ops.put(all.get(i).name(), all.get(i).ops());
             }
         }
-        return new ShardMarker(shard, inputs, positions);
+        return new ShardMarker(shard, inputs, positions, ops, fingerprints, cassettes.toString());
     }
 
     /** Writes the marker into {@code folder} atomically and returns its file. */
@@ -55,6 +73,11 @@ public record ShardMarker(Shard shard, String inputs, Map<String, Integer> posit
         root.put("inputs", inputs);
         ObjectNode scenarios = root.putObject("scenarios");
         positions.forEach(scenarios::put);
+        ObjectNode opsNode = root.putObject("ops");
+        ops.forEach((name, list) -> list.forEach(opsNode.putArray(name)::add));
+        ObjectNode fingerprintsNode = root.putObject("fingerprints");
+        fingerprints.forEach(fingerprintsNode::put);
+        root.put("cassettes", cassettes);
         Path file = folder.resolve(FILE);
         AtomicFiles.write(file, (Json.prettyPrint(root) + "\n").getBytes(StandardCharsets.UTF_8));
         return file;
@@ -96,6 +119,26 @@ public record ShardMarker(Shard shard, String inputs, Map<String, Integer> posit
             }
             positions.put(e.getKey(), e.getValue().asInt());
         }
-        return new ShardMarker(shard, inputs, positions);
+        Map<String, List<String>> ops = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : object(root, "ops").properties()) {
+            List<String> list = new ArrayList<>();
+            for (JsonNode op : e.getValue()) {
+                list.add(op.asString());
+            }
+            ops.put(e.getKey(), list);
+        }
+        Map<String, String> fingerprints = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : object(root, "fingerprints").properties()) {
+            fingerprints.put(e.getKey(), e.getValue().asString());
+        }
+        return new ShardMarker(shard, inputs, positions, ops, fingerprints, root.path("cassettes").asString(""));
+    }
+
+    private static JsonNode object(JsonNode root, String key) throws IOException {
+        JsonNode node = root.get(key);
+        if (node == null || !node.isObject()) {
+            throw new IOException("it has no '" + key + "' object");
+        }
+        return node;
     }
 }

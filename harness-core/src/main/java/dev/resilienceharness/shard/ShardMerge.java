@@ -7,16 +7,19 @@ import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.report.SecretFindingRow;
+import dev.resilienceharness.scenario.BlockedScenarios;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -139,6 +142,17 @@ public final class ShardMerge {
             counterexamples.addAll(r.exploration().counterexamples());
         }
         scenarios.sort(Comparator.comparingInt(Placed::position).thenComparing(pl -> pl.scenario().name()));
+        Map<String, String> fingerprints = parts.get(0).marker().fingerprints();
+        Set<String> bad = new HashSet<>();
+        for (Violation v : cassetteViolations) {
+            if (v.op() != null && fingerprints.containsKey(v.op())) {
+                bad.add(fingerprints.get(v.op()));
+            }
+        }
+        if (!bad.isEmpty()) {
+            scenarios.removeIf(pl -> heldBack(pl.scenario().name(), parts, bad, warnings));
+            warnings.sort(null);
+        }
         cassetteViolations.sort(Comparator.comparing(Violation::subject));
         warnings.sort(null);
         findings.sort(Comparator.comparing(SecretFindingRow::file).thenComparingInt(SecretFindingRow::line)
@@ -151,5 +165,28 @@ public final class ShardMerge {
             merged.exploration(plans, List.copyOf(counterexamples));
         }
         return merged.build();
+    }
+
+    /**
+     * Whether {@code scenario} would not have run in an unsharded run: an op of it sends a request in {@code bad}, the
+     * requests of the ops that cassette violations name (one of another shard, such as a cassette saved under another
+     * op's fingerprint, is not seen by the scenario's own shard). Adds the line the unsharded run warns with.
+     */
+    private static boolean heldBack(String scenario, List<Part> parts, Set<String> bad, List<String> warnings) {
+        for (Part p : parts) {
+            List<String> ops = p.marker().ops().get(scenario);
+            if (ops == null) {
+                continue;
+            }
+            for (String op : ops) {
+                String fp = p.marker().fingerprints().get(op);
+                if (fp != null && bad.contains(fp)) {
+                    warnings.add(BlockedScenarios.line(scenario, op, Path.of(p.marker().cassettes(), fp + ".json")));
+                    return true;
+                }
+            }
+            return false;
+        }
+        return false;
     }
 }

@@ -30,7 +30,12 @@ class ShardMarkerTest {
                     Policy.defaults(Duration.ofSeconds(1)), i + 1));
         }
         Shard shard = new Shard(2, 3);
-        ShardMarker marker = ShardMarker.of(shard, "ab12", all);
+        ShardMarker marker = ShardMarker.of(shard, "ab12", all, Map.of("plan", "c06d109f908d3f58"),
+                Path.of("project", "cassettes"));
+        assertEquals(Map.of("plan", "c06d109f908d3f58"), marker.fingerprints());
+        assertEquals(Path.of("project", "cassettes").toString(), marker.cassettes());
+        marker.ops().values().forEach(ops -> assertEquals(List.of("plan"), ops));
+        assertEquals(marker.positions().keySet(), marker.ops().keySet());
         for (Map.Entry<String, Integer> e : marker.positions().entrySet()) {
             assertEquals(e.getKey(), all.get(e.getValue()).name());
             assertEquals(true, shard.owns(e.getKey()));
@@ -52,6 +57,8 @@ class ShardMarkerTest {
                 problem("{\"format\": 1, \"shard\": \"1/4\", \"inputs\": \"ab\"}"));
         assertEquals("scenarios.a is not a position in the yaml",
                 problem("{\"format\": 1, \"shard\": \"1/4\", \"inputs\": \"ab\", \"scenarios\": {\"a\": \"x\"}}"));
+        assertEquals("it has no 'ops' object",
+                problem("{\"format\": 1, \"shard\": \"1/4\", \"inputs\": \"ab\", \"scenarios\": {}}"));
         assertEquals(true, problem("{\"format\": 1,").startsWith("not JSON: "));
         assertThrows(NoSuchFileException.class, () -> ShardMarker.read(dir.resolve("none.json")));
     }

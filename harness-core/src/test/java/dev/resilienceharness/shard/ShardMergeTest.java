@@ -79,6 +79,25 @@ class ShardMergeTest {
     }
 
     @Test
+    void theMergeHoldsBackAScenarioWhoseCassetteAnotherShardFoundSavedUnderAnotherName() throws Exception {
+        List<Path> folders = shards(4);
+        // lint's cassette is sound, but 1111111111111111.json, which shard 2 owns, holds lint's request too.
+        assertTrue(new Shard(2, 4).owns("1111111111111111.json"));
+        assertTrue(new Shard(1, 4).owns("lints-0"));
+        RunReport first = ReportJson.fromJson(dev.resilienceharness.json.Json.readTree(
+                Files.readAllBytes(folders.get(0).resolve("report.json"))));
+        assertTrue(first.scenarios().stream().anyMatch(s -> s.name().equals("lints-0")), "its shard cannot know");
+        RunReport merged = ShardMerge.merge(folders);
+        assertTrue(merged.scenarios().stream().noneMatch(s -> s.name().startsWith("lints-")));
+        assertTrue(merged.cassettes().warnings().contains("Scenario 'lints-0' was not run: op 'lint' needs "
+                + config.cassettes().resolve("03df0c0d9c6c1be1.json") + ", which has a cassette violation below"),
+                merged.cassettes().warnings()::toString);
+        RunReport whole = ShardedRun.check(config, Shard.WHOLE);
+        assertTrue(whole.cassettes().warnings().contains("Scenario 'lints-0' was not run: op 'lint' needs "
+                + config.cassettes().resolve("03df0c0d9c6c1be1.json") + ", which has a cassette violation below"));
+    }
+
+    @Test
     void aMissingShardIsNamed() throws Exception {
         List<Path> folders = shards(4);
         folders.remove(2);

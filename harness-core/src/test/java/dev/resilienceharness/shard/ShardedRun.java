@@ -67,9 +67,11 @@ final class ShardedRun {
 
     /** Runs {@code shard} of {@code config}'s check and writes its reports and marker into {@code out}. */
     static RunReport write(HarnessConfig config, Shard shard, Path out) throws Exception {
+        String inputs = ShardInputs.digest(config, "runs=2");
         RunReport report = check(config, shard);
         ReportWriter.writeAll(report, EnumSet.allOf(Invariant.class), out);
-        ShardMarker.of(shard, ShardInputs.digest(config, "runs=2"), config.scenarios()).write(out);
+        ShardMarker.of(shard, inputs, config.scenarios(), CassetteIntegrity.check(config, false).fingerprints(),
+                config.cassettes()).write(out);
         return report;
     }
 

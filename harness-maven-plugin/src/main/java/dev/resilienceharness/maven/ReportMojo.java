@@ -55,8 +55,10 @@ public class ReportMojo extends AbstractScenarioMojo {
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         Path out = outputDirectory.toPath();
-        ShardMarker marker = marker(config, out);
+        String inputs = shardInputs(config, out);
         FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
+        ShardMarker marker = inputs == null ? null : ShardMarker.of(part(), inputs, config.scenarios(),
+                result.cassettes().fingerprints(), config.cassettes());
         Path base = project.getBasedir().toPath();
         List<SecretFindingRow> rows = result.secrets().findings().stream()
                 .map(f -> SecretFindingRow.of(f, base)).toList();
@@ -93,17 +95,17 @@ public class ReportMojo extends AbstractScenarioMojo {
     }
 
     /**
-     * A sharded report's marker, its inputs digest taken before the check reads anything; {@code null} for the whole
-     * work. An earlier marker in the folder is removed first, so that a folder never pairs it with other reports.
+     * A sharded report's inputs digest, taken before the check reads anything; {@code null} for the whole work. An
+     * earlier marker in the folder is removed first, so that a folder never pairs it with other reports.
      */
-    private ShardMarker marker(HarnessConfig config, Path out) throws MojoExecutionException {
+    private String shardInputs(HarnessConfig config, Path out) throws MojoExecutionException {
         try {
             Files.deleteIfExists(out.resolve(ShardMarker.FILE));
             if (part().whole()) {
                 return null;
             }
             String options = "runs=" + runs + ";failOnOrphans=" + failOnOrphans + ";loop=" + config.loop();
-            return ShardMarker.of(part(), ShardInputs.digest(config, options), config.scenarios());
+            return ShardInputs.digest(config, options);
         } catch (IOException e) {
             throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
         }
