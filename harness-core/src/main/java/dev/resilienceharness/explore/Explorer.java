@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 
 /**
@@ -106,6 +107,15 @@ public final class Explorer {
 
     /** Searches the fault plans of {@code scenario}'s ops under its policy; its own faults and expect are ignored. */
     public ExplorationResult explore(Scenario scenario, Settings settings) {
+        return explore(scenario, settings, number -> true);
+    }
+
+    /**
+     * As {@link #explore(Scenario, Settings)}, running only the plans whose numbers (1, 2, ... in the plan space's
+     * order, up to {@code maxPlans}) {@code part} accepts: a shard's share of the search. The result counts the plans
+     * run.
+     */
+    public ExplorationResult explore(Scenario scenario, Settings settings, LongPredicate part) {
         // The plans meet the scenario's provider_limits too (faults first, then the limits), on an endpoint of its own.
         Scenario base = new Scenario(scenario.name(), scenario.ops(), List.of(), Expectations.NONE, scenario.policy(),
                 scenario.line(), scenario.limits().inPool(null));
@@ -115,22 +125,27 @@ public final class Explorer {
         long start = nanoTime.getAsLong();
         long limit = settings.timeLimit().toNanos();
         long run = 0;
+        long ran = 0;
         while (true) {
             if (run >= settings.maxPlans()) {
-                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.PLAN_BUDGET);
+                return new ExplorationResult(scenario, ran, search.found, ExplorationResult.Ended.PLAN_BUDGET);
             }
             if (nanoTime.getAsLong() - start >= limit) {
-                return new ExplorationResult(scenario, run, search.found, ExplorationResult.Ended.TIME_LIMIT);
+                return new ExplorationResult(scenario, ran, search.found, ExplorationResult.Ended.TIME_LIMIT);
             }
             PlanSpace.Plan plan = plans.next();
             run++;
+            if (!part.test(run)) {
+                continue;
+            }
+            ran++;
             List<Violation> violations = violations(base.withFaults(plan.faults()));
             for (Invariant invariant : Invariant.values()) {
                 Violation first = first(violations, invariant);
                 if (first != null && search.seen.add(signature(first))) {
                     search.shrink(plan, run, invariant);
                     if (settings.maxCounterexamples() > 0 && search.found.size() >= settings.maxCounterexamples()) {
-                        return new ExplorationResult(scenario, run, search.found,
+                        return new ExplorationResult(scenario, ran, search.found,
                                 ExplorationResult.Ended.COUNTEREXAMPLES);
                     }
                 }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -85,10 +86,20 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead)
             throws IOException {
+        return check(config, orphansAreErrors, alsoRead, file -> true);
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, BiConsumer)}, for the cassette files {@code part} accepts only (a
+     * shard's): other files are neither read nor reported, and an op's missing cassette is reported only when the file
+     * it would be is one of them.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
+            Predicate<Path> part) throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = store.files();
+        List<Path> files = store.files().stream().filter(part).toList();
         // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request.
         Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
@@ -170,7 +181,7 @@ public final class CassetteIntegrity {
             // A broken file under the right name is reported above, with its op; it is not missing too. An op whose
             // calls come from the loop's SDK is covered by the cassettes recorded for it.
             if (!present.containsKey(fp) && !broken.containsKey(fp)
-                    && !(config.sdkOp(op) && labelled.contains(op))) {
+                    && !(config.sdkOp(op) && labelled.contains(op)) && part.test(store.fileFor(fp))) {
                 String where = config.where(op);
                 sorted.add(new Violation(Invariant.CASSETTES, where.substring(0, where.length() - 2), op, null, null,
                         missing(store, op, config.sharedRequest(op)),
@@ -195,7 +206,7 @@ public final class CassetteIntegrity {
                 }
             }
         }
-        for (Path tmp : store.leftoverTemporaryFiles()) {
+        for (Path tmp : store.leftoverTemporaryFiles().stream().filter(part).toList()) {
             warnings.add(tmp + ": " + LEFTOVER);
         }
         Map<String, String> byOp = new LinkedHashMap<>();

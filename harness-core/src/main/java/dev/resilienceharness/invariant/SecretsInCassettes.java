@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
@@ -46,6 +47,12 @@ public final class SecretsInCassettes {
     private SecretsInCassettes() {
     }
 
+    /** The violation a finding is: where, which rule, the JSON path, the masked value and the fingerprint. */
+    public static Violation violation(Finding f) {
+        return new Violation(Invariant.SECRETS, f.location(), null, null, null, f.rule().title() + " (" + f.ruleId()
+                + ") at " + f.jsonPath() + ": " + f.masked() + ", fingerprint " + f.fingerprint(), HINT);
+    }
+
     /**
      * Scans {@code config}'s cassette folder.
      *
@@ -62,10 +69,17 @@ public final class SecretsInCassettes {
      * @throws IOException when the folder cannot be listed or the baseline file cannot be read
      */
     public static Report scan(HarnessConfig config, boolean reportUnreadable) throws IOException {
+        return scan(config, reportUnreadable, file -> true);
+    }
+
+    /** As {@link #scan(HarnessConfig, boolean)}, for the cassette files {@code part} accepts only (a shard's). */
+    public static Report scan(HarnessConfig config, boolean reportUnreadable, Predicate<Path> part)
+            throws IOException {
         Scan scan = start(config);
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files();
+        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files().stream().filter(part)
+                .toList();
         IntStream.range(0, files.size()).parallel().forEach(i -> {
             Path file = files.get(i);
             try {
@@ -138,9 +152,7 @@ public final class SecretsInCassettes {
                     .thenComparingInt(Finding::column).thenComparing(Finding::ruleId));
             List<Violation> violations = new ArrayList<>();
             for (Finding f : kept) {
-                violations.add(new Violation(Invariant.SECRETS, f.location(), null, null, null,
-                        f.rule().title() + " (" + f.ruleId() + ") at " + f.jsonPath() + ": " + f.masked()
-                                + ", fingerprint " + f.fingerprint(), HINT));
+                violations.add(violation(f));
             }
             List<Violation> bad = new ArrayList<>(unreadable);
             bad.sort(Comparator.comparing(Violation::subject));

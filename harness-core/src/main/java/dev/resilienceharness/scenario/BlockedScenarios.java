@@ -36,7 +36,7 @@ public final class BlockedScenarios {
     }
 
     /** The line for a scenario blocked by the cassette {@code file} of {@code op}. */
-    static String line(String scenario, String op, Path file) {
+    public static String line(String scenario, String op, Path file) {
         return "Scenario '" + scenario + "' was not run: op '" + op + "' needs " + file
                 + ", which has a cassette violation below";
     }

@@ -270,4 +270,24 @@ class ExplorerTest {
                 "the at-once retry after a cut, shrunk to one cut");
         assertFalse(rehearsal(dev.resilienceharness.loop.BuiltinLoop::new).streams("plan"), "{op: plan} does not stream");
     }
+
+    @Test
+    void shards_of_the_plan_space_run_every_plan_once_between_them() throws Exception {
+        Explorer.Settings settings = Explorer.Settings.DEFAULTS.withMaxPlans(300);
+        Rehearsal rehearsal = rehearsal(RetriesQuotaLoop::new);
+        Scenario two = scenario(rehearsal, "two");
+        ExplorationResult whole = new Explorer(rehearsal).explore(two, settings);
+        long plans = 0;
+        java.util.Set<List<Fault>> found = new java.util.HashSet<>();
+        for (int k = 1; k <= 3; k++) {
+            dev.resilienceharness.shard.Shard shard = new dev.resilienceharness.shard.Shard(k, 3);
+            ExplorationResult part = new Explorer(rehearsal).explore(two, settings, shard::ownsPlan);
+            assertEquals(100, part.plans(), "a third of the 300 plans");
+            plans += part.plans();
+            part.counterexamples().forEach(c -> found.add(c.plan()));
+        }
+        assertEquals(whole.plans(), plans);
+        assertEquals(whole.counterexamples().stream().map(Counterexample::plan).collect(
+                java.util.stream.Collectors.toSet()), found, "the shards find the smallest plans the whole search finds");
+    }
 }

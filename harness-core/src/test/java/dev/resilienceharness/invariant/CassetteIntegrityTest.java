@@ -150,4 +150,35 @@ class CassetteIntegrityTest {
                 missing.hint());
         assertEquals(List.of(), report.warnings());
     }
+
+    @Test
+    void a_part_of_the_folder_is_read_and_reported_alone() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review");
+        Path plan = dir.resolve("cassettes").resolve(PLAN);
+        Files.writeString(plan, Files.readString(plan).substring(0, 20));
+        List<Path> read = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CassetteIntegrity.Report others = CassetteIntegrity.check(config, false, (f, bytes) -> read.add(f),
+                f -> !f.getFileName().toString().equals(PLAN));
+        assertEquals(2, others.checked());
+        assertEquals(List.of(), others.violations(), "the broken file is another part's");
+        assertEquals(List.of(dir.resolve("cassettes").resolve(REVIEW) + ": orphan cassette: no scenario op sends its"
+                + " request"), others.warnings());
+        assertEquals(List.of("D/cassettes/" + REVIEW + " [cassettes]: orphan cassette: no scenario op sends its"
+                + " request. Delete it, or run with orphans allowed"), lines(CassetteIntegrity.check(config, true,
+                        (f, bytes) -> { }, f -> f.getFileName().toString().equals(REVIEW))));
+        assertEquals(2, read.size());
+        CassetteIntegrity.Report mine = CassetteIntegrity.check(config, true, (f, bytes) -> { },
+                f -> f.getFileName().toString().equals(PLAN));
+        assertEquals(1, mine.checked());
+        assertEquals(1, mine.violations().size());
+    }
+
+    @Test
+    void a_missing_cassette_is_reported_by_the_part_its_file_would_be_in() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "patch");
+        assertEquals(List.of(), CassetteIntegrity.check(config, false, (f, bytes) -> { },
+                f -> !f.getFileName().toString().equals(PLAN)).violations());
+        assertEquals(1, CassetteIntegrity.check(config, false, (f, bytes) -> { },
+                f -> f.getFileName().toString().equals(PLAN)).violations().size());
+    }
 }

@@ -124,4 +124,22 @@ class SecretsInCassettesTest {
         assertTrue(violations.get(2).line().endsWith(". Fix or remove the file so it can be scanned"),
                 violations.get(2).line());
     }
+
+    @Test
+    void a_part_of_the_folder_is_scanned_alone() throws Exception {
+        HarnessConfig config = project("{}");
+        Path withSecret = SecretsInCassettes.scan(config).findings().get(0).file();
+        SecretsInCassettes.Report others = SecretsInCassettes.scan(config, true, f -> !f.equals(withSecret));
+        assertEquals(1, others.files());
+        assertEquals(List.of(), others.findings());
+        SecretsInCassettes.Report it = SecretsInCassettes.scan(config, true, f -> f.equals(withSecret));
+        assertEquals(1, it.files());
+        assertEquals(1, it.findings().size());
+    }
+
+    @Test
+    void a_finding_is_the_violation_the_scan_reports() throws Exception {
+        SecretsInCassettes.Report report = SecretsInCassettes.scan(project("{}"));
+        assertEquals(report.violations(), List.of(SecretsInCassettes.violation(report.findings().get(0))));
+    }
 }

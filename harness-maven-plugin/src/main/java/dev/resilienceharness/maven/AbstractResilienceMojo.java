@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.shard.Shard;
 import java.io.File;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -32,6 +33,16 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     @Parameter(property = "resilience.outputDirectory", defaultValue = "${project.build.directory}/resilience")
     protected File outputDirectory;
 
+    /**
+     * Runs one part of the work, K of N (such as {@code 2/8}): the scenarios whose names hash to shard K, the cassettes
+     * whose file names do, and every N-th of explore's fault plans. {@code resilience:merge} makes one report of the N
+     * outputs. Unset, a goal does all of its work.
+     */
+    @Parameter(property = "resilience.shard")
+    protected String shard;
+
+    private Shard part;
+
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -41,6 +52,10 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (goalSkipped()) {
             getLog().info("Skipping resilience:" + goal() + " (resilience." + goal() + ".skip is true)");
             return;
+        }
+        if (!part().whole() && !shards()) {
+            throw new MojoExecutionException("resilience:" + goal() + " does not run in shards; leave out"
+                    + " -Dresilience.shard=" + shard);
         }
         if (!config.isFile()) {
             if ("pom".equals(project.getPackaging())) {
@@ -78,6 +93,23 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */
     protected String loopOverride() {
         return null;
+    }
+
+    /** The shard {@code resilience.shard} names, {@link Shard#WHOLE} when it is not set. */
+    protected Shard part() throws MojoExecutionException {
+        if (part == null) {
+            try {
+                part = shard == null ? Shard.WHOLE : Shard.parse(shard);
+            } catch (IllegalArgumentException e) {
+                throw new MojoExecutionException(e.getMessage());
+            }
+        }
+        return part;
+    }
+
+    /** Whether the goal can do a shard of its work ({@code resilience.shard}); the others refuse one. */
+    protected boolean shards() {
+        return false;
     }
 
     /** The goal's name, as in {@code resilience:<goal>}. */

@@ -4,6 +4,8 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.shard.Shard;
+import dev.resilienceharness.shard.ShardMessages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,11 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         return loop;
     }
 
+    @Override
+    protected boolean shards() {
+        return true;
+    }
+
     /** How many times each scenario runs for the determinism check (at least 2). */
     @Parameter(property = "resilience.runs", defaultValue = "2")
     protected int runs;
@@ -35,7 +42,22 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
             throws MojoExecutionException {
-        return runScenarios(config, invariants, null);
+        if (config.scenarios().isEmpty()) {
+            return runScenarios(config, invariants, null);
+        }
+        HarnessConfig mine = shardOf(config);
+        return mine.scenarios().isEmpty() ? List.of() : runScenarios(mine, invariants, null);
+    }
+
+    /** {@code config} with the scenarios of this goal's shard only, saying how many they are when it is a part. */
+    HarnessConfig shardOf(HarnessConfig config) throws MojoExecutionException {
+        Shard shard = part();
+        if (shard.whole()) {
+            return config;
+        }
+        HarnessConfig mine = shard.scenariosOf(config);
+        getLog().info(ShardMessages.scenarios(shard, mine.scenarios().size(), config.scenarios().size()));
+        return mine;
     }
 
     /**

@@ -180,7 +180,7 @@ public class CheckMojo extends AbstractScenarioMojo {
 
     private String computeIdentity() {
         StringBuilder sb = new StringBuilder("failOnOrphans=").append(failOnOrphans).append(";runs=").append(runs)
-                .append(";loop=").append(loop == null ? "" : loop);
+                .append(";loop=").append(loop == null ? "" : loop).append(";shard=").append(shard == null ? "" : shard);
         for (Class<?> c : new Class<?>[] {CheckMojo.class, CheckRecord.class}) {
             String digest = jarDigest(c);
             if (digest == null) {

@@ -14,6 +14,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.shard.ShardMessages;
 import dev.resilienceharness.scenario.SetupException;
 import java.io.IOException;
 import java.net.URLClassLoader;
@@ -94,12 +95,20 @@ public class ExploreMojo extends AbstractResilienceMojo {
     }
 
     @Override
+    protected boolean shards() {
+        return true;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         if (config.scenarios().isEmpty()) {
             getLog().warn(ScenarioScope.noScenarios(config, goal()));
             return;
         }
         List<Scenario> targets = scenarios(config);
+        if (!part().whole()) {
+            getLog().info(ShardMessages.plans(part()));
+        }
         Duration limit;
         try {
             limit = Durations.parse(timeLimit);
@@ -122,7 +131,8 @@ public class ExploreMojo extends AbstractResilienceMojo {
             for (int i = 0; i < targets.size(); i++) {
                 Duration left = limit.minusNanos(System.nanoTime() - start);
                 Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(targets.size() - i);
-                results.add(explorer.explore(targets.get(i), new Explorer.Settings(maxPlans, share, seed, 0)));
+                results.add(explorer.explore(targets.get(i), new Explorer.Settings(maxPlans, share, seed, 0),
+                        part()::ownsPlan));
             }
             LimitSearch search = new LimitSearch(rehearsal);
             for (Scenario target : targets) {

@@ -7,6 +7,8 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.BlockedScenarios;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.shard.NeededCassettes;
+import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,10 +76,12 @@ final class FullCheck {
             throws MojoExecutionException {
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
+        Shard shard = mojo.part();
         CassetteIntegrity.Report cassettes;
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
-            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file, shard::ownsFile);
+            ScanSecretsMojo.logShard(mojo, config, shard);
             if (!orphans) {
                 mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
                 cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(),
@@ -90,14 +94,21 @@ final class FullCheck {
         cassettes.warnings().forEach(mojo.getLog()::warn);
         mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
         List<ScenarioReport> scenarios = List.of();
-        HarnessConfig toRun = config;
-        if (!cassettes.violations().isEmpty()) {
+        HarnessConfig toRun = config.scenarios().isEmpty() ? config : mojo.shardOf(config);
+        List<Violation> blocking = new ArrayList<>(cassettes.violations());
+        try {
+            blocking.addAll(NeededCassettes.ofOtherShards(toRun, shard, cassettes.fingerprints()));
+        } catch (IOException e) {
+            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+                    + e.getMessage(), e);
+        }
+        if (!blocking.isEmpty()) {
             // A scenario that needs a file with a violation would only add noise; every other one runs.
-            BlockedScenarios.Split split = BlockedScenarios.split(config, cassettes.violations());
+            BlockedScenarios.Split split = BlockedScenarios.split(toRun, blocking);
             List<String> warnings = new ArrayList<>(cassettes.warnings());
             warnings.addAll(split.blocked());
             toRun = split.runnable();
-            if (toRun.scenarios().isEmpty() && !config.scenarios().isEmpty()) {
+            if (toRun.scenarios().isEmpty() && !split.blocked().isEmpty() && shard.whole()) {
                 warnings.add(SCENARIOS_NOT_RUN);
                 toRun = null;
             }
@@ -105,7 +116,7 @@ final class FullCheck {
             cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(), warnings,
                     cassettes.fingerprints());
         }
-        if (toRun != null) {
+        if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
             scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints());
         }

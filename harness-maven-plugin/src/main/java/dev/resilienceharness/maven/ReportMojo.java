@@ -7,7 +7,10 @@ import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.SecretFindingRow;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.secrets.SarifWriter;
+import dev.resilienceharness.shard.ShardInputs;
+import dev.resilienceharness.shard.ShardMarker;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -51,8 +54,11 @@ public class ReportMojo extends AbstractScenarioMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
         Path out = outputDirectory.toPath();
+        String inputs = shardInputs(config, out);
+        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
+        ShardMarker marker = inputs == null ? null : ShardMarker.of(part(), inputs, config.scenarios(),
+                result.cassettes().fingerprints(), config.cassettes());
         Path base = project.getBasedir().toPath();
         List<SecretFindingRow> rows = result.secrets().findings().stream()
                 .map(f -> SecretFindingRow.of(f, base)).toList();
@@ -78,7 +84,32 @@ public class ReportMojo extends AbstractScenarioMojo {
         } catch (IOException e) {
             throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
         }
+        if (marker != null) {
+            try {
+                getLog().info("Shard " + marker.shard() + " of the check: " + marker.write(out)
+                        + "; merge the shards with mvn resilience:merge");
+            } catch (IOException e) {
+                throw new MojoExecutionException(out + ": cannot write " + ShardMarker.FILE + ": " + e.getMessage(), e);
+            }
+        }
         getLog().info("Report: " + written.html().toUri());
         Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "see " + written.html());
+    }
+
+    /**
+     * A sharded report's inputs digest, taken before the check reads anything; {@code null} for the whole work. An
+     * earlier marker in the folder is removed first, so that a folder never pairs it with other reports.
+     */
+    private String shardInputs(HarnessConfig config, Path out) throws MojoExecutionException {
+        try {
+            Files.deleteIfExists(out.resolve(ShardMarker.FILE));
+            if (part().whole()) {
+                return null;
+            }
+            String options = "runs=" + runs + ";failOnOrphans=" + failOnOrphans + ";loop=" + config.loop();
+            return ShardInputs.digest(config, options);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,11 +1,16 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.shard.Shard;
+import dev.resilienceharness.shard.ShardMessages;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.secrets.Baseline;
 import dev.resilienceharness.secrets.SarifWriter;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -46,6 +51,11 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+        if (updateBaseline && !part().whole()) {
+            // A shard sees a part of the findings: its baseline would drop every other shard's.
+            throw new MojoExecutionException("resilience.updateBaseline writes the fingerprint of every finding; run it"
+                    + " without -Dresilience.shard=" + shard);
+        }
         SecretsInCassettes.Report report = scan(this, config, true);
         Path sarif = outputDirectory.toPath().resolve("secrets.sarif");
         try {
@@ -69,10 +79,31 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
         Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, "SARIF: " + sarif);
     }
 
-    /** Scans the cassettes, turning a bad allow-list or baseline into an error naming it. */
+    @Override
+    protected boolean shards() {
+        return true;
+    }
+
+    /** Scans the cassettes (of the goal's shard), turning a bad allow-list or baseline into an error naming it. */
     static SecretsInCassettes.Report scan(AbstractResilienceMojo mojo, HarnessConfig config, boolean reportUnreadable)
             throws MojoExecutionException {
-        return logged(mojo, translated(config, () -> SecretsInCassettes.scan(config, reportUnreadable)));
+        Shard shard = mojo.part();
+        SecretsInCassettes.Report report = logged(mojo, translated(config,
+                () -> SecretsInCassettes.scan(config, reportUnreadable, shard::ownsFile)));
+        logShard(mojo, config, shard);
+        return report;
+    }
+
+    /** Says which of the folder's cassettes a shard looks at; says nothing for the whole work. */
+    static void logShard(AbstractResilienceMojo mojo, HarnessConfig config, Shard shard)
+            throws MojoExecutionException {
+        if (shard.whole()) {
+            return;
+        }
+        List<Path> all = translated(config, () -> CassetteStore.replaying(config.cassettes(),
+                VolatilePaths.of(config.volatilePaths())).files());
+        int mine = (int) all.stream().filter(shard::ownsFile).count();
+        mojo.getLog().info(ShardMessages.cassettes(shard, mine, all.size()));
     }
 
     /** Starts a scan that another pass feeds, with the errors of {@link #scan}. */

@@ -43,10 +43,16 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
     }
 
     @Override
+    protected boolean shards() {
+        return true;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         CassetteIntegrity.Report report;
         try {
-            report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config));
+            report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config),
+                    (file, bytes) -> { }, part()::ownsFile);
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
@@ -58,6 +64,7 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
             ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
         }
         getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
+        ScanSecretsMojo.logShard(this, config, part());
         int stale = StaleCassettes.report(config, failOnStale, getLog());
         Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
         StaleCassettes.fail(goal(), stale);

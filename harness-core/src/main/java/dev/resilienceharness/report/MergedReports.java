@@ -1,0 +1,68 @@
+package dev.resilienceharness.report;
+
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.SecretsInCassettes;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.secrets.Finding;
+import dev.resilienceharness.secrets.Rule;
+import dev.resilienceharness.secrets.SarifWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * Writes a report put together from other reports (shards merged, or a reactor's modules) in every format a single
+ * run writes: {@code report.html}, {@code report.json}, the JUnit XML and {@code secrets.sarif}, the last from the
+ * findings the reports carry.
+ */
+public final class MergedReports {
+
+    /** The SARIF file, beside the other reports. */
+    public static final String SARIF = "secrets.sarif";
+
+    private MergedReports() {
+    }
+
+    /**
+     * Writes the four files into {@code outputDir}.
+     *
+     * @param base the folder finding files are relative to, as in the reports read
+     * @throws IOException when a file cannot be written; files already written stay complete
+     */
+    public static ReportWriter.Written write(RunReport report, Path base, Path outputDir) throws IOException {
+        ReportWriter.Written written = ReportWriter.writeAll(report, EnumSet.allOf(Invariant.class), outputDir);
+        new SarifWriter(base).write(findings(report.secrets().findings(), base), outputDir.resolve(SARIF));
+        return written;
+    }
+
+    /**
+     * Every violation of {@code report}, as the goal that wrote it logged them: cassettes, then scenarios, then one per
+     * secret finding, its file resolved against {@code base}.
+     */
+    public static List<Violation> violations(RunReport report, Path base) {
+        List<Violation> all = new ArrayList<>(report.cassettes().violations());
+        report.scenarios().forEach(s -> all.addAll(s.violations()));
+        findings(report.secrets().findings(), base).forEach(f -> all.add(SecretsInCassettes.violation(f)));
+        return all;
+    }
+
+    /**
+     * The findings of {@code rows}, their files resolved against {@code base}.
+     *
+     * @throws IllegalArgumentException when a row names no known rule or has no finding's shape
+     */
+    static List<Finding> findings(List<SecretFindingRow> rows, Path base) {
+        List<Finding> findings = new ArrayList<>();
+        for (SecretFindingRow row : rows) {
+            Rule rule = Rule.byId(row.rule());
+            if (rule == null) {
+                throw new IllegalArgumentException(row.location() + ": no secret rule has the id '" + row.rule() + "'");
+            }
+            findings.add(new Finding(base.resolve(row.file()), row.line(), row.column(), row.jsonPath(), rule,
+                    row.masked(), row.fingerprint()));
+        }
+        return findings;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.report.MergedReports;
+import dev.resilienceharness.report.ReportWriter;
+import dev.resilienceharness.report.RunReport;
+import dev.resilienceharness.shard.ShardFolders;
+import dev.resilienceharness.shard.ShardMerge;
+import dev.resilienceharness.shard.ShardMessages;
+import dev.resilienceharness.shard.ShardProblems;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Merges the outputs of the N shards of a check ({@code mvn resilience:report -Dresilience.shard=K/N} on N CI jobs)
+ * into one {@code report.html}, {@code report.json}, JUnit XML and {@code secrets.sarif}, as one unsharded run would
+ * have written them. It fails when a shard is missing, given twice or ran on other inputs, and fails the build when any
+ * shard found a violation. It reads no yaml: the shards' outputs are all it needs.
+ */
+@Mojo(name = "merge", threadSafe = true)
+public class MergeMojo extends AbstractMojo {
+
+    /** The Maven project. */
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    /**
+     * The shards' output folders: a comma-separated list, each of which may be a glob ({@code shards/*}), relative to
+     * the project's folder.
+     */
+    @Parameter(property = "resilience.merge.from", required = true)
+    private String from;
+
+    /** Where the merged reports go. */
+    @Parameter(property = "resilience.outputDirectory", defaultValue = "${project.build.directory}/resilience")
+    private File outputDirectory;
+
+    /** Fails the build when a shard found a violation; with false, violations are logged as warnings. */
+    @Parameter(property = "resilience.failOnViolation", defaultValue = "true")
+    private boolean failOnViolation;
+
+    /** Skips every resilience goal. */
+    @Parameter(property = "resilience.skip", defaultValue = "false")
+    private boolean skip;
+
+    /** Skips this goal only. */
+    @Parameter(property = "resilience.merge.skip", defaultValue = "false")
+    private boolean skipGoal;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip || skipGoal) {
+            getLog().info("Skipping resilience:merge (resilience." + (skip ? "" : "merge.") + "skip is true)");
+            return;
+        }
+        Path base = project.getBasedir().toPath();
+        RunReport merged;
+        List<Path> folders;
+        try {
+            folders = ShardFolders.resolve(base, from);
+            merged = ShardMerge.merge(folders);
+        } catch (ShardProblems e) {
+            e.problems().forEach(getLog()::error);
+            throw new MojoExecutionException("resilience:merge: cannot merge the shards: " + e.problems().size()
+                    + (e.problems().size() == 1 ? " problem" : " problems") + " above");
+        }
+        getLog().info(ShardMessages.merged(folders.size(), merged.scenarios().size(), merged.cassettes().checked()));
+        Path out = outputDirectory.toPath();
+        ReportWriter.Written written;
+        try {
+            written = MergedReports.write(merged, base, out);
+        } catch (IOException e) {
+            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("a shard's report.json is damaged: " + e.getMessage()
+                    + "; run the shard again");
+        }
+        getLog().info("Report: " + written.html().toUri());
+        Verdict.deliver(getLog(), "merge", MergedReports.violations(merged, base), failOnViolation,
+                "see " + written.html());
+    }
+}
