@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.ObjLongConsumer;
 import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -85,6 +86,16 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead)
             throws IOException {
+        return check(config, orphansAreErrors, alsoRead, (cassette, size) -> { });
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, BiConsumer)}, also handing {@code alsoParsed} every cassette a scenario
+     * op needs that passed every check here (named by its fingerprint, no volatile field left), with the size of its
+     * file, so that the runs need not parse it again.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
+            ObjLongConsumer<Cassette> alsoParsed) throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -124,8 +135,10 @@ public final class CassetteIntegrity {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             Cassette c;
+            long size;
             try {
                 byte[] bytes = reader.readBytes(file);
+                size = bytes.length;
                 alsoRead.accept(file, bytes);
                 c = reader.parse(file, bytes);
             } catch (CassetteException e) {
@@ -147,10 +160,15 @@ public final class CassetteIntegrity {
             ObjectNode whole = c.request().objectNode();
             whole.set("request", c.request());
             whole.set("response", c.response());
+            boolean clean = stem.equals(c.fingerprint());
             for (String path : volatilePaths.remaining(whole)) {
+                clean = false;
                 violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, null,
                         "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
+            }
+            if (clean && needed.containsKey(stem)) {
+                alsoParsed.accept(c, size);
             }
         });
         List<Violation> sorted = new ArrayList<>(violations);
