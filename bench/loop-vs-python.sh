@@ -30,8 +30,9 @@ java -jar "$jar" 'LoopBenchmark.run$' -f 1 $jmh_args -p corpus="$corpus" -p scen
 python3 "$here/python/loop_bench.py" "$scenarios" --json "$here/target/loop-vs-python-py.json"
 # The same loop timed by the thread's CPU time: on a loaded machine, the comparison to trust.
 for answers in all streamed; do
-    java -Xms1g -Xmx1g -cp "$jar" dev.resilienceharness.bench.LoopCpuTime "$corpus" "$answers" 5 2>/dev/null \
-        | tee /dev/stderr | tail -1 > "$here/target/loop-vs-python-cpu-$answers.json"
+    out=$(java -Xms1g -Xmx1g -cp "$jar" dev.resilienceharness.bench.LoopCpuTime "$corpus" "$answers" 5 2>/dev/null)
+    echo "$out" | head -1
+    echo "$out" | tail -1 > "$here/target/loop-vs-python-cpu-$answers.json"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
