@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # What `mvn resilience:check` costs on the benchmark corpus: its wall time against a bare `mvn validate` of the same
-# project, and its peak RSS, both when nothing changed since the last check (the result is remembered) and for a full
-# check (-Dresilience.incremental=false). Uses hyperfine when installed (apt-get install -y hyperfine), else a timed
-# loop.
+# project, its user+sys CPU time and its peak RSS (GNU time), both when nothing changed since the last check (the result
+# is remembered) and for a full check (-Dresilience.incremental=false). Each is run RUNS times, interleaved; the medians
+# are printed, with the load average before and after (the figures of a loaded machine are noisy: compare CPU time).
 #
 #   bench/check-overhead.sh            # installs this tree's plugin, generates the corpus if needed, measures
 #   RUNS=10 bench/check-overhead.sh
+#   CORPUS=<folder> SKIP_INSTALL=1 RESULTS=<file.tsv> bench/check-overhead.sh   # another corpus (bench/growth.sh)
 #
 # The plugin is installed into a private local repository (a copy of ~/.m2/repository made on first use), so the
 # figures are this tree's and other builds sharing ~/.m2 cannot change them halfway.
@@ -21,7 +22,9 @@ if [ ! -d "$repo" ]; then
     mkdir -p "$repo"
     cp -r "${HOME}/.m2/repository/." "$repo/"
 fi
-(cd "$root" && ./mvnw -B -q -o install -DskipTests -pl harness-core,harness-maven-plugin -Dmaven.repo.local="$repo")
+if [ -z "${SKIP_INSTALL:-}" ]; then
+    (cd "$root" && ./mvnw -B -q -o install -DskipTests -pl harness-core,harness-maven-plugin -Dmaven.repo.local="$repo")
+fi
 if [ ! -f "$corpus/resilience.yaml" ]; then
     (cd "$root" && ./mvnw -B -q -o -Pbench -pl harness-core,bench package -DskipTests)
     java -cp "$here/target/benchmarks.jar" dev.resilienceharness.bench.CorpusGenerator "$corpus"
@@ -37,29 +40,40 @@ cd "$corpus"
 echo "corpus: $corpus ($(ls cassettes | wc -l) cassettes, $(du -sb cassettes | cut -f1) bytes; $(nproc) cores)"
 $validate >/dev/null 2>&1; $check >/dev/null  # warm the page cache and Maven's own caches; writes the record
 
-if command -v hyperfine >/dev/null; then
-    hyperfine -N --warmup 1 --runs "$runs" --export-json "$here/target/check-overhead.json" \
-        -n "mvn validate" "$validate" -n "mvn resilience:check" "$check" \
-        -n "mvn resilience:check -Dresilience.incremental=false" "$full"
-else
+if [ ! -x /usr/bin/time ]; then
+    echo "needs GNU time for CPU time and peak RSS: apt-get install -y time" >&2
+    exit 1
+fi
+# Each command RUNS times, a fresh JVM each time, the three interleaved so that a change in the machine's load
+# touches all of them alike: wall time, user+sys CPU time (what a loaded machine disturbs least) and peak RSS.
+results=${RESULTS:-$here/target/check-overhead.tsv}
+: > "$results"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for _ in $(seq "$runs"); do
     for name in validate check full; do
         cmd=${!name}
-        total=0
-        for _ in $(seq "$runs"); do
-            start=$(date +%s%N)
-            $cmd >/dev/null
-            total=$((total + $(date +%s%N) - start))
-        done
-        echo "$cmd: mean $((total / runs / 1000000)) ms over $runs runs"
+        m=$(/usr/bin/time -f "%e %U %S %M" $cmd 2>&1 >/dev/null | tail -1)
+        echo "$name $m" >> "$results"
     done
-fi
-
-if [ ! -x /usr/bin/time ]; then
-    echo "peak RSS needs GNU time: apt-get install -y time" >&2
-    exit 0
-fi
-for name in validate check full; do
-    cmd=${!name}
-    rss=$(/usr/bin/time -f "%M" $cmd 2>&1 >/dev/null | tail -1)
-    echo "peak RSS of $cmd: $((rss / 1024)) MB"
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    name, wall, user, sys_, rss = line.split()
+    rows.setdefault(name, []).append((float(wall), float(user) + float(sys_), int(rss) / 1024))
+labels = {"validate": "mvn -o validate", "check": "mvn -o resilience:check (nothing changed)",
+          "full": "mvn -o resilience:check -Dresilience.incremental=false"}
+base = rows["validate"]
+for name in ("validate", "check", "full"):
+    r = rows[name]
+    wall = [x[0] for x in r]
+    cpu = [x[1] for x in r]
+    rss = [x[2] for x in r]
+    extra = "" if name == "validate" else (
+        f"; over validate: median wall +{statistics.median(wall) - statistics.median([x[0] for x in base]):.2f} s,"
+        f" median CPU +{statistics.median(cpu) - statistics.median([x[1] for x in base]):.2f} s")
+    print(f"{labels[name]}: {len(r)} runs, wall median {statistics.median(wall):.2f} s (min {min(wall):.2f}),"
+          f" user+sys median {statistics.median(cpu):.2f} s (min {min(cpu):.2f}), peak RSS max {max(rss):.0f} MB{extra}")
+PY

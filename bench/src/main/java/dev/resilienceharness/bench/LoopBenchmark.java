@@ -27,6 +27,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>With {@code answers=all} every op's recorded answer stays in memory, as a harness that loads its cassettes once
  * does: the figure is the loop's. With {@code answers=streamed} the rehearsal keeps its default bounded cache, as the
  * goals run it, so a run of this 10,000-op corpus reads and parses its five cassettes again.
+ *
+ * <p>With {@code scenarios=workshop} only the scenarios the workshop's Python loop can run are run (those without a
+ * crash, {@link WorkshopScenarios}), the same ones {@code bench/python/loop_bench.py} times: {@code bench/loop-vs-python.sh}
+ * runs both.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -43,8 +47,11 @@ public class LoopBenchmark {
     @Param({"all", "streamed"})
     public String answers;
 
+    @Param({"all", "workshop"})
+    public String scenarios;
+
     private Rehearsal rehearsal;
-    private List<Scenario> scenarios;
+    private List<Scenario> toRun;
 
     @Setup
     public void prepare() throws SetupException {
@@ -54,13 +61,19 @@ public class LoopBenchmark {
         }
         rehearsal = answers.equals("all") ? Rehearsal.prepare(config, LoopFactory.builtin(), Integer.MAX_VALUE)
                 : Rehearsal.prepare(config, LoopFactory.builtin());
-        scenarios = config.scenarios();
+        toRun = scenarios.equals("workshop") ? WorkshopScenarios.of(config) : config.scenarios();
+        // Each invocation counts SCENARIOS runs: the list is repeated (and cut) to that length.
+        List<Scenario> repeated = new java.util.ArrayList<>(SCENARIOS);
+        for (int i = 0; repeated.size() < SCENARIOS; i++) {
+            repeated.add(toRun.get(i % toRun.size()));
+        }
+        toRun = repeated;
     }
 
     @Benchmark
     @OperationsPerInvocation(SCENARIOS)
     public void run(Blackhole bh) {
-        for (Scenario s : scenarios) {
+        for (Scenario s : toRun) {
             bh.consume(rehearsal.run(s, null));
         }
     }
@@ -68,7 +81,7 @@ public class LoopBenchmark {
     @Benchmark
     @OperationsPerInvocation(SCENARIOS)
     public void check(Blackhole bh) {
-        for (Scenario s : scenarios) {
+        for (Scenario s : toRun) {
             bh.consume(rehearsal.check(s, 2, Rehearsal.RUN_INVARIANTS));
         }
     }

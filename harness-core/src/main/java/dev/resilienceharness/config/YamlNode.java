@@ -70,8 +70,7 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     record Sequence(List<YamlNode> items, int line, int column, long weight, int height) implements YamlNode {
 
         public Sequence(List<YamlNode> items, int line, int column) {
-            this(items, line, column, weightOf(items.stream().map(YamlNode::weight).toList()),
-                    1 + items.stream().mapToInt(YamlNode::height).max().orElse(0));
+            this(items, line, column, weightOfItems(items), 1 + heightOfItems(items));
         }
 
         public Sequence {
@@ -88,8 +87,7 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     record Mapping(List<Entry> entries, int line, int column, long weight, int height) implements YamlNode {
 
         public Mapping(List<Entry> entries, int line, int column) {
-            this(entries, line, column, weightOf(entries.stream().map(e -> e.value().weight()).toList()),
-                    1 + entries.stream().mapToInt(e -> e.value().height()).max().orElse(0));
+            this(entries, line, column, weightOfEntries(entries), 1 + heightOfEntries(entries));
         }
 
         public Mapping {
@@ -140,11 +138,40 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     }
 
     /** One for the collection plus its children's weights, saturating: alias expansion can be exponential. */
-    private static long weightOf(List<Long> weights) {
+    private static long weightOfItems(List<YamlNode> items) {
         long sum = 1;
-        for (long w : weights) {
-            sum = sum > Long.MAX_VALUE - w ? Long.MAX_VALUE : sum + w;
+        for (YamlNode item : items) {
+            sum = plus(sum, item.weight());
         }
         return sum;
+    }
+
+    private static long weightOfEntries(List<Entry> entries) {
+        long sum = 1;
+        for (Entry e : entries) {
+            sum = plus(sum, e.value().weight());
+        }
+        return sum;
+    }
+
+    private static long plus(long sum, long w) {
+        return sum > Long.MAX_VALUE - w ? Long.MAX_VALUE : sum + w;
+    }
+
+    /** The greatest height among the children; 0 for none. */
+    private static int heightOfItems(List<YamlNode> items) {
+        int max = 0;
+        for (YamlNode item : items) {
+            max = Math.max(max, item.height());
+        }
+        return max;
+    }
+
+    private static int heightOfEntries(List<Entry> entries) {
+        int max = 0;
+        for (Entry e : entries) {
+            max = Math.max(max, e.value().height());
+        }
+        return max;
     }
 }

@@ -106,10 +106,21 @@ public final class YamlReader {
         if (content.length > MAX_BYTES) {
             throw new ConfigException(file, 0, 0, null, ConfigMessages.tooLarge(content.length));
         }
+        // The plain ASCII shape most files have is read directly; anything else, and every error, is
+        // snakeyaml-engine's.
+        YamlNode plain = SubsetYamlReader.read(content);
+        if (plain != null) {
+            return plain;
+        }
         String text = decode(file, content);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
+        return readFully(file, text);
+    }
+
+    /** The document in {@code text} as snakeyaml-engine reads it, whatever its shape. */
+    static YamlNode readFully(Path file, String text) throws ConfigException {
         return new YamlReader(file, text).document();
     }
 

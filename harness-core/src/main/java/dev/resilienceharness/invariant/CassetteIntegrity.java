@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
@@ -86,7 +87,7 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead)
             throws IOException {
-        return check(config, orphansAreErrors, alsoRead, file -> true);
+        return check(config, orphansAreErrors, alsoRead, file -> true, (cassette, size) -> { });
     }
 
     /**
@@ -96,6 +97,25 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
             Predicate<Path> part) throws IOException {
+        return check(config, orphansAreErrors, alsoRead, part, (cassette, size) -> { });
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, BiConsumer)}, also handing {@code alsoParsed} every cassette a scenario
+     * op needs that passed every check here (named by its fingerprint, no volatile field left), with the size of its
+     * file, so that the runs need not parse it again.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
+            ObjLongConsumer<Cassette> alsoParsed) throws IOException {
+        return check(config, orphansAreErrors, alsoRead, file -> true, alsoParsed);
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, BiConsumer, Predicate)}, also handing {@code alsoParsed} every clean
+     * cassette a scenario op needs, as {@link #check(HarnessConfig, boolean, BiConsumer, ObjLongConsumer)} does.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
+            Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed) throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -135,8 +155,10 @@ public final class CassetteIntegrity {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             Cassette c;
+            long size;
             try {
                 byte[] bytes = reader.readBytes(file);
+                size = bytes.length;
                 alsoRead.accept(file, bytes);
                 c = reader.parse(file, bytes);
             } catch (CassetteException e) {
@@ -158,7 +180,9 @@ public final class CassetteIntegrity {
             ObjectNode whole = c.request().objectNode();
             whole.set("request", c.request());
             whole.set("response", c.response());
+            boolean clean = stem.equals(c.fingerprint());
             for (String path : volatilePaths.remaining(whole)) {
+                clean = false;
                 violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, null,
                         "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
@@ -167,11 +191,15 @@ public final class CassetteIntegrity {
                 whole.set(dev.resilienceharness.cassette.CassetteStream.KEY, c.stream().toJson());
                 for (String path : dev.resilienceharness.cassette.CassetteStream.remainingVolatile(whole,
                         volatilePaths)) {
+                    clean = false;
                     violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null,
                             null, "volatile field " + path + " is still in the cassette",
                             "Remove it (mvn resilience:record strips volatile paths before writing, inside stream"
                                     + " events too)"));
                 }
+            }
+            if (clean && needed.containsKey(stem)) {
+                alsoParsed.accept(c, size);
             }
         });
         List<Violation> sorted = new ArrayList<>(violations);

@@ -9,6 +9,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -68,6 +69,7 @@ public final class ScenarioTestEngine implements TestEngine {
 
     private final HarnessConfig preloaded;
     private final Map<String, String> verifiedFingerprints;
+    private final KeptAnswers kept;
     private final Consumer<ScenarioReport> reports;
 
     /** The engine as surefire and IDEs find it: it reads the yaml and publishes each report as a report entry. */
@@ -87,8 +89,18 @@ public final class ScenarioTestEngine implements TestEngine {
      */
     public ScenarioTestEngine(HarnessConfig config, Map<String, String> verifiedFingerprints,
             Consumer<ScenarioReport> reports) {
+        this(config, verifiedFingerprints, null, reports);
+    }
+
+    /**
+     * As {@link #ScenarioTestEngine(HarnessConfig, Map, Consumer)}; the runs take the answers the verification has
+     * already read from {@code kept} (may be {@code null}) instead of reading those cassettes again.
+     */
+    public ScenarioTestEngine(HarnessConfig config, Map<String, String> verifiedFingerprints, KeptAnswers kept,
+            Consumer<ScenarioReport> reports) {
         this.preloaded = config;
         this.verifiedFingerprints = verifiedFingerprints;
+        this.kept = kept;
         this.reports = reports;
     }
 
@@ -239,7 +251,7 @@ public final class ScenarioTestEngine implements TestEngine {
             LoopFactory loops = LoopFactory.forName(cd.config().loop(),
                     Thread.currentThread().getContextClassLoader());
             rehearsal = verifiedFingerprints != null && cd.config() == preloaded
-                    ? Rehearsal.prepareVerified(cd.config(), loops, verifiedFingerprints)
+                    ? Rehearsal.prepareVerified(cd.config(), loops, verifiedFingerprints, kept)
                     : Rehearsal.prepare(cd.config(), loops);
         } catch (SetupException e) {
             listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));

@@ -6,20 +6,31 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.ToolCallSchema;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The recorded answers of a rehearsal's ops, read from their cassettes when a run needs them and kept in a bounded
- * cache of the most recently used, so that a config with thousands of ops never holds all its cassettes at once.
+ * cache of the most recently used — bounded by the bytes of the cassettes they were read from, and by a count — so
+ * that a config with many thousands of ops never holds all its cassettes at once, while a corpus that fits is read
+ * once. Answers another pass has already read ({@link KeptAnswers}) are taken from it rather than read again.
  * Thread-safe.
  */
 final class RecordedAnswers {
 
-    /** How many answers are kept: far more than the ops of the scenarios running at one time. */
+    /** How many answers are kept when a count is the bound asked for. */
     static final int CAPACITY = 1024;
+
+    /**
+     * How many bytes of cassettes the answers kept by default may come from: 48 MiB, about 15,000 chat completions of
+     * 3 KB, whose parsed answers take about three times that in the heap.
+     */
+    static final long CAPACITY_BYTES = 48L * 1024 * 1024;
 
     /**
      * An op's recorded answer.
@@ -63,53 +74,111 @@ final class RecordedAnswers {
         }
     }
 
+    /** An answer and the size of the file it was read from. */
+    private record Held(Answer answer, long bytes) {
+    }
+
     private final CassetteReader reader;
     private final ToolCallSchema schemas;
-    private final Map<Path, Answer> recent;
+    private final int capacity;
+    private final long capacityBytes;
+    private final KeptAnswers kept;
+    private final LinkedHashMap<Path, Held> recent = new LinkedHashMap<>(64, 0.75f, true);
+    private long bytes;
 
+    /** Keeps up to {@code capacity} answers, whatever their size. */
     RecordedAnswers(CassetteReader reader, ToolCallSchema schemas, int capacity) {
+        this(reader, schemas, capacity, Long.MAX_VALUE, null);
+    }
+
+    /**
+     * Keeps up to {@code capacity} answers read from up to {@code capacityBytes} bytes of cassettes, and first takes
+     * an answer from {@code kept} (may be {@code null}) before reading its file.
+     */
+    RecordedAnswers(CassetteReader reader, ToolCallSchema schemas, int capacity, long capacityBytes,
+            KeptAnswers kept) {
         this.reader = reader;
         this.schemas = schemas;
-        this.recent = new LinkedHashMap<>(64, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Path, Answer> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.capacity = capacity;
+        this.capacityBytes = capacityBytes;
+        this.kept = kept;
     }
 
     /** The answer in {@code cassette} to {@code exchange}'s request, with its tool calls checked. */
     Answer of(OpExchange exchange, Cassette cassette) {
-        return new Answer(cassette.reply(), schemas.problem(exchange.request(), cassette.response()),
-                cassette.timing() == null ? List.of() : cassette.timing().samples(), cassette.stream());
+        return of(exchange, cassette.reply(), samples(cassette), cassette.stream());
+    }
+
+    /** A cassette's recorded timing samples (none: empty). */
+    static List<dev.resilienceharness.cassette.Timing> samples(Cassette cassette) {
+        return cassette.timing() == null ? List.of() : cassette.timing().samples();
+    }
+
+    private Answer of(OpExchange exchange, Reply reply, List<dev.resilienceharness.cassette.Timing> samples,
+            dev.resilienceharness.cassette.CassetteStream stream) {
+        return new Answer(reply, schemas.problem(exchange.request(), reply.body()), samples, stream);
     }
 
     /** Keeps an answer just read, so that the first runs need not read it again. */
     void offer(OpExchange exchange, Answer answer) {
+        long size;
+        try {
+            size = Files.size(exchange.file());
+        } catch (IOException e) {
+            size = 0;
+        }
+        offer(exchange, answer, size);
+    }
+
+    /** Keeps an answer just read from {@code size} bytes, so that the first runs need not read it again. */
+    void offer(OpExchange exchange, Answer answer, long size) {
         synchronized (recent) {
-            recent.put(exchange.file(), answer);
+            keep(exchange.file(), new Held(answer, size));
         }
     }
 
     /** The recorded answer for {@code exchange}'s op, read from its cassette unless it is at hand. */
     Answer answer(OpExchange exchange) {
         synchronized (recent) {
-            Answer kept = recent.get(exchange.file());
-            if (kept != null) {
-                return kept;
+            Held held = recent.get(exchange.file());
+            if (held != null) {
+                return held.answer();
             }
         }
-        Answer read;
-        try {
-            read = of(exchange, reader.read(exchange.file()));
-        } catch (CassetteException e) {
-            throw new Unreadable(exchange.op(), e);
+        Held read;
+        KeptAnswers.Kept taken = kept == null ? null : kept.take(exchange.file());
+        if (taken != null) {
+            read = new Held(of(exchange, taken.reply(), taken.samples(), taken.stream()), taken.bytes());
+        } else {
+            try {
+                byte[] content = reader.readBytes(exchange.file());
+                read = new Held(of(exchange, reader.parse(exchange.file(), content)), content.length);
+            } catch (CassetteException e) {
+                throw new Unreadable(exchange.op(), e);
+            }
         }
         synchronized (recent) {
-            Answer raced = recent.putIfAbsent(exchange.file(), read);
-            return raced != null ? raced : read;
+            Held raced = recent.get(exchange.file());
+            if (raced != null) {
+                return raced.answer();
+            }
+            keep(exchange.file(), read);
+            return read.answer();
+        }
+    }
+
+    /** Puts {@code held} in, then lets the least recently used go until both bounds hold; the newest always stays. */
+    private void keep(Path file, Held held) {
+        Held before = recent.put(file, held);
+        if (before != null) {
+            bytes -= before.bytes();
+        }
+        bytes += held.bytes();
+        Iterator<Map.Entry<Path, Held>> eldest = recent.entrySet().iterator();
+        while ((recent.size() > capacity || bytes > capacityBytes) && recent.size() > 1) {
+            Map.Entry<Path, Held> e = eldest.next();
+            bytes -= e.getValue().bytes();
+            eldest.remove();
         }
     }
 }

@@ -98,14 +98,14 @@ public final class Rehearsal {
     }
 
     /**
-     * Reads the cassette of every op of every scenario and checks its tool calls once, on all cores. The answers of
-     * up to {@value RecordedAnswers#CAPACITY} ops are kept in memory; those of a larger config are read again when
-     * runs need them, so that its cassettes are streamed rather than all held at once.
+     * Reads the cassette of every op of every scenario and checks its tool calls once, on all cores. The answers read
+     * from up to {@value RecordedAnswers#CAPACITY_BYTES} bytes of cassettes are kept in memory; those of a larger
+     * config are read again when runs need them, so that its cassettes are streamed rather than all held at once.
      *
      * @throws SetupException listing every op without a usable cassette, by yaml file, line and key
      */
     public static Rehearsal prepare(HarnessConfig config, LoopFactory loops) throws SetupException {
-        return prepare(config, loops, RecordedAnswers.CAPACITY);
+        return prepare(config, loops, Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES, false);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class Rehearsal {
      * in memory: enough for all of them makes runs read no file at all, for a rehearsal run many times over.
      */
     public static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept) throws SetupException {
-        return prepare(config, loops, answersKept, false);
+        return prepare(config, loops, answersKept, Long.MAX_VALUE, false);
     }
 
     /**
@@ -121,15 +121,16 @@ public final class Rehearsal {
      * op whose calls come from the loop's SDK (no {@code requests:} entry, a team loop) may have no cassette yet.
      */
     public static Rehearsal prepareForRecording(HarnessConfig config, LoopFactory loops) throws SetupException {
-        return prepare(config, loops, RecordedAnswers.CAPACITY, true);
+        return prepare(config, loops, Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES, true);
     }
 
-    private static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept, boolean recording)
-            throws SetupException {
+    private static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept, long bytesKept,
+            boolean recording) throws SetupException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        RecordedAnswers answers = new RecordedAnswers(reader, new ToolCallSchema(), Math.max(1, answersKept));
+        RecordedAnswers answers = new RecordedAnswers(reader, new ToolCallSchema(), Math.max(1, answersKept),
+                bytesKept, null);
         // Each op once, where it first appears: that is where a problem with its cassette is reported.
         List<String> ops = new ArrayList<>();
         List<String> wheres = new ArrayList<>();
@@ -152,9 +153,10 @@ public final class Rehearsal {
             try {
                 Path file = store.fileFor(store.fingerprint(request));
                 // A missing file is a miss, which the store explains (the nearest recorded request).
-                Cassette c = Files.exists(file) ? reader.read(file) : store.replay(op, request);
+                byte[] content = Files.exists(file) ? reader.readBytes(file) : null;
+                Cassette c = content != null ? reader.parse(file, content) : store.replay(op, request);
                 exchanges[k] = new OpExchange(op, request, c.fingerprint(), file);
-                answers.offer(exchanges[k], answers.of(exchanges[k], c));
+                answers.offer(exchanges[k], answers.of(exchanges[k], c), content != null ? content.length : 0);
             } catch (CassetteMiss e) {
                 misses[k] = e;
                 problems[k] = wheres.get(k) + e.getMessage();
@@ -335,13 +337,22 @@ public final class Rehearsal {
     /**
      * Prepares a rehearsal on cassettes already verified, every op's cassette present and readable, as the check goal
      * finds before it runs any scenario: nothing is read until a run needs it, so each cassette is read once for the
-     * runs, and at most {@value RecordedAnswers#CAPACITY} answers are kept. A cassette that is missing or broken after
+     * runs, and answers from at most {@value RecordedAnswers#CAPACITY_BYTES} bytes of cassettes are kept. A cassette that is missing or broken after
      * all fails the runs that need it, under cassette integrity.
      *
      * @param fingerprints the fingerprint of each op's request as the verification found it; an op it lacks is
      *                     fingerprinted here
      */
     public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops, Map<String, String> fingerprints) {
+        return prepareVerified(config, loops, fingerprints, null);
+    }
+
+    /**
+     * As {@link #prepareVerified(HarnessConfig, LoopFactory, Map)}, taking the answers the verification has already
+     * read from {@code kept} (may be {@code null}) rather than reading those files again.
+     */
+    public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops, Map<String, String> fingerprints,
+            KeptAnswers kept) {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         Set<String> seen = new LinkedHashSet<>();
@@ -356,7 +367,7 @@ public final class Rehearsal {
             exchanges[k] = new OpExchange(ops.get(k), request, fingerprint, store.fileFor(fingerprint));
         });
         RecordedAnswers answers = new RecordedAnswers(new CassetteReader(config.cassettes(), volatilePaths),
-                new ToolCallSchema(), RecordedAnswers.CAPACITY);
+                new ToolCallSchema(), Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES, kept);
         return new Rehearsal(config, loops, volatilePaths, List.of(exchanges), answers);
     }
 

@@ -121,4 +121,35 @@ class RecordedAnswersTest {
         assertTrue(e.getMessage().startsWith("the cassette for op 'plan' changed during the build and cannot be read: "),
                 e.getMessage());
     }
+
+    @Test
+    void keepsAnswersFromNoMoreThanItsBytesOfCassettes() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        OpExchange patch = cassette("patch", "a patch");
+        long one = Files.size(plan.file());
+        RecordedAnswers answers = new RecordedAnswers(new CassetteReader(folder, VolatilePaths.of(List.of())),
+                new ToolCallSchema(), Integer.MAX_VALUE, one + one / 2, null);
+        RecordedAnswers.Answer planAnswer = answers.answer(plan);
+        assertSame(planAnswer, answers.answer(plan));
+        answers.answer(patch);  // two files do not fit: plan, the least recently used, goes
+        Files.writeString(plan.file(), "{\"request\": {\"op\": \"plan\"}, \"response\": {\"answer\": \"again\"}}");
+        assertEquals("again", answers.answer(plan).reply().body().get("answer").asString());
+    }
+
+    @Test
+    void takesAnAnswerAnEarlierPassKeptInsteadOfReadingTheFile() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        KeptAnswers kept = new KeptAnswers(1024);
+        Reply reply = new Reply(Json.readTree("{\"answer\": \"kept\"}"), OptionalLong.of(7));
+        kept.offer(new dev.resilienceharness.cassette.Cassette(plan.file(), "fp-plan", plan.request(), reply.body(),
+                new dev.resilienceharness.cassette.Timing(7L, null)), 100);
+        Files.delete(plan.file());
+        RecordedAnswers answers = new RecordedAnswers(new CassetteReader(folder, VolatilePaths.of(List.of())),
+                new ToolCallSchema(), 4, Long.MAX_VALUE, kept);
+        RecordedAnswers.Answer answer = answers.answer(plan);
+        assertEquals("kept", answer.reply().body().get("answer").asString());
+        assertEquals(7, answer.reply().firstTokenMs().getAsLong());
+        assertEquals(0, kept.size());
+        assertSame(answer, answers.answer(plan));
+    }
 }

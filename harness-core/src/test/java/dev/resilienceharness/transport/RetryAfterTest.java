@@ -84,4 +84,14 @@ class RetryAfterTest {
         assertEquals(Optional.of(Duration.ofSeconds(10_000_000_000L)), huge, "read exactly, past long nanoseconds");
         assertEquals(Optional.of(Duration.ofDays(365L * 1000)), huger, "capped at a thousand years");
     }
+
+    @Test
+    void a_header_read_again_states_the_same_and_a_date_is_measured_from_each_clock() {
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Optional.of(Duration.ofMillis(1500)), parse(" 1.5 "));
+            assertEquals(Optional.empty(), parse("soon"));
+            assertEquals(Optional.of(Duration.ofSeconds(30 - i)),
+                    RetryAfter.parse("Thu, 01 Jan 2026 00:00:30 GMT", NOW.plusSeconds(i)));
+        }
+    }
 }

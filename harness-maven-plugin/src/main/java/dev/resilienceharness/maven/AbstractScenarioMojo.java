@@ -6,6 +6,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.shard.Shard;
 import dev.resilienceharness.shard.ShardMessages;
+import dev.resilienceharness.scenario.KeptAnswers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,16 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
             Map<String, String> verifiedFingerprints)
             throws MojoExecutionException {
+        return runScenarios(config, invariants, verifiedFingerprints, null);
+    }
+
+    /**
+     * As {@link #runScenarios(HarnessConfig, Set, Map)}; the runs take the answers the integrity check has already
+     * read from {@code kept} (may be {@code null}) instead of reading those cassettes again.
+     */
+    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
+            Map<String, String> verifiedFingerprints, KeptAnswers kept)
+            throws MojoExecutionException {
         if (config.scenarios().isEmpty()) {
             getLog().warn(ScenarioScope.noScenarios(config, goal()));
             return List.of();
@@ -82,7 +93,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
             throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath,
-                verifiedFingerprints);
+                verifiedFingerprints, kept);
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }

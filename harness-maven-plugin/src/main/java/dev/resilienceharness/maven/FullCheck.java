@@ -6,6 +6,7 @@ import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.BlockedScenarios;
+import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.shard.NeededCassettes;
 import dev.resilienceharness.shard.Shard;
@@ -77,10 +78,13 @@ final class FullCheck {
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         Shard shard = mojo.part();
+        // Nor do the runs read again what it has parsed, as far as it fits.
+        KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
         CassetteIntegrity.Report cassettes;
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
-            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file, shard::ownsFile);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file, shard::ownsFile,
+                    kept::offer);
             ScanSecretsMojo.logShard(mojo, config, shard);
             if (!orphans) {
                 mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
@@ -118,7 +122,7 @@ final class FullCheck {
         }
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
-            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints());
+            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept);
         }
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,

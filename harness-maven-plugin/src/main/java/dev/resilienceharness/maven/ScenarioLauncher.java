@@ -5,6 +5,7 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.junit.ScenarioTestEngine;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.KeptAnswers;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -50,6 +51,12 @@ final class ScenarioLauncher {
      */
     static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
             Map<String, String> verifiedFingerprints) throws MojoExecutionException {
+        return run(config, invariants, runs, testClasspath, verifiedFingerprints, null);
+    }
+
+    /** As above; the runs take the answers the verification has already read from {@code kept} (may be null). */
+    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
+            Map<String, String> verifiedFingerprints, KeptAnswers kept) throws MojoExecutionException {
         Path yaml = config.file();
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -59,7 +66,7 @@ final class ScenarioLauncher {
                 .enableLauncherSessionListenerAutoRegistration(false)
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addTestEngines(new ScenarioTestEngine(config, verifiedFingerprints, reports::add))
+                .addTestEngines(new ScenarioTestEngine(config, verifiedFingerprints, kept, reports::add))
                 .build();
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectFile(yaml.toFile()))

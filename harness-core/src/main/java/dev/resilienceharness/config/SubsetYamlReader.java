@@ -1,0 +1,621 @@
+package dev.resilienceharness.config;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the plain shape almost every {@code resilience.yaml} has — block mappings and lists indented with spaces,
+ * one-line flow lists and mappings, one-line plain and quoted scalars, comments — straight into the {@link YamlNode}
+ * tree {@link YamlReader} would build, with the same lines, columns and scalar types, in one pass over the text.
+ *
+ * <p>It gives up ({@code null}) on anything else: anchors, aliases, tags, block scalars, multi-line scalars or flow
+ * collections, quoted keys, tabs, document markers, non-ASCII text, duplicate keys, empty values, deep nesting,
+ * numbers written any other way than {@code 3}, {@code -4} or {@code 0.25}, words YAML 1.1 reads as booleans, and
+ * anything malformed. {@link YamlReader} then reads the text with snakeyaml-engine, which is the authority: every
+ * error, and every document outside the subset, is its. So this reader never accepts what the full one refuses and
+ * never reads a document differently; {@code SubsetYamlReaderTest} compares the two trees.
+ *
+ * <p>It exists for speed: snakeyaml-engine takes about a second for the 3.7 MB, 360,000-event yaml of the benchmark
+ * corpus even once warm; this takes a few tens of milliseconds.
+ */
+final class SubsetYamlReader {
+
+    /** Thrown to give up on a document; never leaves this class. */
+    private static final class Unsupported extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Unsupported() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Unsupported UNSUPPORTED = new Unsupported();
+
+    private final byte[] s;
+    private final int n;
+    /** The position read next. */
+    private int p;
+    /** The index of the first character of the current line, and its 1-based number. */
+    private int lineStart;
+    private int line = 1;
+
+    private SubsetYamlReader(byte[] text) {
+        this.s = text;
+        this.n = text.length;
+    }
+
+    /**
+     * The document's tree, or {@code null} when the text is outside the subset (or has no document). The subset is
+     * ASCII, so the bytes are read as they are, without decoding.
+     */
+    static YamlNode read(byte[] content) {
+        for (byte b : content) {
+            if ((b < 0x20 && b != '\n') || b > 0x7E) {
+                return null;
+            }
+        }
+        try {
+            return new SubsetYamlReader(content).document();
+        } catch (Unsupported e) {
+            return null;
+        }
+    }
+
+    private YamlNode document() throws Unsupported {
+        if (!nextContentLine() || indent() != 0 || startsWith("---") || startsWith("...")
+                || (char) s[p] == '%') {
+            throw UNSUPPORTED;
+        }
+        YamlNode root = blockNode(0, 1);
+        if (nextContentLine()) {
+            throw UNSUPPORTED;
+        }
+        return root;
+    }
+
+    private boolean startsWith(String marker) {
+        for (int i = 0; i < marker.length(); i++) {
+            if (p + i >= n || s[p + i] != marker.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String text(int start, int end) {
+        return new String(s, start, end - start, StandardCharsets.ISO_8859_1);
+    }
+
+    // ---- lines
+
+    /**
+     * Moves to the first character of the next line holding content (not blank, not only a comment), starting at
+     * {@code p}, which is at a line's start or at the end of a line's content; false at the end of the text.
+     */
+    private boolean nextContentLine() throws Unsupported {
+        if (atContentStart()) {
+            return true;
+        }
+        if (p > lineStart) {
+            endOfLine();
+        }
+        while (p < n) {
+            int i = p;
+            while (i < n && (char) s[i] == ' ') {
+                i++;
+            }
+            if (i < n && (char) s[i] != '\n' && (char) s[i] != '#') {
+                p = i;
+                return true;
+            }
+            while (i < n && (char) s[i] != '\n') {
+                i++;
+            }
+            if (i < n) {
+                i++;
+                line++;
+                lineStart = i;
+            }
+            p = i;
+        }
+        return false;
+    }
+
+    /** Whether {@code p} is at the first content character of its line (where a nested block stopped). */
+    private boolean atContentStart() {
+        if (p >= n) {
+            return false;
+        }
+        char c = (char) s[p];
+        if (c == ' ' || c == '\n' || c == '#') {
+            return false;
+        }
+        for (int i = lineStart; i < p; i++) {
+            if ((char) s[i] != ' ') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Skips spaces and a comment to the end of the line, and past it; anything else gives up. */
+    private void endOfLine() throws Unsupported {
+        boolean space = p == lineStart || (char) s[p - 1] == ' ';
+        while (p < n && (char) s[p] == ' ') {
+            p++;
+            space = true;
+        }
+        if (p < n && (char) s[p] == '#') {
+            if (!space) {
+                throw UNSUPPORTED;
+            }
+            while (p < n && (char) s[p] != '\n') {
+                p++;
+            }
+        }
+        if (p < n) {
+            if ((char) s[p] != '\n') {
+                throw UNSUPPORTED;
+            }
+            p++;
+            line++;
+            lineStart = p;
+        }
+    }
+
+    private int indent() {
+        return p - lineStart;
+    }
+
+    private int column() {
+        return p - lineStart + 1;
+    }
+
+    /** Whether nothing but spaces and a comment is left on the line. */
+    private boolean restOfLineEmpty() {
+        int i = p;
+        while (i < n && (char) s[i] == ' ') {
+            i++;
+        }
+        return i >= n || (char) s[i] == '\n' || ((char) s[i] == '#' && (i > p || (char) s[i - 1] == ' '));
+    }
+
+    // ---- block context
+
+    /** A block mapping or list starting at {@code p}, whose lines are indented by {@link #indent()}. */
+    private YamlNode blockNode(int minIndent, int depth) throws Unsupported {
+        if (depth > YamlReader.MAX_DEPTH || indent() < minIndent) {
+            throw UNSUPPORTED;
+        }
+        if (dashItem()) {
+            return blockSequence(depth, false);
+        }
+        return blockMapping(indent(), depth);
+    }
+
+    /** Whether {@code p} is at a list item's dash: {@code -} and a space or the line's end. */
+    private boolean dashItem() {
+        return peek() == '-' && (p + 1 >= n || (char) s[p + 1] == ' ' || (char) s[p + 1] == '\n');
+    }
+
+    /** A block mapping whose keys are at column {@code indent + 1}; {@code p} is at its first key. */
+    private YamlNode.Mapping blockMapping(int indent, int depth) throws Unsupported {
+        int startLine = line;
+        int startColumn = column();
+        List<YamlNode.Entry> entries = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        while (true) {
+            int keyLine = line;
+            int keyColumn = column();
+            String key = key();
+            if (!keys.add(key)) {
+                throw UNSUPPORTED;
+            }
+            entries.add(new YamlNode.Entry(key, keyLine, keyColumn, blockValue(indent, depth)));
+            if (!nextContentLine()) {
+                break;
+            }
+            int next = indent();
+            if (next < indent) {
+                break;
+            }
+            if (next > indent) {
+                throw UNSUPPORTED;
+            }
+        }
+        return new YamlNode.Mapping(entries, startLine, startColumn);
+    }
+
+    /**
+     * A block list whose dashes are at {@code p}'s column; one indented as far as its mapping's keys
+     * ({@code indentless}) ends at the first line there without a dash.
+     */
+    private YamlNode.Sequence blockSequence(int depth, boolean indentless) throws Unsupported {
+        int indent = indent();
+        int startLine = line;
+        int startColumn = column();
+        List<YamlNode> items = new ArrayList<>();
+        while (true) {
+            if (!dashItem()) {
+                if (indentless && !items.isEmpty()) {
+                    break;
+                }
+                throw UNSUPPORTED;
+            }
+            p++;
+            int spaces = 0;
+            while (p < n && (char) s[p] == ' ') {
+                p++;
+                spaces++;
+            }
+            if (spaces == 0 || restOfLineEmpty()) {
+                throw UNSUPPORTED;
+            }
+            // A mapping in an item stops at a line indented less than its keys, or at the end.
+            items.add(startsKey() ? blockMapping(indent(), depth + 1) : inlineValue(depth + 1));
+            if (!nextContentLine()) {
+                break;
+            }
+            int next = indent();
+            if (next < indent) {
+                break;
+            }
+            if (next > indent) {
+                throw UNSUPPORTED;
+            }
+        }
+        return new YamlNode.Sequence(items, startLine, startColumn);
+    }
+
+    /**
+     * The value after a block mapping's key and colon: on the same line, or a block list or mapping indented more
+     * than {@code indent} on the lines below.
+     */
+    private YamlNode blockValue(int indent, int depth) throws Unsupported {
+        if (restOfLineEmpty()) {
+            if (!nextContentLine() || indent() < indent) {
+                // An empty value: left to the full reader.
+                throw UNSUPPORTED;
+            }
+            if (indent() == indent) {
+                // A list may be indented as far as its key, and then ends at the mapping's next key.
+                if (!dashItem() || depth + 1 > YamlReader.MAX_DEPTH) {
+                    throw UNSUPPORTED;
+                }
+                return blockSequence(depth + 1, true);
+            }
+            return blockNode(indent + 1, depth + 1);
+        }
+        return inlineValue(depth + 1);
+    }
+
+    /** A value that starts and ends on this line, at {@code p}, in block context. */
+    private YamlNode inlineValue(int depth) throws Unsupported {
+        char c = peek();
+        if (c == '[' || c == '{') {
+            return flowNode(depth);
+        }
+        if (c == '"' || c == '\'') {
+            YamlNode.Scalar quoted = quoted();
+            if (!restOfLineEmpty()) {
+                throw UNSUPPORTED;
+            }
+            return quoted;
+        }
+        return plain(false);
+    }
+
+    /** Whether a plain key and its colon start at {@code p}. */
+    private boolean startsKey() {
+        int i = p;
+        while (i < n && keyChar((char) s[i])) {
+            i++;
+        }
+        return i > p && i < n && (char) s[i] == ':' && (i + 1 >= n || (char) s[i + 1] == ' '
+                || (char) s[i + 1] == '\n');
+    }
+
+    /** A plain key of letters, digits, {@code _ . -} starting with a letter or {@code _}, and its colon. */
+    private String key() throws Unsupported {
+        int start = p;
+        if (p >= n || !(Character.isLetter((char) s[p]) || (char) s[p] == '_')) {
+            throw UNSUPPORTED;
+        }
+        while (p < n && keyChar((char) s[p])) {
+            p++;
+        }
+        if (p >= n || (char) s[p] != ':') {
+            throw UNSUPPORTED;
+        }
+        String key = text(start, p);
+        p++;
+        if (p < n && (char) s[p] != ' ' && (char) s[p] != '\n') {
+            throw UNSUPPORTED;
+        }
+        while (p < n && (char) s[p] == ' ') {
+            p++;
+        }
+        return key;
+    }
+
+    private static boolean keyChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+                || c == '-';
+    }
+
+    // ---- flow context
+
+    private YamlNode flowNode(int depth) throws Unsupported {
+        if (depth > YamlReader.MAX_DEPTH) {
+            throw UNSUPPORTED;
+        }
+        char c = peek();
+        if (c == '[') {
+            return flowSequence(depth);
+        }
+        if (c == '{') {
+            return flowMapping(depth);
+        }
+        if (c == '"' || c == '\'') {
+            return quoted();
+        }
+        return plain(true);
+    }
+
+    private YamlNode.Sequence flowSequence(int depth) throws Unsupported {
+        int startLine = line;
+        int startColumn = column();
+        p++;
+        List<YamlNode> items = new ArrayList<>();
+        spaces();
+        if (peek() == ']') {
+            p++;
+            return new YamlNode.Sequence(items, startLine, startColumn);
+        }
+        while (true) {
+            items.add(flowNode(depth + 1));
+            spaces();
+            char c = peek();
+            p++;
+            if (c == ']') {
+                return new YamlNode.Sequence(items, startLine, startColumn);
+            }
+            if (c != ',') {
+                throw UNSUPPORTED;
+            }
+            spaces();
+            if (peek() == ']' || peek() == ',') {
+                throw UNSUPPORTED;
+            }
+        }
+    }
+
+    private YamlNode.Mapping flowMapping(int depth) throws Unsupported {
+        int startLine = line;
+        int startColumn = column();
+        p++;
+        List<YamlNode.Entry> entries = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        spaces();
+        if (peek() == '}') {
+            p++;
+            return new YamlNode.Mapping(entries, startLine, startColumn);
+        }
+        while (true) {
+            int keyLine = line;
+            int keyColumn = column();
+            String key = key();
+            if (!keys.add(key)) {
+                throw UNSUPPORTED;
+            }
+            char v = peek();
+            if (v == ',' || v == '}' || v == '\n' || (char) s[p - 1] != ' ') {
+                // An empty value, or a colon not followed by a space.
+                throw UNSUPPORTED;
+            }
+            entries.add(new YamlNode.Entry(key, keyLine, keyColumn, flowNode(depth + 1)));
+            spaces();
+            char c = peek();
+            p++;
+            if (c == '}') {
+                return new YamlNode.Mapping(entries, startLine, startColumn);
+            }
+            if (c != ',') {
+                throw UNSUPPORTED;
+            }
+            spaces();
+            if (peek() == '}' || peek() == ',') {
+                throw UNSUPPORTED;
+            }
+        }
+    }
+
+    private void spaces() {
+        while (p < n && (char) s[p] == ' ') {
+            p++;
+        }
+    }
+
+    /** The character at {@code p}; a line break (which a one-line flow collection never reaches) at the end. */
+    private char peek() {
+        return p < n ? (char) s[p] : '\n';
+    }
+
+    // ---- scalars
+
+    /** A one-line quoted scalar at {@code p}, with only the simplest escapes. */
+    private YamlNode.Scalar quoted() throws Unsupported {
+        int startLine = line;
+        int startColumn = column();
+        char quote = (char) s[p++];
+        StringBuilder text = new StringBuilder();
+        while (true) {
+            char c = peek();
+            if (c == '\n') {
+                throw UNSUPPORTED;
+            }
+            p++;
+            if (c == quote) {
+                if (quote == '\'' && peek() == '\'') {
+                    text.append('\'');
+                    p++;
+                    continue;
+                }
+                break;
+            }
+            if (c == '\\' && quote == '"') {
+                char e = peek();
+                p++;
+                switch (e) {
+                    case '"', '\\', '/' -> text.append(e);
+                    case 'n' -> text.append('\n');
+                    case 't' -> text.append('\t');
+                    default -> throw UNSUPPORTED;
+                }
+                continue;
+            }
+            text.append(c);
+        }
+        // A quoted scalar is followed by the end of its line, a flow indicator, or a mapping's colon; the last is a
+        // quoted key, left to the full reader.
+        char after = peek();
+        if (after == ':') {
+            throw UNSUPPORTED;
+        }
+        return new YamlNode.Scalar(text.toString(), YamlNode.ScalarType.STRING, startLine, startColumn);
+    }
+
+    /**
+     * A one-line plain scalar at {@code p}, typed as {@link YamlReader} types it. In flow context it ends at a
+     * {@code ,}, {@code ]} or {@code }}; in block context at the line's end or a comment.
+     */
+    private YamlNode.Scalar plain(boolean flow) throws Unsupported {
+        int startLine = line;
+        int startColumn = column();
+        int start = p;
+        char first = peek();
+        if ("-?:,[]{}#&*!|>'\"%@`\n ".indexOf(first) >= 0
+                && !(first == '-' && p + 1 < n && plainChar((char) s[p + 1]))) {
+            throw UNSUPPORTED;
+        }
+        int end = p;
+        while (p < n) {
+            char c = (char) s[p];
+            if (c == '\n') {
+                break;
+            }
+            if (c == ' ') {
+                p++;
+                continue;
+            }
+            if (c == '#' && (char) s[p - 1] == ' ') {
+                break;
+            }
+            if (flow && (c == ',' || c == ']' || c == '}')) {
+                break;
+            }
+            if (c == ':') {
+                // A colon before a space or the end is a mapping value YAML does not allow here; in flow context a
+                // colon is left to the full reader.
+                if (flow || p + 1 >= n || (char) s[p + 1] == ' ' || (char) s[p + 1] == '\n') {
+                    throw UNSUPPORTED;
+                }
+            }
+            if (flow && (c == '[' || c == '{' || c == '#')) {
+                throw UNSUPPORTED;
+            }
+            p++;
+            end = p;
+        }
+        p = end;
+        String text = text(start, end);
+        return new YamlNode.Scalar(text, type(text), startLine, startColumn);
+    }
+
+    private static boolean plainChar(char c) {
+        return c > ' ' && "-?:,[]{}#&*!|>'\"%@`".indexOf(c) < 0;
+    }
+
+    /**
+     * The type the full reader gives a plain scalar: {@code null}, {@code true}, {@code false}, integers such as
+     * {@code 3} and {@code -4}, decimals such as {@code 0.25}; text otherwise. Anything that could be read as another
+     * kind of number, or as a YAML 1.1 word, gives up.
+     */
+    static YamlNode.ScalarType type(String text) throws Unsupported {
+        switch (text) {
+            case "null":
+                return YamlNode.ScalarType.NULL;
+            case "true", "false":
+                return YamlNode.ScalarType.BOOLEAN;
+            default:
+                break;
+        }
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        switch (lower) {
+            case "null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", "inf", "infinity", "nan":
+                throw UNSUPPORTED;
+            default:
+                break;
+        }
+        if (integer(text)) {
+            return YamlNode.ScalarType.INTEGER;
+        }
+        if (decimal(text)) {
+            return YamlNode.ScalarType.FLOAT;
+        }
+        if (numberLike(text)) {
+            throw UNSUPPORTED;
+        }
+        return YamlNode.ScalarType.STRING;
+    }
+
+    /** {@code 0} or {@code -?[1-9][0-9]*}, at most 18 digits. */
+    private static boolean integer(String t) {
+        int i = t.startsWith("-") ? 1 : 0;
+        int digits = t.length() - i;
+        if (digits < 1 || digits > 18 || (t.charAt(i) == '0' && digits > 1)) {
+            return false;
+        }
+        for (int k = i; k < t.length(); k++) {
+            if (t.charAt(k) < '0' || t.charAt(k) > '9') {
+                return false;
+            }
+        }
+        return !(i == 1 && t.equals("-0"));
+    }
+
+    /** {@code -?(0|[1-9][0-9]*)\.[0-9]+}, at most 18 digits before the point. */
+    private static boolean decimal(String t) {
+        int dot = t.indexOf('.');
+        if (dot < 0 || dot == t.length() - 1 || !integer(t.substring(0, dot)) && !t.substring(0, dot).equals("-0")) {
+            return false;
+        }
+        for (int k = dot + 1; k < t.length(); k++) {
+            if (t.charAt(k) < '0' || t.charAt(k) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the text is made only of characters some YAML number form uses (digits, signs, points, underscores,
+     * exponents, hex digits, {@code x o b}, colons, {@code inf nan}), starting with a digit, sign or point.
+     */
+    private static boolean numberLike(String t) {
+        char first = t.charAt(0);
+        if (!((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.')) {
+            return false;
+        }
+        for (int k = 0; k < t.length(); k++) {
+            char c = Character.toLowerCase(t.charAt(k));
+            if (!((c >= '0' && c <= '9') || "+-._:eoxbacdfinINF".indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

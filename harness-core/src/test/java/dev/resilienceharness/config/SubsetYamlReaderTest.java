@@ -1,0 +1,155 @@
+package dev.resilienceharness.config;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SubsetYamlReader} either gives up or builds exactly the tree snakeyaml-engine builds — the same nodes,
+ * texts, scalar types, lines and columns (the nodes are records, so {@code equals} compares all of them) — and gives
+ * up on every text the full reader refuses.
+ */
+class SubsetYamlReaderTest {
+
+    private static final Path FILE = Path.of("t.yaml");
+    private static final String PLAIN = text("plain-corpus.yaml");
+    private static final String FULL = text("full.yaml");
+    private static final String MIXED = text("mixed-corpus.yaml");
+    private static final String BENCH = text("bench-corpus-sample.yaml");
+    private static final String YAML_CHARACTERS = " \n:-[]{},&*!|>'\"#%@`?~.0123456789abexz_";
+
+    private static String text(String name) {
+        try {
+            return new String(ConfigLoaderTest.resource(name), UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Reads {@code text} both ways: the subset's tree must be the full reader's, and the subset must give up where
+     * the full reader refuses. Returns whether the subset read it.
+     */
+    private static boolean agrees(String text) {
+        YamlNode subset = SubsetYamlReader.read(text.getBytes(UTF_8));
+        YamlNode full;
+        try {
+            full = YamlReader.readFully(FILE, text);
+        } catch (ConfigException e) {
+            assertNull(subset, () -> "the subset read what the full reader refuses (" + e.getMessage() + "):\n"
+                    + text);
+            return false;
+        }
+        if (subset != null) {
+            assertEquals(full, subset, () -> "the subset read this differently:\n" + text);
+        }
+        return subset != null;
+    }
+
+    @Test
+    void readsTheBenchmarkCorpusShapeItself() {
+        assertTrue(agrees(BENCH));
+        assertTrue(agrees(PLAIN));
+    }
+
+    @Test
+    void readsEveryYamlOfTheseTestsAsTheFullReaderDoes() throws IOException {
+        Path root = Path.of("src/test/resources");
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(root)) {
+            files = walk.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        int read = 0;
+        for (Path f : files) {
+            if (agrees(Files.readString(f))) {
+                read++;
+            }
+        }
+        assertTrue(read > 0, "the subset read none of " + files.size() + " files");
+    }
+
+    @Test
+    void keepsLinesAndColumnsOfEveryShape() {
+        assertTrue(agrees("a: 1\nb:\n  - x\n  - {k: v, l: [1, -2, 0.5]}\n  - name: first\n    ops: [p, q]\nc: end\n"));
+        assertTrue(agrees("list:\n- a\n- b: 1\n  c: 2\nnext: x\n"));
+        assertTrue(agrees("# comment\n\nroot:   # trailing\n    deep:\n      deeper: 'it''s'   \n    back: \"q\\\"\"\n"));
+        assertTrue(agrees("url: https://llm.example.test/v1\nplain: a[0], b{1} and#not-a-comment # but this is\n"));
+        assertTrue(agrees("- a\n- b\n"));
+        assertTrue(agrees("empty: {}\nnone: []\nnested: [[a, b], {c: d}, []]\n"));
+    }
+
+    @Test
+    void typesScalarsAsTheFullReaderDoes() {
+        for (String scalar : List.of("3", "-4", "0", "0.25", "-0.5", "10.0", "true", "false", "null", "30s", "100ms",
+                "1h", "text", "a-b", "x.y", "gpt-4o-mini", "123456789012345678")) {
+            assertTrue(agrees("k: " + scalar + "\n"), scalar);
+            assertTrue(agrees("k: [" + scalar + "]\n"), scalar);
+            assertTrue(agrees("- " + scalar + "\n"), scalar);
+        }
+    }
+
+    @Test
+    void leavesEverythingElseToTheFullReader() {
+        for (String yaml : List.of("", "# only\n", "---\na: 1\n", "a: 1\n---\nb: 2\n", "%YAML 1.2\n---\na: 1\n",
+                "a: &x 1\nb: *x\n", "a: !!str 5\n", "a: |\n  text\n", "a: >\n  text\n", "a: long\n  text\n",
+                "a: [1,\n  2]\n", "\"a\": 1\n", "? a\n: 1\n", "a:\tb\n", "a: 1\na: 2\n", "a:\nb: 1\n",
+                "a: yes\n", "a: ~\n", "a: 0x10\n", "a: 1e3\n", "a: .inf\n", "a: 007\n", "a: +1\n", "a: True\n",
+                "a: 1_000\n", "a: 12:30\n", "a: b: c\n", "a: é\n", "a: \"\\u0041\"\n", "a: {b}\n", "a: [b,]\n",
+                "  a: 1\n", "a: 1\n b: 2\n", "a: - b\n", "a: [x: y]\n", "a: 1234567890123456789\n")) {
+            agrees(yaml);
+            assertNull(SubsetYamlReader.read(yaml.getBytes(UTF_8)), yaml);
+        }
+        assertNotNull(SubsetYamlReader.read("a: 1\n".getBytes(UTF_8)));
+    }
+
+    @Property(tries = 1000)
+    void mutatedCorpusReadsAsTheFullReaderReadsIt(@ForAll("mutations") List<ConfigLoaderPropertiesTest.Mutation> m) {
+        Statistics.label("subset").collect(agrees(ConfigLoaderPropertiesTest.apply(PLAIN, m)));
+    }
+
+    @Property(tries = 500)
+    void mutatedBenchmarkCorpusReadsAsTheFullReaderReadsIt(
+            @ForAll("mutations") List<ConfigLoaderPropertiesTest.Mutation> m) {
+        Statistics.label("subset").collect(agrees(ConfigLoaderPropertiesTest.apply(BENCH, m)));
+    }
+
+    @Property(tries = 500)
+    void mutatedExamplesReadAsTheFullReaderReadsThem(
+            @ForAll("mutations") List<ConfigLoaderPropertiesTest.Mutation> m) {
+        agrees(ConfigLoaderPropertiesTest.apply(FULL, m));
+        agrees(ConfigLoaderPropertiesTest.apply(MIXED, m));
+    }
+
+    @Property(tries = 2000)
+    void randomTextOfYamlPunctuation(@ForAll("yamlish") String text) {
+        agrees(text);
+    }
+
+    @Provide
+    Arbitrary<String> yamlish() {
+        return Arbitraries.strings().withChars(YAML_CHARACTERS.toCharArray()).ofMaxLength(120);
+    }
+
+    @Provide
+    Arbitrary<List<ConfigLoaderPropertiesTest.Mutation>> mutations() {
+        return new ConfigLoaderPropertiesTest().mutations();
+    }
+}
