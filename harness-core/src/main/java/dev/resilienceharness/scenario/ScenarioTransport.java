@@ -232,7 +232,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 } else if (http.status() >= 500) {
                     calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
                             at, null, sdk, retry));
-                } else if (ApiShape.streams(request) && shape == ApiShape.CHAT_COMPLETIONS) {
+                } else if (ApiShape.streams(request) && shape.replaysEvents()) {
                     return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
                             retry);
                 } else {

@@ -47,4 +47,11 @@ class ApiShapeTest {
         assertFalse(ApiShape.streams(Json.readTree("{}")));
         assertFalse(ApiShape.streams(null));
     }
+
+    @Test
+    void chatCompletionsAndMessagesStreamsReplayEventByEvent() {
+        assertEquals(true, ApiShape.CHAT_COMPLETIONS.replaysEvents());
+        assertEquals(true, ApiShape.MESSAGES.replaysEvents());
+        assertEquals(false, ApiShape.RESPONSES.replaysEvents());
+    }
 }
