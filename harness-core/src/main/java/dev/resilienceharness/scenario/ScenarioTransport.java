@@ -183,6 +183,11 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         int repair = request.path("repair").asInt(0);
         String scoped = scopes.peek();
         OpExchange exchange = lookup.forRequest(request, repair, scoped);
+        if (exchange == null && ApiShape.streams(request)) {
+            // A stream of a request recorded whole (as Spring AI's stream() recorded it before streams were kept):
+            // that answer is streamed as the provider would have split it.
+            exchange = lookup.forRequest(ApiShape.withoutStreaming(request), repair, scoped);
+        }
         String op = exchange != null ? exchange.op() : scoped;
         if (op == null) {
             throw new UnlistedOp(RunMessages.unattributed(attempt.path(), lookup.fingerprint(request), scenarioOps));

@@ -54,4 +54,12 @@ class ApiShapeTest {
         assertEquals(true, ApiShape.MESSAGES.replaysEvents());
         assertEquals(false, ApiShape.RESPONSES.replaysEvents());
     }
+
+    @Test
+    void withoutStreamingIsTheSameRequestAskedWhole() {
+        ObjectNode streamed = (ObjectNode) Json.readTree("{\"model\":\"m\",\"stream\":true,"
+                + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");
+        assertEquals(Json.readTree("{\"model\":\"m\",\"messages\":[]}"), ApiShape.withoutStreaming(streamed));
+        assertTrue(ApiShape.streams(streamed), "the request itself is left as it was");
+    }
 }
