@@ -104,6 +104,21 @@ public enum ApiShape {
         return request != null && request.path("stream").asBoolean(false);
     }
 
+    /** A copy of {@code request} without {@code stream} and {@code stream_options}: the same request, asked whole. */
+    public static ObjectNode withoutStreaming(ObjectNode request) {
+        ObjectNode copy = request.deepCopy();
+        copy.remove(java.util.List.of("stream", "stream_options"));
+        return copy;
+    }
+
+    /**
+     * Whether a streamed answer in this API is replayed event by event (Chat Completions' chunks, Messages' named
+     * events); a Responses stream is not yet.
+     */
+    public boolean replaysEvents() {
+        return this == CHAT_COMPLETIONS || this == MESSAGES;
+    }
+
     @Override
     public String toString() {
         return name().toLowerCase(Locale.ROOT);

@@ -14,6 +14,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code chat.completion} body a non-streaming call would have returned: content deltas concatenated per choice,
  * tool-call argument deltas concatenated per tool-call index, the last finish reason and usage kept.
  *
+ * <p>An Anthropic Messages stream (named events whose {@code type} is {@code message_start},
+ * {@code content_block_delta}, ...) is assembled into a {@code message} instead (see {@link MessageEvents}), and ends
+ * with {@code message_stop}.
+ *
  * <p>Fed one line at a time; an event is the {@code data:} lines up to a blank line. {@code [DONE]} ends the
  * stream. Not thread-safe: one instance assembles one stream. Recording ({@link StreamRecording}) and the replay
  * proxy use it alike.
@@ -48,6 +52,8 @@ public final class ChunkAssembler {
     private JsonNode systemFingerprint;
     private JsonNode serviceTier;
     private JsonNode usage;
+    /** Set once an Anthropic Messages event arrives: the stream is then assembled as a {@code message}. */
+    private MessageEvents messages;
 
     private static final class Choice {
         String role;
@@ -109,7 +115,7 @@ public final class ChunkAssembler {
         return dispatch();
     }
 
-    /** Whether {@code [DONE]} arrived. */
+    /** Whether {@code [DONE]} arrived, or an Anthropic Messages stream's {@code message_stop}. */
     public boolean done() {
         return done;
     }
@@ -178,6 +184,18 @@ public final class ChunkAssembler {
             throw new BadChunk("the stream reported an error: " + excerpt(Json.compact(chunk.get("error"))));
         }
         chunks++;
+        if (MessageEvents.isMessagesEvent(chunk)) {
+            if (messages == null) {
+                messages = new MessageEvents();
+            }
+            boolean token = messages.apply(chunk);
+            done = messages.stopped();
+            if (token && !firstToken) {
+                firstToken = true;
+                return true;
+            }
+            return false;
+        }
         return apply(chunk);
     }
 
@@ -263,8 +281,14 @@ public final class ChunkAssembler {
         return next == null || next.isNull() ? kept : next;
     }
 
-    /** The assembled {@code chat.completion}, keys in the order a non-streaming answer has them. */
+    /**
+     * The assembled {@code chat.completion}, keys in the order a non-streaming answer has them; for an Anthropic
+     * Messages stream, the assembled {@code message}.
+     */
     public ObjectNode completion() {
+        if (messages != null) {
+            return messages.message();
+        }
         ObjectNode out = NODES.objectNode();
         putIf(out, "id", id);
         out.put("object", "chat.completion");

@@ -68,7 +68,7 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
                 || recordedStream == null || recordedStream.events().isEmpty()) {
             JsonNode body = fault instanceof TruncatedToolCallFault || fault instanceof BadToolCallFault
                     ? BrokenToolCalls.of(shape, recorded, request) : recorded;
-            events = synthesized(body, usage, recordedStream, firstTokenMs);
+            events = synthesized(shape, body, usage, recordedStream, firstTokenMs);
         } else {
             events = new ArrayList<>(recordedStream.events());
         }
@@ -147,9 +147,12 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         return sb.toString();
     }
 
-    private static List<StreamEvent> synthesized(JsonNode body, boolean usage, CassetteStream recordedStream,
-            long firstTokenMs) {
+    private static List<StreamEvent> synthesized(ApiShape shape, JsonNode body, boolean usage,
+            CassetteStream recordedStream, long firstTokenMs) {
         long at = recordedStream != null ? recordedStream.firstEventMs() : Math.max(0, firstTokenMs);
+        if (shape == ApiShape.MESSAGES) {
+            return MessageStreams.of(body, at);
+        }
         List<StreamEvent> out = new ArrayList<>();
         for (String data : ChunkStreams.of(body, usage)) {
             out.add(new StreamEvent(at, data));

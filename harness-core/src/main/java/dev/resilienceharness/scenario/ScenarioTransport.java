@@ -227,6 +227,11 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         int repair = request.path("repair").asInt(0);
         String scoped = scopes.peek();
         OpExchange exchange = lookup.forRequest(request, repair, scoped);
+        if (exchange == null && ApiShape.streams(request)) {
+            // A stream of a request recorded whole (as Spring AI's stream() recorded it before streams were kept):
+            // that answer is streamed as the provider would have split it.
+            exchange = lookup.forRequest(ApiShape.withoutStreaming(request), repair, scoped);
+        }
         String op = exchange != null ? exchange.op() : scoped;
         if (op == null) {
             throw new UnlistedOp(RunMessages.unattributed(attempt.path(), lookup.fingerprint(request), scenarioOps));
@@ -287,7 +292,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 } else if (http.status() >= 500) {
                     calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
                             at, null, sdk, retry));
-                } else if (ApiShape.streams(request) && shape == ApiShape.CHAT_COMPLETIONS) {
+                } else if (ApiShape.streams(request) && shape.replaysEvents()) {
                     return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
                             retry, tokens, model);
                 } else {

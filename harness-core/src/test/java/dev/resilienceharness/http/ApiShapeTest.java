@@ -47,4 +47,19 @@ class ApiShapeTest {
         assertFalse(ApiShape.streams(Json.readTree("{}")));
         assertFalse(ApiShape.streams(null));
     }
+
+    @Test
+    void chatCompletionsAndMessagesStreamsReplayEventByEvent() {
+        assertEquals(true, ApiShape.CHAT_COMPLETIONS.replaysEvents());
+        assertEquals(true, ApiShape.MESSAGES.replaysEvents());
+        assertEquals(false, ApiShape.RESPONSES.replaysEvents());
+    }
+
+    @Test
+    void withoutStreamingIsTheSameRequestAskedWhole() {
+        ObjectNode streamed = (ObjectNode) Json.readTree("{\"model\":\"m\",\"stream\":true,"
+                + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");
+        assertEquals(Json.readTree("{\"model\":\"m\",\"messages\":[]}"), ApiShape.withoutStreaming(streamed));
+        assertTrue(ApiShape.streams(streamed), "the request itself is left as it was");
+    }
 }

@@ -283,4 +283,29 @@ class StreamedAnswersTest {
         assertEquals(2, truncated.trace().outcomes().get(0).attempts());
         assertNull(truncated.trace().outcomes().get(0).streamEvents(), "no stream broke");
     }
+
+    @Test
+    void aStreamOfARequestRecordedWholeIsAnsweredFromThatCassetteSplitAsAProviderSplitsIt() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                loop: com.acme.StreamLoop
+                policy: {max_attempts: 3, base_delay: 100ms, max_total_wait: 30s}
+                scenarios:
+                  - {name: cut-then-ok, ops: [plan], faults: [{stream_cut: {after_events: 2}}, none]}
+                """);
+        ObjectNode whole = (ObjectNode) Json.readTree(BODY);
+        whole.remove("stream");
+        CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of())).write(whole, Json.readTree(
+                "{\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":"
+                + "\"Hello there, friend.\"},\"finish_reason\":\"stop\"}]}"), new Timing(150L, 320L), "plan");
+
+        ScenarioResult r = Rehearsal.prepare(config, () -> new StreamLoop(false)).check(scenario(config,
+                "cut-then-ok"), 2, Rehearsal.RUN_INVARIANTS);
+
+        assertEquals(List.of(), r.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), results(r));
+        assertEquals("Hello there, friend.", r.trace().outcomes().get(0).value().asString());
+        assertEquals("cut", r.trace().streams().get(0).end(), "the stream faults strike the split answer");
+        assertEquals("done", r.trace().streams().get(1).end());
+    }
 }

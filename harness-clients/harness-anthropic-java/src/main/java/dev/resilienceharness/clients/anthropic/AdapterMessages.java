@@ -16,10 +16,4 @@ final class AdapterMessages {
     static String timedOut(Duration after) {
         return "timeout: no answer within " + after.toMillis() + " ms";
     }
-
-    static String streamingNotReplayed(String path) {
-        return AnthropicSdk.LABEL + " asked for a stream (messages().createStreaming) on POST " + path + ", which the"
-                + " harness does not replay yet: cassettes hold whole messages, and the stream would come back"
-                + " empty. Rehearse this step with messages().create(...)";
-    }
 }

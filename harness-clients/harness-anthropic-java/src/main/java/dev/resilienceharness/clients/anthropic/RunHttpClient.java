@@ -28,8 +28,11 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>A timeout comes back as what the OkHttp client throws on one, an {@link AnthropicIoException} caused by a
  * {@link SocketTimeoutException}, which the SDK retries as its own. A slow first token is a body whose first read
- * moves the virtual clock on (and times out past the read timeout, as a socket read would). The run's crash signal
- * and cassette misses pass through untouched: the SDK retries neither.
+ * moves the virtual clock on (and times out past the read timeout, as a socket read would). A streamed answer
+ * ({@code messages().createStreaming}) is the same body read event by event: each of its named events arrives at its
+ * offset on the virtual clock, a cut is the {@link java.io.IOException} a dropped connection is, a stall past the read
+ * timeout a {@link SocketTimeoutException}, and an {@code event: error} reaches the SDK's own parser, which throws its
+ * {@code SseException}. The run's crash signal and cassette misses pass through untouched: the SDK retries neither.
  */
 final class RunHttpClient implements HttpClient {
 
@@ -43,10 +46,6 @@ final class RunHttpClient implements HttpClient {
     public HttpResponse execute(HttpRequest request, RequestOptions options) {
         Duration timeout = timeout(options);
         HttpAttempt attempt = attempt(request, timeout);
-        if (streaming(attempt)) {
-            // Refused before it is a call: an SDK reading a whole message as server-sent events sees no event at all.
-            throw new UnsupportedOperationException(AdapterMessages.streamingNotReplayed(attempt.path()));
-        }
         HttpAnswer answer = http.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             throw new AnthropicIoException("Request failed",
@@ -80,12 +79,6 @@ final class RunHttpClient implements HttpClient {
         }
         return new HttpAttempt(AnthropicSdk.LABEL, request.method().name(), String.join("/", request.pathSegments()),
                 headers, body(request), timeout, HttpAttempt.stainlessRetryCount(headers));
-    }
-
-    /** Whether the SDK asked for server-sent events, as {@code createStreaming} does. */
-    static boolean streaming(HttpAttempt attempt) {
-        String accept = attempt.header("Accept");
-        return accept != null && accept.contains("text/event-stream");
     }
 
     /**

@@ -16,7 +16,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +28,12 @@ import tools.jackson.databind.node.ObjectNode;
  * openai-java's HTTP client SPI answered by a scenario run: every attempt the SDK makes, its own retries included,
  * is one {@link HttpEndpoint#exchange} and so one call in the run's trace. No socket is ever opened.
  *
- * <p>A streaming attempt is answered from the cassette of the same request without {@code stream} and
- * {@code stream_options} (what recording sends and writes), and its 200 arrives as server-sent events.
+ * <p>A streaming attempt ({@code ChatModel.stream}) goes to the run as the SDK sent it, {@code stream} and
+ * {@code stream_options} included, so that recording keeps the provider's events with their timing; its 200 is the
+ * run's event stream, read event by event on the run's clock, where the stream faults strike it (a cut is the
+ * {@link IOException} of a dropped connection, a stall past the read timeout a {@link SocketTimeoutException}). A
+ * request recorded whole (as this adapter recorded streams before) answers its stream too, split as a provider
+ * splits it.
  */
 final class RunHttpClient implements HttpClient {
 
@@ -48,10 +51,8 @@ final class RunHttpClient implements HttpClient {
         Map<String, List<String>> headers = headers(request);
         byte[] sent = body(request.body());
         boolean streaming = streaming(headers);
-        Stream stream = streaming ? Stream.of(sent) : null;
         HttpAttempt attempt = new HttpAttempt(sdk, request.method().name(), String.join("/", request.pathSegments()),
-                headers, streaming ? stream.plain() : sent, timeout == null ? null : timeout.request(),
-                HttpAttempt.stainlessRetryCount(headers));
+                headers, sent, timeout == null ? null : timeout.request(), HttpAttempt.stainlessRetryCount(headers));
         HttpAnswer answer = endpoint.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             // What openai-java's own OkHttp client throws on an I/O timeout, which its retry layer retries.
@@ -61,9 +62,13 @@ final class RunHttpClient implements HttpClient {
         HttpAnswer.Response response = (HttpAnswer.Response) answer;
         Duration readTimeout = timeout == null ? null : timeout.read();
         InputStream late = endpoint.body(response, readTimeout);
+        if (streaming && response.status() == 200 && response.events() != null) {
+            // The run's events, each read at its offset on the virtual clock: the SDK's parser sees them one by one.
+            return new RunHttpResponse(response, late, "text/event-stream");
+        }
         if (streaming) {
             return response.status() == 200
-                    ? new RunHttpResponse(response, new EventStream(late, attempt.body(), stream.includeUsage()),
+                    ? new RunHttpResponse(response, new EventStream(late, sent, Stream.of(sent).includeUsage()),
                             "text/event-stream")
                     : new RunHttpResponse(response, late, null);
         }
@@ -119,26 +124,25 @@ final class RunHttpClient implements HttpClient {
         return out.toByteArray();
     }
 
-    /** A streaming request: its body without the stream flags, and whether it asked for a usage chunk. */
-    private record Stream(byte[] plain, boolean includeUsage) {
+    /** A streaming request: whether it asked for a usage chunk. */
+    private record Stream(boolean includeUsage) {
 
         static Stream of(byte[] sent) {
             JsonNode body;
             try {
                 body = Json.readTree(sent);
             } catch (RuntimeException notJson) {
-                return new Stream(sent, false);
+                return new Stream(false);
             }
-            if (!(body instanceof ObjectNode o)) {
-                return new Stream(sent, false);
-            }
-            boolean usage = o.path("stream_options").path("include_usage").asBoolean(false);
-            o.remove(List.of("stream", "stream_options"));
-            return new Stream(Json.compact(o).getBytes(StandardCharsets.UTF_8), usage);
+            return new Stream(body instanceof ObjectNode o
+                    && o.path("stream_options").path("include_usage").asBoolean(false));
         }
     }
 
-    /** The events of a recorded completion, from the first read on: that read waits for the first token. */
+    /**
+     * The events of a whole completion a 200 to a stream brought without events of its own, from the first read on:
+     * that read waits for the first token.
+     */
     private static final class EventStream extends InputStream {
 
         private final InputStream late;

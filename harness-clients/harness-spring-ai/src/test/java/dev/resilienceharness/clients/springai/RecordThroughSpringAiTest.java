@@ -62,6 +62,10 @@ class RecordThroughSpringAiTest {
             JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
             authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
             JsonNode answer = answers.get(request.path("messages").path(0).path("content").asString());
+            if (answer != null && request.path("stream").asBoolean(false)) {
+                streamed(exchange, answer);
+                return;
+            }
             byte[] body = (answer == null ? "{\"error\":{\"message\":\"unknown prompt\"}}" : Json.compact(answer))
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -71,6 +75,25 @@ class RecordThroughSpringAiTest {
         });
         provider.start();
         ws = Workspace.in(dir, List.of());
+    }
+
+    /** The answer as an OpenAI-compatible provider streams it: its chunks as server-sent events, 10 ms apart. */
+    private static void streamed(com.sun.net.httpserver.HttpExchange exchange, JsonNode answer)
+            throws java.io.IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        try (java.io.OutputStream out = exchange.getResponseBody()) {
+            for (String data : dev.resilienceharness.http.ChunkStreams.of(answer, false)) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                out.write(("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        }
     }
 
     @AfterEach
@@ -133,23 +156,33 @@ class RecordThroughSpringAiTest {
     }
 
     @Test
-    void aStreamingLoopRecordsPlainCompletionsThatReplayToStreamsAndCallsAlike() throws Exception {
+    void aStreamingLoopRecordsItsStreamsEventByEventWithTheirTimingAndTheyReplayOffline() throws Exception {
+        // stream() now sends its request as it is, so the provider streams and the cassette keeps every event; the
+        // plain calls of the same prompts are requests of their own, recorded by a loop that calls.
         Rehearsal recording = Rehearsal.prepareForRecording(ws.config(),
                 () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS));
         recording.recordMissing(ws.scenario("calm"), live(), RecordingRedaction.forConfig(ws.config()));
         assertEquals(3, authorizations.size());
         try (var list = Files.list(ws.cassettes())) {
             for (Path file : list.toList()) {
-                assertFalse(Json.readTree(Files.readAllBytes(file)).get("request").has("stream"), file.toString());
+                JsonNode cassette = Json.readTree(Files.readAllBytes(file));
+                assertTrue(cassette.get("request").get("stream").asBoolean(), file.toString());
+                JsonNode events = cassette.get("stream").get("events");
+                assertEquals("[DONE]", events.get(events.size() - 1).get("data").asString(), file.toString());
+                assertTrue(events.get(events.size() - 2).get("at_ms").asLong() - events.get(0).get("at_ms").asLong()
+                        >= 30, "the gaps between events (10 ms each; the socket may bunch a few) were recorded: "
+                        + events);
+                assertTrue(cassette.get("response").has("choices"), "response is the assembled completion");
             }
         }
-        for (var loop : List.<dev.resilienceharness.loop.LoopFactory>of(
-                () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS), TeamLoop::new)) {
-            ScenarioResult replayed = Rehearsal.prepare(ws.config(), loop)
-                    .check(ws.scenario("calm"), 2, Rehearsal.RUN_INVARIANTS);
-            assertEquals(List.of(), replayed.violations());
-        }
-        assertEquals(3, authorizations.size(), "the replays sent nothing");
+        ScenarioResult replayed = Rehearsal.prepare(ws.config(), () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS))
+                .check(ws.scenario("calm"), 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), replayed.violations());
+        assertEquals("1. Reproduce the failure. 2. Make Range.contains include its upper bound. 3. Add a test for"
+                + " the bound.", replayed.trace().outcomes().get(0).value().get("text").asString());
+        assertEquals(List.of("done", "done", "done"), replayed.trace().streams().stream()
+                .map(dev.resilienceharness.trace.StreamTrace::end).toList());
+        assertEquals(3, authorizations.size(), "the replay sent nothing");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.StreamTrace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -118,5 +119,54 @@ class StreamingTest {
         assertTrue(thrown.get() instanceof java.util.concurrent.CompletionException, String.valueOf(thrown.get()));
         assertTrue(thrown.get().getCause() instanceof dev.resilienceharness.transport.ProcessRecycled,
                 String.valueOf(thrown.get().getCause()));
+    }
+
+    /** What the stream of {@code plan} brings, as the recorded answer splits into chunks. */
+    private static final String PLAN = "1. Reproduce the failure. 2. Make Range.contains include its upper bound."
+            + " 3. Add a test for the bound.";
+
+    @Test
+    void aCutReachesStreamEventByEventAndTheRetryAssemblesTheTextOnce() throws Exception {
+        long t0 = System.nanoTime();
+        ScenarioResult result = check("cut-then-ok", HarnessSpringAiTest.NO_SDK_RETRIES);
+        assertEquals(List.of(), result.violations(), lines(result));
+        List<CallRecord> calls = result.trace().calls();
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK),
+                calls.stream().map(CallRecord::result).toList(), "the cut, then the loop's retry");
+        assertEquals(List.of("stream_cut", "none"), calls.stream().map(CallRecord::fault).toList());
+        StreamTrace cut = result.trace().streams().get(0);
+        assertEquals("cut", cut.end());
+        assertEquals(3, cut.arrived(), "the role chunk and two pieces reached the SDK's parser before the cut");
+        assertEquals(PLAN.substring(0, 32), cut.partialText());
+        StreamTrace retry = result.trace().streams().get(1);
+        assertEquals("done", retry.end());
+        assertTrue(retry.eventNanos().get(0) >= cut.endNanos() + 10_000_000L,
+                "the retry's events come after the cut and the loop's backoff, on the virtual clock");
+        assertEquals(PLAN, result.trace().outcomes().get(0).value().get("text").asString(), "the text assembled once");
+        assertEquals(2, result.trace().outcomes().get(0).attempts());
+        assertTrue(System.nanoTime() - t0 < 20_000_000_000L, "no real waiting");
+    }
+
+    @Test
+    void anErrorEventMidStreamFailsTheStreamAndIsRetriedByTheLoop() throws Exception {
+        ScenarioResult result = check("error-event-then-ok", HarnessSpringAiTest.NO_SDK_RETRIES);
+        assertEquals(List.of(), result.violations(), lines(result));
+        assertEquals("error_event", result.trace().streams().get(0).end());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+    }
+
+    @Test
+    void withItsDefaultsABrokenStreamIsNotRetriedBySpringAiOrTheSdkAndEachAttemptIsTheLoops() throws Exception {
+        ScenarioResult result = check("cut-three-times", HarnessSpringAiTest.DEFAULTS);
+        List<CallRecord> calls = result.trace().calls();
+        // The headers had come before the cut: the SDK's retry layer (two retries by default) was done with the
+        // request, so each call is the loop's own attempt, retry number 0, and no budget line names the SDK.
+        assertEquals(List.of(0, 0, 0), calls.stream().map(CallRecord::sdkRetry).toList());
+        assertTrue(calls.stream().allMatch(c -> c.sdk().equals(HarnessSpringAi.SDK)), calls.toString());
+        assertEquals(List.of("cut", "cut", "cut"), result.trace().streams().stream().map(StreamTrace::end).toList());
+        assertEquals(Status.DEGRADED, result.trace().outcomes().get(0).status());
+        assertEquals(3, result.trace().outcomes().get(0).attempts());
+        assertTrue(result.violations().stream().noneMatch(v -> v.invariant() == Invariant.BUDGET), lines(result));
     }
 }

@@ -3,6 +3,7 @@ package dev.resilienceharness.clients.springai;
 import com.openai.errors.InternalServerException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.RateLimitException;
+import com.openai.errors.SseException;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -144,7 +145,8 @@ public final class TeamLoop implements AgentLoop {
                     continue;
                 }
                 return Outcome.stopped(op, retryAfter, attempts);
-            } catch (InternalServerException | OpenAIIoException e) {
+            } catch (InternalServerException | OpenAIIoException | SseException e) {
+                // A 5xx, a timeout, a dropped connection or an error event mid-stream: transient.
                 transients++;
                 Duration backoff = policy.backoff(transients);
                 if (transients < policy.maxAttempts() && fits(run, backoff)) {
