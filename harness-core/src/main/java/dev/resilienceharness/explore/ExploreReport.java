@@ -18,7 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The explore goal's {@code explore.json}: a summary (scenarios, plans, counterexamples, seed), then per scenario
- * the plans run, why the search ended, and each counterexample with its faults, violation lines and yaml block.
+ * the plans run, why the search ended, and each counterexample with its faults, violation lines and yaml block;
+ * with provider limits searched, the limit values found ({@link #json(List, long, List)}).
  *
  * <pre>
  * {"summary": {"scenarios": 1, "plans": 10000, "counterexamples": 1, "seed": 1},
@@ -64,6 +65,12 @@ public final class ExploreReport {
                     blocks.add(text.toString());
                 }
             }
+            for (JsonNode l : root.path("limits")) {
+                StringBuilder text = new StringBuilder();
+                l.path("violations").forEach(v -> text.append("# ").append(v.asString()).append('\n'));
+                text.append(l.path("yaml").asString());
+                blocks.add(text.toString());
+            }
             return new Saved((int) root.path("summary").path("plans").asLong(), blocks);
         } catch (JacksonException e) {
             // Not JSON, or JSON of another shape.
@@ -101,6 +108,41 @@ public final class ExploreReport {
                 }
                 node.put("yaml", c.yaml());
             }
+        }
+        return root;
+    }
+
+    /**
+     * The report of {@code results}, searched with {@code seed}, and of the provider limits searched: {@code limits}
+     * lists each limit value found, the highest {@code requests_per_minute} or the smallest {@code token_quota} under
+     * which the scenario still breaks an invariant, with that invariant and its reason (the first violation's
+     * message), every violation line and the yaml block to paste; the summary counts them.
+     *
+     * <pre>
+     * "limits": [{"scenario": "storm", "name": "explore-storm-requests-per-minute-2", "limit": "requests_per_minute",
+     *   "value": 2, "tried": 1, "invariant": "budget", "reason": "retried 0 ms after a rate-limit 429 ...",
+     *   "violations": ["storm [budget] op 'test': ..."], "yaml": "  - name: ..."}]
+     * </pre>
+     */
+    public static ObjectNode json(List<ExplorationResult> results, long seed, List<LimitSearch.Finding> limits) {
+        ObjectNode root = json(results, seed);
+        ((ObjectNode) root.get("summary")).put("limits", limits.size());
+        ArrayNode list = root.putArray("limits");
+        for (LimitSearch.Finding f : limits) {
+            ObjectNode node = list.addObject();
+            node.put("scenario", f.scenario());
+            node.put("name", f.name());
+            node.put("limit", f.limit());
+            node.put("value", f.value());
+            node.put("tried", f.tried());
+            Violation first = f.violations().get(0); // a value is found only when the run breaks an invariant
+            node.put("invariant", first.invariant().id());
+            node.put("reason", first.message());
+            ArrayNode violations = node.putArray("violations");
+            for (Violation v : f.violations()) {
+                violations.add(v.line());
+            }
+            node.put("yaml", f.yaml());
         }
         return root;
     }

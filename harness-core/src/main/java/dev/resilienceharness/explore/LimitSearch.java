@@ -37,10 +37,17 @@ public final class LimitSearch {
      * @param tried      how many values were run
      * @param violations what the scenario breaks under it
      * @param yaml       the scenario with that limit, ready to paste under {@code scenarios:}
+     * @param scenario   the name of the scenario searched
      */
-    public record Finding(String limit, long value, int tried, List<Violation> violations, String yaml) {
+    public record Finding(String limit, long value, int tried, List<Violation> violations, String yaml,
+            String scenario) {
         public Finding {
             violations = List.copyOf(violations);
+        }
+
+        /** The name of the scenario to paste, as its yaml block names it. */
+        public String name() {
+            return "explore-" + scenario + "-" + limit.replace('_', '-') + "-" + value;
         }
     }
 
@@ -95,10 +102,10 @@ public final class LimitSearch {
 
     private Finding finding(String limit, long value, int tried, Scenario scenario, Scenario candidate,
             List<Violation> violations) {
-        String name = "explore-" + scenario.name() + "-" + limit.replace('_', '-') + "-" + value;
+        String name = new Finding(limit, value, tried, violations, "", scenario.name()).name();
         String yaml = ScenarioYaml.block(name, candidate, candidate.faults(), rehearsal.config().policy(), violations)
                 + "    provider_limits: " + flow(candidate.limits()) + "\n";
-        return new Finding(limit, value, tried, violations, yaml);
+        return new Finding(limit, value, tried, violations, yaml, scenario.name());
     }
 
     /** The limits in flow style, the keys set only. */

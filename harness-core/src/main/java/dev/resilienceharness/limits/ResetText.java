@@ -15,4 +15,15 @@ final class ResetText {
         String seconds = Limiter.seconds(ms % 60_000);
         return minutes > 0 ? minutes + "m" + seconds + "s" : seconds + "s";
     }
+
+    /** The nanoseconds a text written by {@link #of} stands for: {@code 6m0.5s} is 360,500 ms. */
+    static long nanos(String text) {
+        if (text.endsWith("ms")) {
+            return Long.parseLong(text.substring(0, text.length() - 2)) * 1_000_000L;
+        }
+        int m = text.indexOf('m');
+        long minutes = m < 0 ? 0 : Long.parseLong(text.substring(0, m));
+        java.math.BigDecimal seconds = new java.math.BigDecimal(text.substring(m + 1, text.length() - 1));
+        return minutes * 60_000_000_000L + seconds.movePointRight(9).longValueExact();
+    }
 }

@@ -60,7 +60,7 @@ final class ProxyRun {
     /**
      * The limits' answer to a request that would be answered as recorded, at {@code arrived} in real time: {@code null}
      * when admitted (and counted). With a time factor the provider's clock runs {@code 1 / timeFactor} as fast as the
-     * real one, and the delay a refusal states is scaled back to real time.
+     * real one, and the delays a refusal states (Retry-After and the reset headers) are scaled back to real time.
      *
      * @param delay how long the answer takes to arrive, already scaled
      */
@@ -74,15 +74,14 @@ final class ProxyRun {
         long at = Math.round((arrived - startNanos) / timeFactor);
         dev.resilienceharness.limits.Refusal refusal = limiter.admit(at, Math.round(delay.toNanos() / timeFactor),
                 tokens);
-        if (refusal == null || refusal.retryAfter() == null || timeFactor == 1.0) {
+        if (refusal == null || timeFactor == 1.0) {
             return refusal;
         }
-        long ms = Math.max(1, (long) Math.ceil(Long.parseLong(refusal.headers().get("retry-after-ms")) * timeFactor));
-        String seconds = java.math.BigDecimal.valueOf(ms).movePointLeft(3).stripTrailingZeros().toPlainString();
-        java.util.Map<String, String> headers = new java.util.LinkedHashMap<>(refusal.headers());
-        headers.put("Retry-After", seconds);
-        headers.put("retry-after-ms", Long.toString(ms));
-        return new dev.resilienceharness.limits.Refusal(refusal.kind(), seconds, headers, refusal.message());
+        // Retry-After and the x-ratelimit-reset-* headers alike, back to real time.
+        java.util.Map<String, String> headers = dev.resilienceharness.limits.RealTimeHeaders.scaled(refusal.headers(),
+                timeFactor);
+        return new dev.resilienceharness.limits.Refusal(refusal.kind(),
+                refusal.retryAfter() == null ? null : headers.get("Retry-After"), headers, refusal.message());
     }
 
     /** The {@code x-ratelimit-*} headers an admitted answer at {@code arrived} carries; empty without limits. */
@@ -91,7 +90,8 @@ final class ProxyRun {
             return java.util.Map.of();
         }
         timeFactor = timeFactor > 0 ? timeFactor : 1.0;
-        return limiter.headers(Math.round((arrived - startNanos) / timeFactor));
+        return dev.resilienceharness.limits.RealTimeHeaders.scaled(
+                limiter.headers(Math.round((arrived - startNanos) / timeFactor)), timeFactor);
     }
 
     /** Notes a request the limits refused with {@code refusal}'s 429, at {@code arrived} in real time. */

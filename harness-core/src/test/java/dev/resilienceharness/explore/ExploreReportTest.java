@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 class ExploreReportTest {
 
@@ -52,6 +53,29 @@ class ExploreReportTest {
         assertEquals(new ExploreReport.Saved(10_012, List.of("# explore-two-budget-1 [budget] op 'plan': 2 calls"
                 + " for the op (bound 1 calls, actual 2 calls)\n  - name: explore-two-budget-1\n")),
                 ExploreReport.read(file));
+    }
+
+    @Test
+    void the_limit_values_found_are_listed_with_their_invariant_and_reason_and_the_report_goal_shows_them()
+            throws Exception {
+        Violation early = new Violation(Invariant.BUDGET, "storm", "test", "at least 60000 ms", "0 ms",
+                "retried 0 ms after a rate-limit 429", "Wait the delay");
+        LimitSearch.Finding rpm = new LimitSearch.Finding("requests_per_minute", 2, 1, List.of(early),
+                "  - name: explore-storm-requests-per-minute-2\n", "storm");
+        ObjectNode root = ExploreReport.json(List.of(), 1, List.of(rpm));
+        assertEquals("{\"scenarios\":0,\"plans\":0,\"counterexamples\":0,\"seed\":1,\"limits\":1}",
+                Json.compact(root.get("summary")));
+        assertEquals("[{\"scenario\":\"storm\",\"name\":\"explore-storm-requests-per-minute-2\","
+                + "\"limit\":\"requests_per_minute\",\"value\":2,\"tried\":1,\"invariant\":\"budget\","
+                + "\"reason\":\"retried 0 ms after a rate-limit 429\",\"violations\":[\"storm [budget] op 'test':"
+                + " retried 0 ms after a rate-limit 429 (bound at least 60000 ms, actual 0 ms). Wait the delay\"],"
+                + "\"yaml\":\"  - name: explore-storm-requests-per-minute-2\\n\"}]", Json.compact(root.get("limits")));
+        Path file = dir.resolve("explore.json");
+        Files.writeString(file, Json.prettyPrint(root));
+        assertEquals(new ExploreReport.Saved(0, List.of("# " + early.line()
+                + "\n  - name: explore-storm-requests-per-minute-2\n")), ExploreReport.read(file));
+        // Without limits searched the list is there, empty.
+        assertEquals("[]", Json.compact(ExploreReport.json(List.of(), 1, List.of()).get("limits")));
     }
 
     @Test

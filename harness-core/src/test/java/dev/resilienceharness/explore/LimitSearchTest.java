@@ -74,6 +74,8 @@ class LimitSearchTest {
         Optional<LimitSearch.Finding> found = search.highestRequestsPerMinute(config.scenarios().get(0));
         assertEquals(4L, found.orElseThrow().value());
         assertEquals(1, found.get().tried());
+        assertEquals("s", found.get().scenario());
+        assertEquals("explore-s-requests-per-minute-4", found.get().name());
         String yaml = found.get().yaml();
         assertEquals("  - name: explore-s-requests-per-minute-4", yaml.lines().filter(l -> l.startsWith("  - "))
                 .findFirst().orElseThrow());

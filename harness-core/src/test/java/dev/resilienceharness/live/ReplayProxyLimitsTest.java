@@ -72,6 +72,12 @@ class ReplayProxyLimitsTest {
             long ms = Long.parseLong(third.headers().firstValue("retry-after-ms").orElseThrow());
             assertTrue(ms >= 1 && ms <= 600, "retry-after-ms " + ms);
             assertEquals(Optional.of("2"), third.headers().firstValue("x-ratelimit-limit-requests"));
+            // The reset is scaled as Retry-After is: within the 600 ms minute, never the provider's 60 s.
+            String reset = third.headers().firstValue("x-ratelimit-reset-requests").orElseThrow();
+            assertTrue(reset.matches("\\d{1,3}ms"), "x-ratelimit-reset-requests " + reset);
+            assertTrue(Long.parseLong(reset.replace("ms", "")) <= 600, "x-ratelimit-reset-requests " + reset);
+            String admittedReset = second.headers().firstValue("x-ratelimit-reset-requests").orElseThrow();
+            assertTrue(admittedReset.matches("\\d{1,3}ms"), "x-ratelimit-reset-requests " + admittedReset);
             Thread.sleep(ms + 50);
             assertEquals(200, post(proxy).statusCode());
             List<ScenarioResult> results = proxy.stop();

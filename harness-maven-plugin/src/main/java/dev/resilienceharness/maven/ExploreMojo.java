@@ -228,7 +228,7 @@ public class ExploreMojo extends AbstractResilienceMojo {
         }
         Path json = outputDirectory.toPath().resolve("explore.json");
         try {
-            AtomicFiles.write(json, (Json.prettyPrint(ExploreReport.json(results, seed)) + "\n")
+            AtomicFiles.write(json, (Json.prettyPrint(ExploreReport.json(results, seed, limitFindings)) + "\n")
                     .getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new MojoExecutionException(json + ": cannot write the explore report: " + e.getMessage(), e);
