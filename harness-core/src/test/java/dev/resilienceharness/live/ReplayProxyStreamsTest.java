@@ -322,4 +322,24 @@ class ReplayProxyStreamsTest {
                     Json.readTree(r.body()).at("/error/message").asString(), r.body());
         }
     }
+
+    @Test
+    void aStreamingMessagesRequestWhileRecordingIsRefusedAndNothingIsSent() throws Exception {
+        HarnessConfig config = config();
+        try (ProviderStub stub = ProviderStub.start()) {
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + proxy.port() + "/v1/messages")).POST(HttpRequest.BodyPublishers.ofString(ASK)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, r.statusCode());
+                assertEquals(LiveMessages.streamingChatOnly(dev.resilienceharness.http.ApiShape.MESSAGES),
+                        Json.readTree(r.body()).at("/error/message").asString(), r.body());
+                assertEquals("invalid_request_error", Json.readTree(r.body()).at("/error/type").asString());
+            }
+            assertEquals(0, stub.received().size(), "nothing is forwarded");
+        }
+    }
 }
