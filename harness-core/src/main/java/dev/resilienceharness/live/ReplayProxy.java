@@ -381,9 +381,12 @@ public final class ReplayProxy implements AutoCloseable {
                         "the request body is not a JSON object", null)), served);
                 return;
             }
-            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request)) {
+            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request)
+                    && (!shape.replaysEvents() || store.mode() != Mode.REPLAY)) {
+                // Messages streams replay event by event; only Chat Completions streams are recorded.
                 deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        LiveMessages.streamingChatOnly(shape), null)), served);
+                        shape.replaysEvents() ? LiveMessages.streamingChatOnly(shape)
+                                : LiveMessages.streamNotReplayed(shape), null)), served);
                 return;
             }
             String fingerprint = store.fingerprint(request);

@@ -1,6 +1,7 @@
 package dev.resilienceharness.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.cassette.Cassette;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +53,8 @@ class ReplayProxyStreamsTest {
                 scenarios:
                   - {name: cut, faults: [{stream_cut: {after_events: 3}}, none]}
                   - {name: error, faults: [{stream_error: {after_events: 2}}]}
+                  - {name: truncated, faults: [truncated_tool_call]}
+                  - {name: late, faults: [{slow_first_token: {elapsed_ms: 300}}]}
                 provider: {base_url: "http://127.0.0.1:9/v1", api_key_env: PROVIDER_API_KEY}
                 """);
         return ConfigLoader.load(dir.resolve("resilience.yaml"));
@@ -144,6 +148,198 @@ class ReplayProxyStreamsTest {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(404, r.statusCode());
             assertEquals("cassette_miss", Json.readTree(r.body()).at("/error/code").asString(), r.body());
+        }
+    }
+
+    // --- Anthropic Messages -------------------------------------------------------------------------------------
+
+    static final String ASK = "{\"model\":\"c\",\"max_tokens\":64,\"stream\":true,\"messages\":[{\"role\":"
+            + "\"user\",\"content\":\"plan the fix\"}]}";
+    static final String MESSAGE = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"c\","
+            + "\"content\":[{\"type\":\"text\",\"text\":\"Fix the null check.\"},{\"type\":\"tool_use\",\"id\":"
+            + "\"toolu_1\",\"name\":\"edit\",\"input\":{\"path\":\"src/Main.java\",\"line\":12}}],"
+            + "\"stop_reason\":\"tool_use\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":9,\"output_tokens\":14}}";
+
+    /** One named event of a Messages stream as the client read it, with the milliseconds since the request. */
+    record Named(String event, String data, long atMs) {
+    }
+
+    record ReadNamed(List<Named> events, IOException failure) {
+        String text() {
+            StringBuilder sb = new StringBuilder();
+            events.forEach(e -> sb.append(Json.readTree(e.data()).at("/delta/text").asString("")));
+            return sb.toString();
+        }
+
+        String toolInput() {
+            StringBuilder sb = new StringBuilder();
+            events.forEach(e -> sb.append(Json.readTree(e.data()).at("/delta/partial_json").asString("")));
+            return sb.toString();
+        }
+
+        List<String> names() {
+            return events.stream().map(Named::event).toList();
+        }
+    }
+
+    private ReadNamed readMessages(ReplayProxy proxy) {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> readNamed(proxy), "a stream ends, or breaks, in bounded time");
+    }
+
+    /** Reads the SSE of a streaming POST /v1/messages, pairing each event: line with its data: line. */
+    private ReadNamed readNamed(ReplayProxy proxy) throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
+                + "/v1/messages")).timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(ASK)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        assertEquals("text/event-stream", r.headers().firstValue("content-type").orElseThrow());
+        List<Named> events = new ArrayList<>();
+        String name = null;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("event: ")) {
+                    name = line.substring(7);
+                } else if (line.startsWith("data: ")) {
+                    events.add(new Named(name, line.substring(6), (System.nanoTime() - start) / 1_000_000));
+                    name = null;
+                }
+            }
+        } catch (IOException e) {
+            return new ReadNamed(events, e);
+        }
+        return new ReadNamed(events, null);
+    }
+
+    /** The recorded stream of MESSAGE: its events as the API names them, 20 ms apart from 20 ms on. */
+    private List<dev.resilienceharness.cassette.StreamEvent> recordedEvents() {
+        List<dev.resilienceharness.cassette.StreamEvent> events = new ArrayList<>();
+        List<dev.resilienceharness.cassette.StreamEvent> whole = dev.resilienceharness.http.MessageStreams.of(
+                Json.readTree(MESSAGE), 0);
+        for (int i = 0; i < whole.size(); i++) {
+            events.add(whole.get(i).later(20 + 20L * i));
+        }
+        return events;
+    }
+
+    private void cassette(HarnessConfig config, String request, dev.resilienceharness.cassette.CassetteStream stream)
+            throws IOException {
+        new dev.resilienceharness.cassette.CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()),
+                Mode.RECORD, java.util.function.UnaryOperator.identity()).write(
+                (tools.jackson.databind.node.ObjectNode) Json.readTree(request), Json.readTree(MESSAGE),
+                new dev.resilienceharness.cassette.Timing(20L, 20L * recordedEvents().size()), "plan", stream);
+    }
+
+    @Test
+    void aMessagesStreamIsServedAsNamedEventsAtTheirRecordedOffsetsWithItsCutAndErrorEvent() throws Exception {
+        HarnessConfig config = config();
+        List<dev.resilienceharness.cassette.StreamEvent> recorded = recordedEvents();
+        cassette(config, ASK, new dev.resilienceharness.cassette.CassetteStream(recorded));
+
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            ReadNamed whole = readMessages(proxy);
+            assertEquals(null, whole.failure());
+            assertEquals(recorded.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                    whole.names(), "every recorded event, under its name");
+            assertEquals("message_start", whole.names().get(0));
+            assertEquals("message_stop", whole.names().get(whole.names().size() - 1));
+            for (Named e : whole.events()) {
+                assertEquals(e.event(), Json.readTree(e.data()).path("type").asString(), "the data's type is its name");
+            }
+            assertEquals("Fix the null check.", whole.text());
+            assertEquals(Json.readTree("{\"path\":\"src/Main.java\",\"line\":12}"),
+                    Json.readTree(whole.toolInput()));
+            for (int i = 0; i < recorded.size(); i++) {
+                assertTrue(whole.events().get(i).atMs() >= recorded.get(i).atMs() - 2,
+                        "each event is sent no sooner than its recorded offset: " + whole.events() + " against "
+                                + recorded);
+            }
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("cut").timeFactor(0).build().start()) {
+            ReadNamed cut = readMessages(proxy);
+            assertEquals(recorded.subList(0, 3).stream().map(dev.resilienceharness.cassette.StreamEvent::event)
+                    .toList(), cut.names(), "three events, then the connection drops");
+            assertTrue(cut.failure() != null, "the client's read fails as on a dropped connection");
+            ReadNamed retried = readMessages(proxy);
+            assertEquals(null, retried.failure());
+            assertEquals("Fix the null check.", retried.text(), "the retry's stream is whole");
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("error").timeFactor(0).build().start()) {
+            ReadNamed error = readMessages(proxy);
+            assertEquals(null, error.failure(), "an error event ends the stream normally");
+            assertEquals(List.of("message_start", "content_block_start", "error"), error.names());
+            JsonNode body = Json.readTree(error.events().get(2).data());
+            assertEquals("error", body.path("type").asString());
+            assertEquals("overloaded_error", body.at("/error/type").asString(), body.toString());
+        }
+    }
+
+    @Test
+    void aMessagesAnswerRecordedWholeIsStreamedAsTheApiWouldWithATruncatedToolInputAndALateFirstEvent()
+            throws Exception {
+        HarnessConfig config = config();
+        cassette(config, ASK.replace(",\"stream\":true", ""), null);
+
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            ReadNamed whole = readMessages(proxy);
+            assertEquals(null, whole.failure());
+            assertEquals(dev.resilienceharness.http.MessageStreams.of(Json.readTree(MESSAGE), 0).stream()
+                    .map(dev.resilienceharness.cassette.StreamEvent::event).toList(), whole.names());
+            assertEquals("Fix the null check.", whole.text());
+            assertEquals(Json.readTree("{\"path\":\"src/Main.java\",\"line\":12}"),
+                    Json.readTree(whole.toolInput()));
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("truncated").timeFactor(0).build().start()) {
+            ReadNamed truncated = readMessages(proxy);
+            assertEquals(null, truncated.failure());
+            assertEquals("message_stop", truncated.names().get(truncated.names().size() - 1),
+                    "the stream ends normally");
+            String input = truncated.toolInput();
+            assertTrue(!input.isEmpty(), "the tool_use input arrives in input_json_delta pieces");
+            assertThrows(tools.jackson.core.JacksonException.class, () -> Json.readTree(input),
+                    "the tool input stops mid-JSON: " + input);
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("late").build().start()) {
+            ReadNamed late = readMessages(proxy);
+            assertEquals(null, late.failure());
+            assertTrue(late.events().get(0).atMs() >= 300 - 2, "the first event waits for elapsed_ms: "
+                    + late.events());
+            assertEquals("Fix the null check.", late.text());
+        }
+    }
+
+    @Test
+    void aStreamingResponsesRequestIsRefusedSayingWhichApisStream() throws Exception {
+        HarnessConfig config = config();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
+                    + "/v1/responses")).POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\",\"stream\":true,"
+                    + "\"input\":\"plan the fix\"}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, r.statusCode());
+            assertEquals(LiveMessages.streamNotReplayed(dev.resilienceharness.http.ApiShape.RESPONSES),
+                    Json.readTree(r.body()).at("/error/message").asString(), r.body());
+        }
+    }
+
+    @Test
+    void aStreamingMessagesRequestWhileRecordingIsRefusedAndNothingIsSent() throws Exception {
+        HarnessConfig config = config();
+        try (ProviderStub stub = ProviderStub.start()) {
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + proxy.port() + "/v1/messages")).POST(HttpRequest.BodyPublishers.ofString(ASK)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, r.statusCode());
+                assertEquals(LiveMessages.streamingChatOnly(dev.resilienceharness.http.ApiShape.MESSAGES),
+                        Json.readTree(r.body()).at("/error/message").asString(), r.body());
+                assertEquals("invalid_request_error", Json.readTree(r.body()).at("/error/type").asString());
+            }
+            assertEquals(0, stub.received().size(), "nothing is forwarded");
         }
     }
 }

@@ -618,8 +618,8 @@ class ReplayProxyTest {
             HttpResponse<String> streaming = post(proxy, "/v1/responses", RESPONSES_REQUEST.replace("{\"model\"",
                     "{\"stream\":true,\"model\""));
             assertEquals(400, streaming.statusCode());
-            assertTrue(streaming.body().contains("streaming is recorded and replayed for POST /v1/chat/completions"
-                    + " only"), streaming.body());
+            assertTrue(streaming.body().contains("streaming is replayed for POST /v1/chat/completions and POST"
+                    + " /v1/messages, not yet for /v1/responses"), streaming.body());
         }
     }
 
