@@ -349,7 +349,9 @@ public final class Rehearsal {
 
     /**
      * As {@link #prepareVerified(HarnessConfig, LoopFactory, Map)}, taking the answers the verification has already
-     * read from {@code kept} (may be {@code null}) rather than reading those files again.
+     * read from {@code kept} (may be {@code null}) rather than reading those files again; answers taken from there are
+     * kept for the scenarios' further runs from at most {@value RecordedAnswers#CAPACITY_BYTES_AFTER_KEPT} bytes of
+     * cassettes.
      */
     public static Rehearsal prepareVerified(HarnessConfig config, LoopFactory loops, Map<String, String> fingerprints,
             KeptAnswers kept) {
@@ -367,7 +369,8 @@ public final class Rehearsal {
             exchanges[k] = new OpExchange(ops.get(k), request, fingerprint, store.fileFor(fingerprint));
         });
         RecordedAnswers answers = new RecordedAnswers(new CassetteReader(config.cassettes(), volatilePaths),
-                new ToolCallSchema(), Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES, kept);
+                new ToolCallSchema(), Integer.MAX_VALUE,
+                kept == null ? RecordedAnswers.CAPACITY_BYTES : RecordedAnswers.CAPACITY_BYTES_AFTER_KEPT, kept);
         return new Rehearsal(config, loops, volatilePaths, List.of(exchanges), answers);
     }
 

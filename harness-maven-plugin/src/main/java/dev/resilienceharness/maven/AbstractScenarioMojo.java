@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -79,6 +80,16 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
             Map<String, String> verifiedFingerprints, KeptAnswers kept)
             throws MojoExecutionException {
+        return runScenarios(config, invariants, verifiedFingerprints, kept, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #runScenarios(HarnessConfig, Set, Map, KeptAnswers)}; each scenario's report is kept as {@code keep}
+     * makes it when the scenario finishes, so that a goal keeps of every scenario only what its outputs need.
+     */
+    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants,
+            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep)
+            throws MojoExecutionException {
         if (config.scenarios().isEmpty()) {
             getLog().warn(ScenarioScope.noScenarios(config, goal()));
             return List.of();
@@ -93,7 +104,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
             throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, classpath,
-                verifiedFingerprints, kept);
+                verifiedFingerprints, kept, keep);
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }

@@ -126,7 +126,7 @@ public class CheckMojo extends AbstractScenarioMojo {
             inputs = sameFiles ? earlierInputsNow
                     : inputs(identity, config.cassettes(), config.redaction().baseline());
         }
-        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
+        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans, true);
         if (inputs != null) {
             remember(new CheckRecord(inputs, config.cassettes(), config.redaction().baseline(),
                     result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),

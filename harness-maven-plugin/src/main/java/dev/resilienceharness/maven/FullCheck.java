@@ -13,6 +13,7 @@ import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
 
 /** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
@@ -50,31 +51,53 @@ final class FullCheck {
     private FullCheck() {
     }
 
+    /** The pass with every scenario's full report, as {@code report} writes them. */
     static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
             throws MojoExecutionException {
-        // report and check in one build share one pass: the first stores its result on the project.
-        String key = key(mojo, config, failOnOrphans);
-        Object earlier = mojo.project.getContextValue(key);
-        if (earlier instanceof Result result) {
+        return run(mojo, config, failOnOrphans, false);
+    }
+
+    /**
+     * The pass; with {@code verdictOnly} (the {@code check} goal, which delivers only violations and counts) each
+     * scenario's report is kept without its outcomes, which hold the recorded answers, so that the heap does not grow
+     * with the corpus.
+     */
+    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
+            throws MojoExecutionException {
+        // report and check in one build share one pass: the first stores its result on the project. A pass kept for
+        // the verdict only cannot make a report, so a report after it makes its own.
+        Result earlier = earlier(mojo, config, failOnOrphans, verdictOnly);
+        if (earlier != null) {
             mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
-            return result;
+            return earlier;
         }
-        Result result = runOnce(mojo, config, failOnOrphans);
-        mojo.project.setContextValue(key, result);
+        Result result = runOnce(mojo, config, failOnOrphans, verdictOnly);
+        mojo.project.setContextValue(key(mojo, config, failOnOrphans, verdictOnly), result);
         return result;
     }
 
-    /** Whether an earlier goal of this build has made the pass {@link #run} would deliver. */
+    /** Whether an earlier goal of this build has made the pass {@link #run} would deliver to {@code check}. */
     static boolean ranEarlier(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans) {
-        return mojo.project.getContextValue(key(mojo, config, failOnOrphans)) instanceof Result;
+        return earlier(mojo, config, failOnOrphans, true) != null;
     }
 
-    private static String key(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans) {
-        return "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs;
+    private static Result earlier(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
+            boolean verdictOnly) {
+        if (mojo.project.getContextValue(key(mojo, config, failOnOrphans, false)) instanceof Result full) {
+            return full;
+        }
+        return verdictOnly && mojo.project.getContextValue(key(mojo, config, failOnOrphans, true)) instanceof Result r
+                ? r : null;
     }
 
-    private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
-            throws MojoExecutionException {
+    private static String key(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
+            boolean verdictOnly) {
+        return "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs
+                + (verdictOnly ? ":verdict" : "");
+    }
+
+    private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
+            boolean verdictOnly) throws MojoExecutionException {
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         Shard shard = mojo.part();
@@ -122,7 +145,8 @@ final class FullCheck {
         }
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
-            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept);
+            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
+                    verdictOnly ? ScenarioReport::withoutOutcomes : UnaryOperator.identity());
         }
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.platform.engine.TestExecutionResult;
@@ -57,6 +58,16 @@ final class ScenarioLauncher {
     /** As above; the runs take the answers the verification has already read from {@code kept} (may be null). */
     static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
             Map<String, String> verifiedFingerprints, KeptAnswers kept) throws MojoExecutionException {
+        return run(config, invariants, runs, testClasspath, verifiedFingerprints, kept, UnaryOperator.identity());
+    }
+
+    /**
+     * As above; each scenario's report is kept as {@code keep} makes it when the scenario finishes (a goal that
+     * delivers only violations and counts keeps {@link ScenarioReport#withoutOutcomes()}).
+     */
+    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
+            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep)
+            throws MojoExecutionException {
         Path yaml = config.file();
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -66,7 +77,8 @@ final class ScenarioLauncher {
                 .enableLauncherSessionListenerAutoRegistration(false)
                 .enableLauncherDiscoveryListenerAutoRegistration(false)
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addTestEngines(new ScenarioTestEngine(config, verifiedFingerprints, kept, reports::add))
+                .addTestEngines(new ScenarioTestEngine(config, verifiedFingerprints, kept,
+                        r -> reports.add(keep.apply(r))))
                 .build();
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectFile(yaml.toFile()))
