@@ -3,6 +3,7 @@ package dev.resilienceharness.config;
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -133,11 +134,23 @@ public record HarnessConfig(
      * ({@link RepairRequest}). In the order the scenarios name them, without repeats.
      */
     public Set<ObjectNode> repairRequests(String op) {
-        Set<ObjectNode> found = new LinkedHashSet<>();
+        return repairRequests().getOrDefault(op, Set.of());
+    }
+
+    /**
+     * {@link #repairRequests(String)} of every op that has any, in one pass over the scenarios (asking op by op
+     * walks every scenario for each op), by op in the order the scenarios first name them.
+     */
+    public Map<String, Set<ObjectNode>> repairRequests() {
+        Map<String, Set<ObjectNode>> found = new LinkedHashMap<>();
         for (Scenario s : scenarios) {
             String instruction = s.policy().schema().repairInstruction();
-            if (instruction != null && s.policy().schema().repairAttempts() > 0 && s.ops().contains(op)) {
-                found.add(RepairRequest.withInstruction(sharedRequest(op), instruction));
+            if (instruction == null || s.policy().schema().repairAttempts() <= 0) {
+                continue;
+            }
+            for (String op : s.ops()) {
+                found.computeIfAbsent(op, o -> new LinkedHashSet<>())
+                        .add(RepairRequest.withInstruction(sharedRequest(op), instruction));
             }
         }
         return found;

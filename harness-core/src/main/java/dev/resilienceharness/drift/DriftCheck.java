@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
@@ -184,9 +185,10 @@ public final class DriftCheck {
     private List<Candidate> select(DriftOptions options) throws UnknownScenario, IOException {
         List<String> ops = Recorder.ops(config);
         Map<String, String> opByFingerprint = new HashMap<>();
+        Map<String, Set<ObjectNode>> repairs = config.repairRequests();
         for (String op : ops) {
             opByFingerprint.putIfAbsent(CassetteReader.fingerprint(config.request(op), volatilePaths), op);
-            for (ObjectNode repair : config.repairRequests(op)) {
+            for (ObjectNode repair : repairs.getOrDefault(op, Set.of())) {
                 opByFingerprint.putIfAbsent(CassetteReader.fingerprint(repair, volatilePaths), op);
             }
         }

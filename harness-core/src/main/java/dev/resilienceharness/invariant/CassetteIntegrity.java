@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -128,27 +129,32 @@ public final class CassetteIntegrity {
             }
         }
         List<String> ops = List.copyOf(opLines.keySet());
-        String[] fingerprints = new String[ops.size()];
-        IntStream.range(0, ops.size()).parallel().forEach(i -> {
-            fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
-        });
-        Map<String, String> needed = new LinkedHashMap<>();
+        // An op's fingerprint is that of the cassette whose request equals the op's (equal trees have one canonical
+        // form), which the pass below works out anyway; only the ops no cassette matches are fingerprinted after it.
+        Map<ObjectNode, Integer> opOfRequest = new HashMap<>();
         for (int i = 0; i < ops.size(); i++) {
-            needed.putIfAbsent(fingerprints[i], ops.get(i));
+            opOfRequest.putIfAbsent(config.sharedRequest(ops.get(i)), i);
         }
+        String[] fingerprints = new String[ops.size()];
         // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
         // its requests_from names) declares for an op no scenario here runs, which another yaml may well run.
         Set<String> used = new HashSet<>();
-        for (String op : ops) {
-            config.repairRequests(op).forEach(r -> used.add(store.fingerprint(r)));
-        }
-        config.requests().values().forEach(r -> used.add(store.fingerprint(r)));
+        // A declared request a scenario op sends is among those; the rest, and the repairs, are fingerprinted here.
+        List<ObjectNode> others = new ArrayList<>();
+        config.repairRequests().values().forEach(others::addAll);
+        config.requests().forEach((op, request) -> {
+            if (!opLines.containsKey(op)) {
+                others.add(request);
+            }
+        });
+        others.parallelStream().map(store::fingerprint).toList().forEach(used::add);
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
         // Cassettes recorded through a loop's SDK, by the op they are labelled with.
         Map<String, String> labelOf = new ConcurrentHashMap<>();
-        List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
+        // A violation names the op of the cassette, which is known once every op's fingerprint is.
+        List<Function<Map<String, String>, Violation>> violations = Collections.synchronizedList(new ArrayList<>());
         IntStream.range(0, files.size()).parallel().forEach(i -> {
             Path file = files.get(i);
             String subject = file.toString();
@@ -163,17 +169,21 @@ public final class CassetteIntegrity {
                 c = reader.parse(file, bytes);
             } catch (CassetteException e) {
                 broken.put(stem, Boolean.TRUE);
-                violations.add(new Violation(Invariant.CASSETTES, e.location(), needed.get(stem), null, null,
-                        e.problem(), e.hint()));
+                violations.add(opOf -> new Violation(Invariant.CASSETTES, e.location(), opOf.get(stem), null,
+                        null, e.problem(), e.hint()));
                 return;
             }
             present.put(stem, Boolean.TRUE);
+            Integer answers = opOfRequest.get(c.request());
+            if (answers != null) {
+                fingerprints[answers] = c.fingerprint();
+            }
             if (c.op() != null) {
                 labelOf.put(stem, c.op());
             }
             if (!stem.equals(c.fingerprint())) {
                 misnamed.put(stem, Boolean.TRUE);
-                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()),
+                violations.add(opOf -> new Violation(Invariant.CASSETTES, subject, opOf.get(c.fingerprint()),
                         c.fingerprint() + ".json", name, "the file name is not its request's fingerprint",
                         "Rename it to " + c.fingerprint() + ".json, or re-record it with mvn resilience:record"));
             }
@@ -183,8 +193,8 @@ public final class CassetteIntegrity {
             boolean clean = stem.equals(c.fingerprint());
             for (String path : volatilePaths.remaining(whole)) {
                 clean = false;
-                violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null, null,
-                        "volatile field " + path + " is still in the cassette",
+                violations.add(opOf -> new Violation(Invariant.CASSETTES, subject, opOf.get(c.fingerprint()), null,
+                        null, "volatile field " + path + " is still in the cassette",
                         "Remove it (mvn resilience:record strips volatile paths before writing)"));
             }
             if (c.stream() != null) {
@@ -192,17 +202,25 @@ public final class CassetteIntegrity {
                 for (String path : dev.resilienceharness.cassette.CassetteStream.remainingVolatile(whole,
                         volatilePaths)) {
                     clean = false;
-                    violations.add(new Violation(Invariant.CASSETTES, subject, needed.get(c.fingerprint()), null,
-                            null, "volatile field " + path + " is still in the cassette",
+                    violations.add(opOf -> new Violation(Invariant.CASSETTES, subject, opOf.get(c.fingerprint()),
+                            null, null, "volatile field " + path + " is still in the cassette",
                             "Remove it (mvn resilience:record strips volatile paths before writing, inside stream"
                                     + " events too)"));
                 }
             }
-            if (clean && needed.containsKey(stem)) {
+            if (clean && answers != null) {
                 alsoParsed.accept(c, size);
             }
         });
-        List<Violation> sorted = new ArrayList<>(violations);
+        IntStream.range(0, ops.size()).parallel().filter(i -> fingerprints[i] == null).forEach(i -> {
+            fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
+        });
+        Map<String, String> needed = new LinkedHashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            needed.putIfAbsent(fingerprints[i], ops.get(i));
+        }
+        List<Violation> sorted = new ArrayList<>();
+        violations.forEach(v -> sorted.add(v.apply(needed)));
         sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
         java.util.Set<String> labelled = new java.util.HashSet<>(labelOf.values());
         needed.forEach((fp, op) -> {

@@ -88,14 +88,16 @@ public final class Recorder {
         List<Entry> entries = new ArrayList<>();
         Map<String, String> sentThisPass = new HashMap<>();
         String[] stoppedBy = {null};
+        Map<String, Set<ObjectNode>> repairs = config.repairRequests();
         for (String op : ops(config)) {
             ObjectNode request = config.request(op);
             String fp = store.fingerprint(request);
             entries.add(send(op, op, fp, request, sentThisPass, stoppedBy));
-            if (config.repairRequests(op).isEmpty() || !brokenAnswer(fp, request)) {
+            Set<ObjectNode> ofOp = repairs.getOrDefault(op, Set.of());
+            if (ofOp.isEmpty() || !brokenAnswer(fp, request)) {
                 continue;
             }
-            for (ObjectNode repair : config.repairRequests(op)) {
+            for (ObjectNode repair : ofOp) {
                 entries.add(send(op + " (repair)", op, store.fingerprint(repair), repair, sentThisPass, stoppedBy));
             }
         }

@@ -41,6 +41,27 @@ class CassetteIntegrityTest {
     }
 
     @Test
+    void an_op_whose_request_differs_from_its_cassette_only_in_a_volatile_field_finds_it_by_fingerprint()
+            throws Exception {
+        // The pass knows most ops' cassettes by an equal request; this one only by the fingerprint of its request.
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                volatile: [request.user]
+                policy:
+                  max_total_wait: 15s
+                requests:
+                  plan: {op: plan, user: alice}
+                scenarios:
+                  - name: plan-only
+                    ops: [plan]
+                """, "plan");
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, true);
+        assertEquals(List.of(), report.violations());
+        assertEquals(List.of(), report.warnings());
+        assertEquals(java.util.Map.of("plan", PLAN.replace(".json", "")), report.fingerprints());
+    }
+
+    @Test
     void a_broken_cassette_an_op_needs_is_one_line_with_its_location_and_op_not_also_a_missing_one()
             throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
