@@ -128,6 +128,16 @@ public final class CassetteReader {
 
     /** Parses cassette bytes read from {@code file}. */
     public Cassette parse(Path file, byte[] bytes) throws CassetteException {
+        return parse(file, readTree(file, bytes));
+    }
+
+    /**
+     * The JSON tree of cassette bytes read from {@code file}, as {@link #parse(Path, byte[])} reads it: strict UTF-8,
+     * exactly one value, no repeated key.
+     *
+     * @throws CassetteException when the bytes are empty, not UTF-8 or not one JSON value
+     */
+    public JsonNode readTree(Path file, byte[] bytes) throws CassetteException {
         JsonNode root;
         try {
             if (plainAscii(bytes)) {
@@ -152,6 +162,11 @@ public final class CassetteReader {
         if (root == null || root.isMissingNode()) {
             throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
         }
+        return root;
+    }
+
+    /** The cassette in {@code root}, the tree {@link #readTree} read from {@code file}. */
+    public Cassette parse(Path file, JsonNode root) throws CassetteException {
         if (!root.isObject()) {
             throw new CassetteException(file, CassetteMessages.notAnObject(CassetteMessages.kind(root)),
                     CassetteMessages.HINT_FIX);

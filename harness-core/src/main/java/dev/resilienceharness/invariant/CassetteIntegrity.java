@@ -24,6 +24,7 @@ import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -117,6 +118,29 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, BiConsumer<Path, byte[]> alsoRead,
             Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed) throws IOException {
+        return check(config, orphansAreErrors, (file, bytes, parsed) -> alsoRead.accept(file, bytes), part,
+                alsoParsed);
+    }
+
+    /** What the pass hands on of each file it reads, from several threads at once. */
+    @FunctionalInterface
+    public interface FileRead {
+
+        /**
+         * @param file   the cassette file
+         * @param bytes  its content
+         * @param parsed its JSON tree as {@link CassetteReader#readTree} read it, or {@code null} when the content is
+         *               not one JSON value
+         */
+        void read(Path file, byte[] bytes, JsonNode parsed);
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, BiConsumer, Predicate, ObjLongConsumer)}, handing {@code alsoRead} the
+     * tree of each file along with its bytes, so that a pass over the same files need not parse them again.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
+            Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed) throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -162,12 +186,18 @@ public final class CassetteIntegrity {
             String stem = name.substring(0, name.length() - ".json".length());
             Cassette c;
             long size;
+            byte[] bytes = null;
+            JsonNode tree = null;
             try {
-                byte[] bytes = reader.readBytes(file);
+                bytes = reader.readBytes(file);
                 size = bytes.length;
-                alsoRead.accept(file, bytes);
-                c = reader.parse(file, bytes);
+                tree = reader.readTree(file, bytes);
+                alsoRead.read(file, bytes, tree);
+                c = reader.parse(file, tree);
             } catch (CassetteException e) {
+                if (bytes != null && tree == null) {
+                    alsoRead.read(file, bytes, null);
+                }
                 broken.put(stem, Boolean.TRUE);
                 violations.add(opOf -> new Violation(Invariant.CASSETTES, e.location(), opOf.get(stem), null,
                         null, e.problem(), e.hint()));

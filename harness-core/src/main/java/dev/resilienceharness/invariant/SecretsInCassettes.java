@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Invariant 7, redaction: no secret in any cassette (SPEC section 9). Every cassette file is scanned as JSON on
@@ -126,8 +127,16 @@ public final class SecretsInCassettes {
 
         /** Scans the bytes read from {@code file}. */
         public void file(Path file, byte[] bytes) {
+            file(file, bytes, null);
+        }
+
+        /**
+         * Scans the bytes read from {@code file}, of which {@code parsed} is the tree a strict reader read (see
+         * {@link SecretScanner#scan(Path, byte[], JsonNode)}), or {@code null}.
+         */
+        public void file(Path file, byte[] bytes, JsonNode parsed) {
             try {
-                findings.addAll(scanner.scan(file, bytes));
+                findings.addAll(scanner.scan(file, bytes, parsed));
             } catch (MalformedJsonException e) {
                 String where = file + (e.line() > 0 ? ":" + e.line() + (e.column() > 0 ? ":" + e.column() : "") : "");
                 unreadable.add(new Violation(Invariant.SECRETS, where, null, null, null,

@@ -80,6 +80,25 @@ public final class SecretScanner {
     }
 
     /**
+     * The same findings as {@link #scan(Path, byte[])}, where {@code parsed} is the tree a strict reader (one that
+     * refuses a repeated key) has already read from {@code content}, or {@code null}. The tree is walked first, by the
+     * same rules and without parsing the bytes again; only a file in which that walk finds something is scanned from
+     * its bytes, for the line and column of each finding.
+     */
+    public List<Finding> scan(Path file, byte[] content, JsonNode parsed) throws MalformedJsonException {
+        if (parsed != null) {
+            Scan walk = new Scan(file, null);
+            try (JsonParser parser = parsed.traverse(ObjectReadContext.empty())) {
+                walk.document(parser);
+            }
+            if (walk.findings.isEmpty()) {
+                return List.of();
+            }
+        }
+        return scan(file, content);
+    }
+
+    /**
      * The secrets in an in-memory cassette, such as one about to be written. Lines and columns refer to the
      * tree's pretty-printed form, the shape cassettes are written in.
      */
@@ -95,6 +114,9 @@ public final class SecretScanner {
     /** Where a string sits: its position in the file and its JSON path. */
     private record Site(int line, int column, String path) {
     }
+
+    /** The site of a finding in a walk of a tree, which only says whether there is any. */
+    private static final Site NOWHERE = new Site(0, 0, JsonPath.ROOT);
 
     /**
      * The surroundings of the document being walked: the file itself, or JSON carried in one of its strings.
@@ -130,6 +152,7 @@ public final class SecretScanner {
 
         private final Path file;
         private final byte[] content;
+        /** Where findings sit in {@code content}; {@code null} for a walk of a tree, whose findings have no site. */
         private final SourcePosition position;
         private final StringInspector values = new StringInspector();
         private final StringInspector names = new StringInspector();
@@ -140,7 +163,7 @@ public final class SecretScanner {
         Scan(Path file, byte[] content) {
             this.file = file;
             this.content = content;
-            this.position = new SourcePosition(content);
+            this.position = content == null ? null : new SourcePosition(content);
         }
 
         void document(JsonParser parser) throws MalformedJsonException {
@@ -258,6 +281,9 @@ public final class SecretScanner {
         }
 
         private Site site(JsonParser parser, Embedding embedding) {
+            if (position == null) {
+                return NOWHERE;
+            }
             if (embedding.carrier == null) {
                 String path = path(parser, JsonPath.ROOT);
                 position.moveTo(parser.currentTokenLocation().getByteOffset());

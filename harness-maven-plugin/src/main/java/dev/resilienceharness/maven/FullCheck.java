@@ -98,7 +98,7 @@ final class FullCheck {
 
     private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
             boolean verdictOnly) throws MojoExecutionException {
-        // The secret scan reads nothing itself: the integrity pass hands it every file it reads.
+        // The secret scan reads nothing itself: the integrity pass hands it every file it reads, and the tree it parsed.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         Shard shard = mojo.part();
         // Nor do the runs read again what it has parsed, as far as it fits.
@@ -106,8 +106,8 @@ final class FullCheck {
         CassetteIntegrity.Report cassettes;
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
-            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, secrets::file, shard::ownsFile,
-                    kept::offer);
+            CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer);
             ScanSecretsMojo.logShard(mojo, config, shard);
             if (!orphans) {
                 mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
