@@ -2,6 +2,7 @@ package dev.resilienceharness.cassette;
 
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.PlainJsonReader;
 import dev.resilienceharness.json.StrictUtf8;
 import dev.resilienceharness.json.VolatilePaths;
 import java.io.IOException;
@@ -145,7 +146,10 @@ public final class CassetteReader {
                 if (blank(bytes)) {
                     throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
                 }
-                root = Json.readTree(bytes);
+                root = PlainJsonReader.read(bytes);
+                if (root == null) {
+                    root = Json.readTree(bytes);
+                }
             } else {
                 String text = decode(file, bytes);
                 if (text.isBlank()) {
