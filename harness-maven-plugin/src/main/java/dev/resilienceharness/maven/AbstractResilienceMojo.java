@@ -69,11 +69,13 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             return;
         }
         HarnessConfig loaded;
+        PhaseTime loading = PhaseTime.start();
         try {
             loaded = ConfigLoader.load(config.toPath());
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }
+        getLog().debug(loading.done("Loaded " + config.getName()));
         String loop = loopOverride();
         if (loop != null) {
             try {

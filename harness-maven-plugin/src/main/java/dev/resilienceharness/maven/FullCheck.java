@@ -98,12 +98,13 @@ final class FullCheck {
 
     private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
             boolean verdictOnly) throws MojoExecutionException {
-        // The secret scan reads nothing itself: the integrity pass hands it every file it reads, and the tree it parsed.
+        // The secret scan reads nothing itself: the integrity pass hands it every file it reads and the tree it parsed.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
         Shard shard = mojo.part();
         // Nor do the runs read again what it has parsed, as far as it fits.
         KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
         CassetteIntegrity.Report cassettes;
+        PhaseTime pass = PhaseTime.start();
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
@@ -118,6 +119,7 @@ final class FullCheck {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
+        mojo.getLog().debug(pass.done("Read, checked and scanned " + cassettes.checked() + " cassettes"));
         cassettes.warnings().forEach(mojo.getLog()::warn);
         mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
         List<ScenarioReport> scenarios = List.of();
@@ -145,8 +147,11 @@ final class FullCheck {
         }
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
+            PhaseTime running = PhaseTime.start();
             scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
                     verdictOnly ? ScenarioReport::withoutOutcomes : UnaryOperator.identity());
+            int ran = scenarios.size();
+            mojo.getLog().debug(running.done("Ran " + ran + (ran == 1 ? " scenario" : " scenarios")));
         }
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,
