@@ -3,24 +3,13 @@ package dev.resilienceharness.invariant;
 import dev.resilienceharness.cassette.AtomicFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -63,9 +52,6 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
 
     private static final JsonFactory JSON = new JsonFactory();
 
-    /** The digest of a file that does not exist. */
-    private static final String ABSENT = "absent";
-
     public CheckRecord {
         warnings = List.copyOf(warnings);
         violations = List.copyOf(violations);
@@ -81,23 +67,21 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
      * @throws IOException when the cassette folder exists but cannot be listed
      */
     public static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws IOException {
-        List<Path> entries = entries(cassettes);
-        String[] digests = new String[entries.size()];
+        List<Path> entries = InputDigest.entries(cassettes);
         // Reading and hashing the cassettes is the whole cost of an unchanged build: both cores share it.
-        IntStream.range(0, entries.size()).parallel().forEach(i -> digests[i] = entryDigest(entries.get(i)));
-        MessageDigest all = sha256();
-        field(all, "resilience-check-inputs/" + FORMAT);
-        field(all, identity);
-        field(all, yaml.toAbsolutePath().toString());
-        field(all, entryDigest(yaml));
-        field(all, cassettes.toAbsolutePath().toString());
+        String[] digests = InputDigest.ofAll(entries);
+        InputDigest all = new InputDigest()
+                .field("resilience-check-inputs/" + FORMAT)
+                .field(identity)
+                .field(yaml.toAbsolutePath().toString())
+                .field(InputDigest.of(yaml))
+                .field(cassettes.toAbsolutePath().toString());
         for (int i = 0; i < entries.size(); i++) {
-            field(all, entries.get(i).getFileName().toString());
-            field(all, digests[i]);
+            all.field(entries.get(i).getFileName().toString()).field(digests[i]);
         }
-        field(all, baseline == null ? "no baseline" : baseline.toAbsolutePath().toString());
-        field(all, baseline == null ? "" : entryDigest(baseline));
-        return HexFormat.of().formatHex(all.digest());
+        all.field(baseline == null ? "no baseline" : baseline.toAbsolutePath().toString());
+        all.field(baseline == null ? "" : InputDigest.of(baseline));
+        return all.hex();
     }
 
     /**
@@ -252,86 +236,6 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
                 throw new IOException("expected " + wanted + " but found " + actual + " at "
                         + p.currentLocation().offsetDescription());
             }
-        }
-    }
-
-    /** Every entry of the folder, sorted by name; none when it does not exist. */
-    private static List<Path> entries(Path folder) throws IOException {
-        List<Path> entries = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
-            ds.forEach(entries::add);
-        } catch (NoSuchFileException | NotDirectoryException e) {
-            return List.of();
-        }
-        entries.sort(null);
-        return entries;
-    }
-
-    /**
-     * The digest of what {@code file} holds, as the inputs digest sees it: the hex SHA-256 of a regular file's bytes,
-     * or what else it is. Nothing but a regular file is ever opened.
-     */
-    public static String digestOf(Path file) {
-        return entryDigest(file);
-    }
-
-    /**
-     * What an entry holds: the SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
-     * and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
-     */
-    private static String entryDigest(Path entry) {
-        try {
-            BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (a.isSymbolicLink()) {
-                String link = "link to " + Files.readSymbolicLink(entry) + ": ";
-                try {
-                    return link + entryDigest(entry.toRealPath());
-                } catch (NoSuchFileException e) {
-                    return link + "dangling";
-                }
-            }
-            if (a.isDirectory()) {
-                return "folder";
-            }
-            if (!a.isRegularFile()) {
-                return "special file";
-            }
-            return fileDigest(entry);
-        } catch (NoSuchFileException e) {
-            return ABSENT;
-        } catch (IOException e) {
-            // The check reports an unreadable file itself; what matters here is that it is not the same file.
-            return "unreadable: " + e.getMessage();
-        }
-    }
-
-    private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 16));
-
-    private static String fileDigest(Path file) throws IOException {
-        MessageDigest md = sha256();
-        ByteBuffer buffer = BUFFERS.get();
-        try (FileChannel ch = FileChannel.open(file, LinkOption.NOFOLLOW_LINKS)) {
-            buffer.clear();
-            while (ch.read(buffer) >= 0) {
-                buffer.flip();
-                md.update(buffer);
-                buffer.clear();
-            }
-        }
-        return HexFormat.of().formatHex(md.digest());
-    }
-
-    private static void field(MessageDigest md, String value) {
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        md.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
-        md.update(bytes);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK has no SHA-256", e);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CheckRecord;
+import dev.resilienceharness.invariant.InputDigest;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -205,7 +206,7 @@ public class CheckMojo extends AbstractScenarioMojo {
         }
         try {
             Path jar = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(jar) ? CheckRecord.digestOf(jar) : null;
+            return Files.isRegularFile(jar) ? InputDigest.of(jar) : null;
         } catch (URISyntaxException | IllegalArgumentException e) {
             return null;
         }

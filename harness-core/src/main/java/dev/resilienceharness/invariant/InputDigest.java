@@ -1,0 +1,118 @@
+package dev.resilienceharness.invariant;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * A SHA-256 over length-prefixed text fields, and the digests of what files and folders hold: how the check's record
+ * ({@link CheckRecord}) and a shard's marker say which inputs a result belongs to.
+ */
+public final class InputDigest {
+
+    private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 16));
+
+    private final MessageDigest md = sha256();
+
+    /** An empty digest. */
+    public InputDigest() {
+    }
+
+    /** Adds {@code value}, its length first, so that no two sequences of fields hash alike. */
+    public InputDigest field(String value) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        md.update(ByteBuffer.allocate(4).putInt(bytes.length).array());
+        md.update(bytes);
+        return this;
+    }
+
+    /** The digest of the fields added, as 64 hex digits. */
+    public String hex() {
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    /** Every entry of the folder, sorted by name; none when it does not exist. */
+    public static List<Path> entries(Path folder) throws IOException {
+        List<Path> entries = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
+            ds.forEach(entries::add);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return List.of();
+        }
+        entries.sort(null);
+        return entries;
+    }
+
+    /** {@link #of(Path)} of each entry, in order, worked out on all cores (reading and hashing is all the cost). */
+    public static String[] ofAll(List<Path> entries) {
+        String[] digests = new String[entries.size()];
+        IntStream.range(0, entries.size()).parallel().forEach(i -> digests[i] = of(entries.get(i)));
+        return digests;
+    }
+
+    /**
+     * What an entry holds: the hex SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
+     * and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
+     */
+    public static String of(Path entry) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isSymbolicLink()) {
+                String link = "link to " + Files.readSymbolicLink(entry) + ": ";
+                try {
+                    return link + of(entry.toRealPath());
+                } catch (NoSuchFileException e) {
+                    return link + "dangling";
+                }
+            }
+            if (a.isDirectory()) {
+                return "folder";
+            }
+            if (!a.isRegularFile()) {
+                return "special file";
+            }
+            return fileDigest(entry);
+        } catch (NoSuchFileException e) {
+            return "absent";
+        } catch (IOException e) {
+            // The check reports an unreadable file itself; what matters here is that it is not the same file.
+            return "unreadable: " + e.getMessage();
+        }
+    }
+
+    private static String fileDigest(Path file) throws IOException {
+        MessageDigest md = sha256();
+        ByteBuffer buffer = BUFFERS.get();
+        try (FileChannel ch = FileChannel.open(file, LinkOption.NOFOLLOW_LINKS)) {
+            buffer.clear();
+            while (ch.read(buffer) >= 0) {
+                buffer.flip();
+                md.update(buffer);
+                buffer.clear();
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+}
