@@ -8,8 +8,20 @@ import dev.resilienceharness.transport.Reply;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Retries every failure at once, up to ten times, whatever the policy says: a retry storm. */
+/** Retries every failure at once, up to ten calls per op, whatever the policy says: a retry storm. */
 public final class RetryStormLoop implements AgentLoop {
+
+    private final int attempts;
+
+    /** Ten calls per op, then the op degrades. */
+    public RetryStormLoop() {
+        this(10);
+    }
+
+    /** {@code attempts} calls per op, then the op degrades. */
+    public RetryStormLoop(int attempts) {
+        this.attempts = attempts;
+    }
 
     @Override
     public List<Outcome> run(LoopRun run) {
@@ -21,7 +33,7 @@ public final class RetryStormLoop implements AgentLoop {
                     out.add(Outcome.ok(op, reply.body(), attempt));
                     break;
                 } catch (CallFailure e) {
-                    if (attempt == 10) {
+                    if (attempt == attempts) {
                         out.add(Outcome.degraded(op, "timeout", attempt));
                         break;
                     }

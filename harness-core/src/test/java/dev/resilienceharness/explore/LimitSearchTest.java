@@ -2,20 +2,17 @@ package dev.resilienceharness.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.resilienceharness.brokenloops.RetryStormLoop;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopFactory;
-import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.scenario.Rehearsal;
-import dev.resilienceharness.transport.CallFailure;
-import dev.resilienceharness.transport.Reply;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -47,24 +44,7 @@ class LimitSearchTest {
 
     /** Retries any failure at once, up to three calls per op, then degrades. */
     private static AgentLoop impatient() {
-        return run -> {
-            List<Outcome> out = new ArrayList<>();
-            for (String op : run.ops()) {
-                for (int attempt = 1; ; attempt++) {
-                    try {
-                        Reply reply = run.transport().call(run.request(op));
-                        out.add(Outcome.ok(op, reply.body(), attempt));
-                        break;
-                    } catch (CallFailure e) {
-                        if (attempt == 3) {
-                            out.add(Outcome.degraded(op, "timeout", attempt));
-                            break;
-                        }
-                    }
-                }
-            }
-            return out;
-        };
+        return new RetryStormLoop(3);
     }
 
     @Test
