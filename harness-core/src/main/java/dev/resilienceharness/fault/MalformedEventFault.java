@@ -1,7 +1,5 @@
 package dev.resilienceharness.fault;
 
-import dev.resilienceharness.transport.Reply;
-import dev.resilienceharness.transport.TransientError;
 import java.util.Map;
 
 /**
@@ -11,9 +9,7 @@ import java.util.Map;
 public record MalformedEventFault(int at) implements StreamFault {
 
     public MalformedEventFault {
-        if (at < 0) {
-            throw new IllegalArgumentException("at must not be negative, was " + at);
-        }
+        StreamFault.notNegative("at", at);
     }
 
     @Override
@@ -29,10 +25,5 @@ public record MalformedEventFault(int at) implements StreamFault {
     @Override
     public Object toYaml() {
         return Map.of(kind(), Map.of("at", at));
-    }
-
-    @Override
-    public Reply strike(String op, Reply recorded) throws TransientError {
-        throw TransientError.stream(kind(), at);
     }
 }

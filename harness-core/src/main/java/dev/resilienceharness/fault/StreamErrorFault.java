@@ -1,7 +1,5 @@
 package dev.resilienceharness.fault;
 
-import dev.resilienceharness.transport.Reply;
-import dev.resilienceharness.transport.TransientError;
 import java.util.Map;
 
 /**
@@ -11,9 +9,7 @@ import java.util.Map;
 public record StreamErrorFault(int afterEvents) implements StreamFault {
 
     public StreamErrorFault {
-        if (afterEvents < 0) {
-            throw new IllegalArgumentException("after_events must not be negative, was " + afterEvents);
-        }
+        StreamFault.notNegative("after_events", afterEvents);
     }
 
     @Override
@@ -24,10 +20,5 @@ public record StreamErrorFault(int afterEvents) implements StreamFault {
     @Override
     public Object toYaml() {
         return Map.of(kind(), Map.of("after_events", afterEvents));
-    }
-
-    @Override
-    public Reply strike(String op, Reply recorded) throws TransientError {
-        throw TransientError.stream(kind(), afterEvents);
     }
 }

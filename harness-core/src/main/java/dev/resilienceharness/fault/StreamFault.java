@@ -1,5 +1,9 @@
 package dev.resilienceharness.fault;
 
+import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.Reply;
+import dev.resilienceharness.transport.TransientError;
+
 /**
  * A fault only a streamed answer can meet: it strikes part-way through the recorded events. On a call through
  * {@code Transport}, which gets the whole answer at once, a cut, a stall, a malformed event and an error event are a
@@ -14,4 +18,21 @@ public sealed interface StreamFault extends Fault
      * of the malformed one; -1 for a truncated tool call, which changes the events rather than stopping them.
      */
     int afterEvents();
+
+    /**
+     * On a call through {@code Transport}, which gets the whole answer at once, the stream breaking: a
+     * {@link TransientError} naming how many events arrived first. A call through HTTP meets the stream itself instead.
+     */
+    @Override
+    default Reply strike(String op, Reply recorded) throws CallFailure {
+        throw TransientError.stream(kind(), afterEvents());
+    }
+
+    /** {@code value} of the setting {@code key}, which must not be negative. */
+    static long notNegative(String key, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(key + " must not be negative, was " + value);
+        }
+        return value;
+    }
 }

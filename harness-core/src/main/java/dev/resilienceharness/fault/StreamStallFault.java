@@ -1,23 +1,18 @@
 package dev.resilienceharness.fault;
 
-import dev.resilienceharness.transport.Reply;
-import dev.resilienceharness.transport.TransientError;
 import java.util.Map;
 
 /**
  * {@code {stream_stall: {after_events: n, ms: m}}}: after the stream's first {@code n} events nothing arrives for
  * {@code m} milliseconds. A client whose read timeout is shorter gives up there (its own I/O timeout); one that waits
- * longer gets the rest of the stream {@code m} ms late.
+ * longer gets the rest of the stream {@code m} ms late. A call through {@code Transport} has no read timeout to
+ * outlast: there the stall is a timeout.
  */
 public record StreamStallFault(int afterEvents, long ms) implements StreamFault {
 
     public StreamStallFault {
-        if (afterEvents < 0) {
-            throw new IllegalArgumentException("after_events must not be negative, was " + afterEvents);
-        }
-        if (ms < 0) {
-            throw new IllegalArgumentException("ms must not be negative, was " + ms);
-        }
+        StreamFault.notNegative("after_events", afterEvents);
+        StreamFault.notNegative("ms", ms);
     }
 
     @Override
@@ -31,11 +26,5 @@ public record StreamStallFault(int afterEvents, long ms) implements StreamFault 
         settings.put("after_events", afterEvents);
         settings.put("ms", ms);
         return Map.of(kind(), settings);
-    }
-
-    /** A call through {@code Transport} has no read timeout to outlast: the stall is a timeout there. */
-    @Override
-    public Reply strike(String op, Reply recorded) throws TransientError {
-        throw TransientError.stream(kind(), afterEvents);
     }
 }
