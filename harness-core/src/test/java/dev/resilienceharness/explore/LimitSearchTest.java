@@ -2,7 +2,6 @@ package dev.resilienceharness.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.resilienceharness.brokenloops.RetryStormLoop;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -10,6 +9,7 @@ import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.testing.ScenarioRuns;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class LimitSearchTest {
 
     /** Retries any failure at once, up to three calls per op, then degrades. */
     private static AgentLoop impatient() {
-        return new RetryStormLoop(3);
+        return ScenarioRuns.retryUntilAnswered(3);
     }
 
     @Test
