@@ -2,6 +2,7 @@ package dev.resilienceharness.json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,8 @@ public final class PlainJsonReader {
 
     private final byte[] in;
     private final String[] names;
+    /** Where an escaped string is decoded. */
+    private byte[] scratch = new byte[256];
     private int pos;
 
     private PlainJsonReader(byte[] in) {
@@ -249,10 +252,66 @@ public final class PlainJsonReader {
             }
             p++;
         }
-        StringBuilder text = new StringBuilder(p - start + 16);
-        for (int i = start; i < p; i++) {
-            text.append((char) b[i]);
+        // Escaped: decoded into a reused buffer of Latin-1 bytes, which becomes the string in one copy. A \\u escape
+        // beyond Latin-1 (rare in what Python writes) takes the slower way, from the start of the string.
+        int n = p - start;
+        byte[] out = scratch.length >= n + 16 ? scratch : (scratch = new byte[Math.max(2 * scratch.length, n + 16)]);
+        System.arraycopy(b, start, out, 0, n);
+        while (true) {
+            byte c = b[p++];
+            if (c == '"') {
+                pos = p;
+                return new String(out, 0, n, StandardCharsets.ISO_8859_1);
+            }
+            if (c < 0x20 || c == 0x7f) {
+                throw DECLINED;
+            }
+            if (n == out.length) {
+                out = scratch = Arrays.copyOf(out, 2 * out.length);
+            }
+            if (c != '\\') {
+                out[n++] = c;
+                continue;
+            }
+            byte e = b[p++];
+            switch (e) {
+                case '"', '\\', '/' -> out[n++] = e;
+                case 'b' -> out[n++] = '\b';
+                case 'f' -> out[n++] = '\f';
+                case 'n' -> out[n++] = '\n';
+                case 'r' -> out[n++] = '\r';
+                case 't' -> out[n++] = '\t';
+                case 'u' -> {
+                    int code = hex4(b, p);
+                    p += 4;
+                    if (code > 0xff) {
+                        return wideString(start);
+                    }
+                    out[n++] = (byte) code;
+                }
+                default -> throw DECLINED;
+            }
         }
+    }
+
+    /** The four hex digits of a {@code \\u} escape at {@code b[p]}. */
+    private static int hex4(byte[] b, int p) {
+        int code = 0;
+        for (int i = 0; i < 4; i++) {
+            int digit = Character.digit(b[p + i], 16);
+            if (digit < 0) {
+                throw DECLINED;
+            }
+            code = code << 4 | digit;
+        }
+        return code;
+    }
+
+    /** A string with a character beyond Latin-1, read again from its first character at {@code start}. */
+    private String wideString(int start) {
+        byte[] b = in;
+        int p = start;
+        StringBuilder text = new StringBuilder();
         while (true) {
             byte c = b[p++];
             if (c == '"') {
@@ -275,14 +334,8 @@ public final class PlainJsonReader {
                 case 'r' -> text.append('\r');
                 case 't' -> text.append('\t');
                 case 'u' -> {
-                    int code = 0;
-                    for (int i = 0; i < 4; i++) {
-                        int digit = Character.digit(b[p++], 16);
-                        if (digit < 0) {
-                            throw DECLINED;
-                        }
-                        code = code << 4 | digit;
-                    }
+                    int code = hex4(b, p);
+                    p += 4;
                     if (Character.isSurrogate((char) code)) {
                         throw DECLINED;
                     }

@@ -96,6 +96,18 @@ class PlainJsonReaderTest {
     }
 
     @Test
+    void long_escaped_strings_and_a_late_wide_character_read_as_jackson_reads_them() {
+        String line = "def f(x):\\n    return x \\u00b1 1  # \\\"tab\\\"\\t";
+        String lines = line.repeat(400);
+        // Past the decoding buffer's first size, several times over; then one character beyond Latin-1 at the end.
+        for (String content : List.of(lines, lines + "\\u20ac", "\\u20ac" + lines, lines + "\\u00ff")) {
+            byte[] doc = ascii("{\"a\": \"" + content + "\", \"b\": [\"" + content + "\", \"short\\n\"]}");
+            assertNotNull(PlainJsonReader.read(doc), content.substring(content.length() - 10));
+            assertTrue(agrees(doc, content.substring(content.length() - 10)));
+        }
+    }
+
+    @Test
     void what_is_not_plain_is_left_to_jackson() {
         for (String declined : List.of("{\"a\": 1, \"a\": 2}", "{\"a\": -0}", "[1234567890123456789]", "[1e999]",
                 "[\"\\ud83d\\ude00\"]", "{\"\\ud800\": 1}", "[\"caf\u00e9\"]", "[\"a\u007fb\"]", "[NaN]", "[01]",

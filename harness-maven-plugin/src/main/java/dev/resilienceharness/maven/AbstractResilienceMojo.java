@@ -1,7 +1,5 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.config.ConfigException;
-import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
@@ -68,28 +66,23 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (reusedEarlierResult()) {
             return;
         }
-        HarnessConfig loaded;
-        PhaseTime loading = PhaseTime.start();
-        try {
-            loaded = ConfigLoader.load(config.toPath());
-        } catch (ConfigException e) {
-            throw new MojoExecutionException(e.getMessage());
+        if (ranElsewhere()) {
+            return;
         }
-        getLog().debug(loading.done("Loaded " + config.getName()));
-        String loop = loopOverride();
-        if (loop != null) {
-            try {
-                loaded = ConfigLoader.withLoop(loaded, loop);
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException("-Dresilience.loop=" + loop + ": " + e.getMessage());
-            }
-        }
+        HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), getLog());
         try {
             run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
         } catch (RuntimeException e) {
-            throw new MojoExecutionException("resilience:" + goal() + " failed unexpectedly: " + e
-                    + ". Please report this with the output of mvn -e", e);
+            throw new MojoExecutionException(ConfigLoading.unexpected(goal(), e), e);
         }
+    }
+
+    /**
+     * Whether the goal has done its work in a JVM of its own, which loads the yaml itself; asked after
+     * {@link #reusedEarlierResult()}. By default, a goal works in Maven's JVM.
+     */
+    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
+        return false;
     }
 
     /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */

@@ -5,20 +5,26 @@ import dev.resilienceharness.invariant.CheckRecord;
 import dev.resilienceharness.invariant.InputDigest;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.slf4j.LoggerFactory;
 
 /**
  * Checks every invariant in one pass: cassette integrity, then call budget, determinism, partial work, bounded
@@ -58,6 +64,23 @@ public class CheckMojo extends AbstractScenarioMojo {
      */
     @Parameter(property = "resilience.incremental", defaultValue = "true")
     private boolean incremental;
+
+    /**
+     * Checks in a JVM of its own, as surefire tests in a forked JVM: a full check over thousands of cassettes is a
+     * short run that the quick compiler serves better than Maven's JVM does (see the README's "Where a full check
+     * spends its time"). With false, the check runs in Maven's JVM. A check whose result is remembered, or that reuses
+     * the pass of an earlier {@code report} in the same build, starts no JVM.
+     */
+    @Parameter(property = "resilience.fork", defaultValue = "true")
+    private boolean fork;
+
+    /** The forked JVM's options, separated by spaces. */
+    @Parameter(property = "resilience.fork.jvmArgs", defaultValue = ForkedCheck.DEFAULT_JVM_ARGS)
+    private String forkJvmArgs;
+
+    /** The build, whose user properties ({@code -Dname=value}) the forked JVM gets as system properties. */
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
 
     /** The plugin's own dependencies as the build resolved them (a pom may override their versions). */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
@@ -111,45 +134,60 @@ public class CheckMojo extends AbstractScenarioMojo {
     }
 
     @Override
+    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
+        if (!fork || FullCheck.ranEarlier(this, config.toPath(), failOnOrphans)) {
+            return false;
+        }
+        Map<String, String> properties = new TreeMap<>();
+        session.getUserProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
+        ForkedCheck.Request request = new ForkedCheck.Request(options(), loop, shard, runs, testClasspath(),
+                properties, getLog().isDebugEnabled());
+        Path java = Path.of(System.getProperty("java.home"), "bin",
+                System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
+        ForkedCheck.launch(getLog(), java, ForkedCheck.splitArgs(forkJvmArgs), forkClasspath(), request);
+        return true;
+    }
+
+    /** The plugin's own jars, as its class realm has them, and the two jars Maven provides it. */
+    private List<String> forkClasspath() throws MojoExecutionException {
+        List<String> classpath = new ArrayList<>();
+        if (!(CheckMojo.class.getClassLoader() instanceof URLClassLoader realm)) {
+            throw new MojoExecutionException("resilience:check cannot tell its own classpath for its JVM;"
+                    + " check in Maven's JVM with -Dresilience.fork=false");
+        }
+        try {
+            for (URL url : realm.getURLs()) {
+                classpath.add(Path.of(url.toURI()).toString());
+            }
+            // Maven's JVM gives the plugin these two: its API, and the logging facade the schema validator logs to.
+            for (Class<?> provided : new Class<?>[] {Log.class, LoggerFactory.class}) {
+                CodeSource source = provided.getProtectionDomain().getCodeSource();
+                if (source != null && source.getLocation() != null) {
+                    classpath.add(Path.of(source.getLocation().toURI()).toString());
+                }
+            }
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new MojoExecutionException("resilience:check cannot tell its own classpath for its JVM ("
+                    + e.getMessage() + "); check in Maven's JVM with -Dresilience.fork=false", e);
+        }
+        return classpath;
+    }
+
+    @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
-        // but not remembered, since a file changed in between would pair a new digest with an old result.
-        // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.
-        // Under drift.max_age the verdict depends on the date as well as the files: such a check is not remembered.
-        String identity = config.usesBuiltinLoop() && !config.readsOtherFiles()
-                && !FullCheck.ranEarlier(this, config, failOnOrphans) && config.drift().maxAge() == null
-                ? identity() : null;
-        String inputs = null;
-        if (identity != null) {
-            // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
-            boolean sameFiles = earlierInputsNow != null && earlier.cassettes().equals(config.cassettes())
-                    && Objects.equals(earlier.baseline(), config.redaction().baseline());
-            inputs = sameFiles ? earlierInputsNow
-                    : inputs(identity, config.cassettes(), config.redaction().baseline());
-        }
-        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans, true);
-        if (inputs != null) {
-            remember(new CheckRecord(inputs, config.cassettes(), config.redaction().baseline(),
-                    result.cassettes().checked(), result.scenarios().size(), result.secrets().files(),
-                    result.secrets().findings().size(), result.warnings(), result.violations()));
-        }
-        int stale = StaleCassettes.report(config, failOnStale, getLog());
-        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, Verdict.REPORT_HINT);
-        StaleCassettes.fail(goal(), stale);
+        CheckRun.run(getLog(), options(), config, FullCheck.ranEarlier(this, config.file(), failOnOrphans),
+                c -> FullCheck.run(this, c, failOnOrphans, true));
+    }
+
+    /** The check's options, with what it learnt of the last record before the yaml was loaded. */
+    private CheckRun.Options options() {
+        boolean known = earlierInputsNow != null;
+        return new CheckRun.Options(config.toPath(), recordFile(), failOnOrphans, failOnViolation, failOnStale,
+                identity(), known ? earlier.cassettes() : null, known ? earlier.baseline() : null, earlierInputsNow);
     }
 
     private static String count(int n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    private void remember(CheckRecord record) {
-        Path file = recordFile();
-        try {
-            record.write(file);
-        } catch (IOException e) {
-            getLog().warn(file + ": cannot remember this check (" + e.getMessage() + "); the next one runs in full"
-                    + " too");
-        }
     }
 
     private Path recordFile() {
@@ -157,11 +195,7 @@ public class CheckMojo extends AbstractScenarioMojo {
     }
 
     private String inputs(String identity, Path cassettes, Path baseline) throws MojoExecutionException {
-        try {
-            return CheckRecord.inputs(identity, config.toPath(), cassettes, baseline);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
-        }
+        return CheckRun.inputs(identity, config.toPath(), cassettes, baseline);
     }
 
     /**

@@ -11,10 +11,12 @@ import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.shard.NeededCassettes;
 import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.logging.Log;
 
 /** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
 final class FullCheck {
@@ -66,41 +68,42 @@ final class FullCheck {
             throws MojoExecutionException {
         // report and check in one build share one pass: the first stores its result on the project. A pass kept for
         // the verdict only cannot make a report, so a report after it makes its own.
-        Result earlier = earlier(mojo, config, failOnOrphans, verdictOnly);
+        Result earlier = earlier(mojo, config.file(), failOnOrphans, verdictOnly);
         if (earlier != null) {
             mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
             return earlier;
         }
-        Result result = runOnce(mojo, config, failOnOrphans, verdictOnly);
-        mojo.project.setContextValue(key(mojo, config, failOnOrphans, verdictOnly), result);
+        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly);
+        mojo.project.setContextValue(key(mojo, config.file(), failOnOrphans, verdictOnly), result);
         return result;
     }
 
     /** Whether an earlier goal of this build has made the pass {@link #run} would deliver to {@code check}. */
-    static boolean ranEarlier(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans) {
-        return earlier(mojo, config, failOnOrphans, true) != null;
+    static boolean ranEarlier(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans) {
+        return earlier(mojo, yaml, failOnOrphans, true) != null;
     }
 
-    private static Result earlier(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
+    private static Result earlier(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans,
             boolean verdictOnly) {
-        if (mojo.project.getContextValue(key(mojo, config, failOnOrphans, false)) instanceof Result full) {
+        if (mojo.project.getContextValue(key(mojo, yaml, failOnOrphans, false)) instanceof Result full) {
             return full;
         }
-        return verdictOnly && mojo.project.getContextValue(key(mojo, config, failOnOrphans, true)) instanceof Result r
+        return verdictOnly && mojo.project.getContextValue(key(mojo, yaml, failOnOrphans, true)) instanceof Result r
                 ? r : null;
     }
 
-    private static String key(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
-            boolean verdictOnly) {
-        return "dev.resilienceharness.check:" + config.file() + ":" + failOnOrphans + ":" + mojo.runs
+    private static String key(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans, boolean verdictOnly) {
+        return "dev.resilienceharness.check:" + yaml + ":" + failOnOrphans + ":" + mojo.runs
                 + (verdictOnly ? ":verdict" : "");
     }
 
-    private static Result runOnce(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans,
-            boolean verdictOnly) throws MojoExecutionException {
+    /** The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own. */
+    static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
+            throws MojoExecutionException {
+        Log log = runner.log();
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads and the tree it parsed.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
-        Shard shard = mojo.part();
+        Shard shard = runner.part();
         // Nor do the runs read again what it has parsed, as far as it fits.
         KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
         CassetteIntegrity.Report cassettes;
@@ -109,9 +112,9 @@ final class FullCheck {
             boolean orphans = ScenarioScope.looksForOrphans(config);
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
             cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer);
-            ScanSecretsMojo.logShard(mojo, config, shard);
+            ScanSecretsMojo.logShard(log, config, shard);
             if (!orphans) {
-                mojo.getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
+                log.info(ScenarioScope.cassettesOnTheirOwn(config));
                 cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(),
                         ScenarioScope.withoutOrphans(cassettes.warnings()), cassettes.fingerprints());
             }
@@ -119,11 +122,11 @@ final class FullCheck {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
-        mojo.getLog().debug(pass.done("Read, checked and scanned " + cassettes.checked() + " cassettes"));
-        cassettes.warnings().forEach(mojo.getLog()::warn);
-        mojo.getLog().info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
+        log.debug(pass.done("Read, checked and scanned " + cassettes.checked() + " cassettes"));
+        cassettes.warnings().forEach(log::warn);
+        log.info("Checked " + cassettes.checked() + " cassettes in " + config.cassettes());
         List<ScenarioReport> scenarios = List.of();
-        HarnessConfig toRun = config.scenarios().isEmpty() ? config : mojo.shardOf(config);
+        HarnessConfig toRun = config.scenarios().isEmpty() ? config : runner.shardOf(config);
         List<Violation> blocking = new ArrayList<>(cassettes.violations());
         try {
             blocking.addAll(NeededCassettes.ofOtherShards(toRun, shard, cassettes.fingerprints()));
@@ -141,20 +144,20 @@ final class FullCheck {
                 warnings.add(SCENARIOS_NOT_RUN);
                 toRun = null;
             }
-            warnings.subList(cassettes.warnings().size(), warnings.size()).forEach(mojo.getLog()::warn);
+            warnings.subList(cassettes.warnings().size(), warnings.size()).forEach(log::warn);
             cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(), warnings,
                     cassettes.fingerprints());
         }
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
             PhaseTime running = PhaseTime.start();
-            scenarios = mojo.runScenarios(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
+            scenarios = runner.run(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
                     verdictOnly ? ScenarioReport::withoutOutcomes : UnaryOperator.identity());
             int ran = scenarios.size();
-            mojo.getLog().debug(running.done("Ran " + ran + (ran == 1 ? " scenario" : " scenarios")));
+            log.debug(running.done("Ran " + ran + (ran == 1 ? " scenario" : " scenarios")));
         }
         // An unreadable file is reported once, under cassettes.
-        return new Result(cassettes, scenarios, ScanSecretsMojo.logged(mojo,
+        return new Result(cassettes, scenarios, ScanSecretsMojo.logged(log,
                 secrets.report(cassettes.checked(), false)));
     }
 }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -88,14 +89,14 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
     static SecretsInCassettes.Report scan(AbstractResilienceMojo mojo, HarnessConfig config, boolean reportUnreadable)
             throws MojoExecutionException {
         Shard shard = mojo.part();
-        SecretsInCassettes.Report report = logged(mojo, translated(config,
+        SecretsInCassettes.Report report = logged(mojo.getLog(), translated(config,
                 () -> SecretsInCassettes.scan(config, reportUnreadable, shard::ownsFile)));
-        logShard(mojo, config, shard);
+        logShard(mojo.getLog(), config, shard);
         return report;
     }
 
     /** Says which of the folder's cassettes a shard looks at; says nothing for the whole work. */
-    static void logShard(AbstractResilienceMojo mojo, HarnessConfig config, Shard shard)
+    static void logShard(Log log, HarnessConfig config, Shard shard)
             throws MojoExecutionException {
         if (shard.whole()) {
             return;
@@ -103,7 +104,7 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
         List<Path> all = translated(config, () -> CassetteStore.replaying(config.cassettes(),
                 VolatilePaths.of(config.volatilePaths())).files());
         int mine = (int) all.stream().filter(shard::ownsFile).count();
-        mojo.getLog().info(ShardMessages.cassettes(shard, mine, all.size()));
+        log.info(ShardMessages.cassettes(shard, mine, all.size()));
     }
 
     /** Starts a scan that another pass feeds, with the errors of {@link #scan}. */
@@ -127,8 +128,8 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
     }
 
     /** Logs how many files were scanned and what was found. */
-    static SecretsInCassettes.Report logged(AbstractResilienceMojo mojo, SecretsInCassettes.Report report) {
-        mojo.getLog().info("Scanned " + report.files() + " cassettes for secrets: " + report.findings().size()
+    static SecretsInCassettes.Report logged(Log log, SecretsInCassettes.Report report) {
+        log.info("Scanned " + report.files() + " cassettes for secrets: " + report.findings().size()
                 + (report.findings().size() == 1 ? " finding" : " findings"));
         return report;
     }

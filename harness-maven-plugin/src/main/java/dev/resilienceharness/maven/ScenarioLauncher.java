@@ -91,7 +91,7 @@ final class ScenarioLauncher {
             @Override
             public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                 if (id.isContainer() && result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                    errors.add(result.getThrowable().map(Throwable::getMessage).orElse(id.getDisplayName()));
+                    errors.add(result.getThrowable().map(ScenarioLauncher::message).orElse(id.getDisplayName()));
                 }
             }
         };
@@ -114,6 +114,12 @@ final class ScenarioLauncher {
         List<ScenarioReport> ordered = new ArrayList<>(reports);
         ordered.sort(Comparator.comparingInt(r -> order.getOrDefault(r.name(), Integer.MAX_VALUE)));
         return new Outcome(ordered, List.copyOf(errors));
+    }
+
+    /** A container's failure with what caused it, which is what a user can act on. */
+    private static String message(Throwable t) {
+        Throwable cause = t.getCause();
+        return cause == null || cause == t ? t.getMessage() : t.getMessage() + ": " + cause;
     }
 
     /** The project's test classpath on top of the plugin's own classes (parent first, so core types agree). */

@@ -64,7 +64,7 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
             ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
         }
         getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
-        ScanSecretsMojo.logShard(this, config, part());
+        ScanSecretsMojo.logShard(getLog(), config, part());
         int stale = StaleCassettes.report(config, failOnStale, getLog());
         Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
         StaleCassettes.fail(goal(), stale);

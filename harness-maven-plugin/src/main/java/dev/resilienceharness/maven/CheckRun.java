@@ -1,0 +1,89 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CheckRecord;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+
+/**
+ * The {@code check} goal's work on a loaded config, the same in Maven's JVM and in a JVM of its own
+ * ({@link ForkedCheck}): one pass, the record that remembers it, the stale cassettes, the verdict.
+ */
+final class CheckRun {
+
+    /**
+     * The goal's options and what it learnt before the yaml was loaded.
+     *
+     * @param identity         the plugin's jars and the options that change a check's outcome, or {@code null} when
+     *                         nothing is remembered
+     * @param earlierCassettes the cassette folder the last record names, or {@code null} without one
+     * @param earlierBaseline  the baseline the last record names, or {@code null}
+     * @param earlierInputsNow the digest of what the last record names, taken now, or {@code null}
+     */
+    record Options(Path yaml, Path recordFile, boolean failOnOrphans, boolean failOnViolation, boolean failOnStale,
+            String identity, Path earlierCassettes, Path earlierBaseline, String earlierInputsNow) {
+    }
+
+    /** Makes the pass. */
+    interface Pass {
+        FullCheck.Result run(HarnessConfig config) throws MojoExecutionException;
+    }
+
+    private CheckRun() {
+    }
+
+    /**
+     * Checks {@code config}.
+     *
+     * @param ranEarlier whether an earlier goal of this build has made the pass already
+     */
+    static void run(Log log, Options options, HarnessConfig config, boolean ranEarlier, Pass pass)
+            throws MojoExecutionException, MojoFailureException {
+        // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
+        // but not remembered, since a file changed in between would pair a new digest with an old result.
+        // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.
+        // Under drift.max_age the verdict depends on the date as well as the files: such a check is not remembered.
+        String identity = config.usesBuiltinLoop() && !config.readsOtherFiles() && !ranEarlier
+                && config.drift().maxAge() == null ? options.identity() : null;
+        String inputs = null;
+        if (identity != null) {
+            // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
+            boolean sameFiles = options.earlierInputsNow() != null
+                    && config.cassettes().equals(options.earlierCassettes())
+                    && Objects.equals(options.earlierBaseline(), config.redaction().baseline());
+            inputs = sameFiles ? options.earlierInputsNow()
+                    : inputs(identity, options.yaml(), config.cassettes(), config.redaction().baseline());
+        }
+        FullCheck.Result result = pass.run(config);
+        if (inputs != null) {
+            remember(log, options.recordFile(), new CheckRecord(inputs, config.cassettes(),
+                    config.redaction().baseline(), result.cassettes().checked(), result.scenarios().size(),
+                    result.secrets().files(), result.secrets().findings().size(), result.warnings(),
+                    result.violations()));
+        }
+        int stale = StaleCassettes.report(config, options.failOnStale(), log);
+        Verdict.deliver(log, "check", result.violations(), options.failOnViolation(), Verdict.REPORT_HINT);
+        StaleCassettes.fail("check", stale);
+    }
+
+    /** The digest of what a record names, with {@code identity}. */
+    static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws MojoExecutionException {
+        try {
+            return CheckRecord.inputs(identity, yaml, cassettes, baseline);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
+        }
+    }
+
+    private static void remember(Log log, Path file, CheckRecord record) {
+        try {
+            record.write(file);
+        } catch (IOException e) {
+            log.warn(file + ": cannot remember this check (" + e.getMessage() + "); the next one runs in full too");
+        }
+    }
+}

@@ -1,0 +1,420 @@
+package dev.resilienceharness.maven;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.shard.Shard;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+
+/**
+ * The {@code check} goal in a JVM of its own, as surefire runs tests in a forked JVM. A full check is one pass of a few
+ * seconds over thousands of files, in a JVM that has just started: in Maven's JVM, the optimising compiler spends
+ * more time compiling that pass than the compiled code saves, and on a 2-core runner it takes one of the two cores
+ * away. The forked JVM runs with the options of {@code resilience.fork.jvmArgs} ({@value #DEFAULT_JVM_ARGS} by default:
+ * the quick compiler only, and the serial collector, which keeps a short run's heap small).
+ *
+ * <p>Maven's JVM sends the goal's options, the project's test classpath and the build's user properties; the forked
+ * JVM loads the yaml, makes the same pass with the same code ({@link CheckRun}) and sends back each log line as it is
+ * logged, then the verdict, on its standard output. What the team's loop prints goes to its standard error, which
+ * Maven's JVM logs as it comes. A JVM that ends without a verdict is an error that says how it was started.
+ */
+public final class ForkedCheck {
+
+    /** The forked JVM's options unless {@code resilience.fork.jvmArgs} says otherwise. */
+    static final String DEFAULT_JVM_ARGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m";
+
+    /**
+     * What starts each line the forked JVM sends on its standard output, followed by the kind ({@code debug},
+     * {@code info}, {@code warn}, {@code error}, or the verdict: {@code ok}, {@code failure}, {@code fault}), a space
+     * and the text, escaped onto one line; any other line is output of its own.
+     */
+    static final String MARK = "\u0001resilience:";
+
+    /** The check's options and everything it needs of Maven's JVM. */
+    record Request(CheckRun.Options options, String loop, String shard, int runs, List<String> testClasspath,
+            Map<String, String> properties, boolean debug) {
+
+        void write(Path file) throws IOException {
+            Properties p = new Properties();
+            p.setProperty("yaml", options.yaml().toString());
+            p.setProperty("recordFile", options.recordFile().toString());
+            p.setProperty("failOnOrphans", Boolean.toString(options.failOnOrphans()));
+            p.setProperty("failOnViolation", Boolean.toString(options.failOnViolation()));
+            p.setProperty("failOnStale", Boolean.toString(options.failOnStale()));
+            put(p, "identity", options.identity());
+            put(p, "earlierCassettes", options.earlierCassettes());
+            put(p, "earlierBaseline", options.earlierBaseline());
+            put(p, "earlierInputsNow", options.earlierInputsNow());
+            put(p, "loop", loop);
+            put(p, "shard", shard);
+            p.setProperty("runs", Integer.toString(runs));
+            for (int i = 0; i < testClasspath.size(); i++) {
+                p.setProperty("testClasspath." + i, testClasspath.get(i));
+            }
+            properties.forEach((k, v) -> p.setProperty("property." + k, v));
+            p.setProperty("debug", Boolean.toString(debug));
+            try (OutputStream out = Files.newOutputStream(file)) {
+                p.store(out, null);
+            }
+        }
+
+        static Request read(Path file) throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Files.newInputStream(file)) {
+                p.load(in);
+            }
+            CheckRun.Options options = new CheckRun.Options(Path.of(p.getProperty("yaml")),
+                    Path.of(p.getProperty("recordFile")), flag(p, "failOnOrphans"), flag(p, "failOnViolation"),
+                    flag(p, "failOnStale"), p.getProperty("identity"), path(p, "earlierCassettes"),
+                    path(p, "earlierBaseline"), p.getProperty("earlierInputsNow"));
+            List<String> cp = new ArrayList<>();
+            for (int i = 0; p.getProperty("testClasspath." + i) != null; i++) {
+                cp.add(p.getProperty("testClasspath." + i));
+            }
+            Map<String, String> props = new TreeMap<>();
+            for (String key : p.stringPropertyNames()) {
+                if (key.startsWith("property.")) {
+                    props.put(key.substring("property.".length()), p.getProperty(key));
+                }
+            }
+            return new Request(options, p.getProperty("loop"), p.getProperty("shard"),
+                    Integer.parseInt(p.getProperty("runs")), cp, props, flag(p, "debug"));
+        }
+
+        private static void put(Properties p, String key, Object value) {
+            if (value != null) {
+                p.setProperty(key, value.toString());
+            }
+        }
+
+        private static boolean flag(Properties p, String key) {
+            return Boolean.parseBoolean(p.getProperty(key));
+        }
+
+        private static Path path(Properties p, String key) {
+            String s = p.getProperty(key);
+            return s == null ? null : Path.of(s);
+        }
+    }
+
+    private ForkedCheck() {
+    }
+
+    /** The forked JVM: runs the check the request file names and sends what it logs and its verdict. */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        // Whatever else writes to the standard output (the team's loop, a library) goes to the standard error.
+        System.setOut(System.err);
+        Sender sender = new Sender(out);
+        try {
+            Request request = Request.read(Path.of(args[0]));
+            request.properties().forEach(System::setProperty);
+            sender.debug = request.debug();
+            check(request, sender);
+            sender.line("ok", "");
+        } catch (MojoFailureException e) {
+            sender.line("failure", e.getMessage());
+        } catch (MojoExecutionException e) {
+            sender.line("fault", e.getMessage());
+        } catch (IOException e) {
+            sender.line("fault", "resilience:check cannot read its request " + args[0] + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            sender.line("debug", stackTrace(e));
+            sender.line("fault", ConfigLoading.unexpected("check", e));
+        }
+        out.flush();
+        // A thread the team's loop left running must not keep the forked JVM alive.
+        System.exit(0);
+    }
+
+    private static void check(Request request, Log log) throws MojoExecutionException, MojoFailureException {
+        Shard shard;
+        try {
+            shard = request.shard() == null ? Shard.WHOLE : Shard.parse(request.shard());
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        List<String> testClasspath = request.testClasspath();
+        ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), () -> testClasspath);
+        HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log);
+        CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
+                c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true));
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter sw = new StringWriter();
+        t.printStackTrace(new PrintWriter(sw));
+        return sw.toString();
+    }
+
+    /**
+     * Runs the check in a new JVM and logs what it logs, as it comes.
+     *
+     * @param java      the {@code java} executable
+     * @param jvmArgs   the forked JVM's options
+     * @param classpath the plugin's own jars
+     * @throws MojoFailureException   when the check finds violations (as in Maven's JVM)
+     * @throws MojoExecutionException when the check cannot run, or the forked JVM ends without a verdict
+     */
+    static void launch(Log log, Path java, List<String> jvmArgs, List<String> classpath, Request request)
+            throws MojoExecutionException, MojoFailureException {
+        Path requestFile = null;
+        Process process = null;
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(jvmArgs);
+        command.add(ForkedCheck.class.getName());
+        try {
+            requestFile = Files.createTempFile("resilience-check-", ".properties");
+            request.write(requestFile);
+            command.add(requestFile.toString());
+            ProcessBuilder pb = new ProcessBuilder(command);
+            // On the environment rather than the command line, which Windows bounds at 32,767 characters.
+            pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
+            pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+            log.debug("Checking in a JVM of its own: " + String.join(" ", command));
+            PhaseTime forked = PhaseTime.start();
+            process = pb.start();
+            process.getOutputStream().close();
+            Process started = process;
+            Thread errors = new Thread(() -> drain(started, log), "resilience-check-stderr");
+            errors.setDaemon(true);
+            errors.start();
+            String[] end = read(process, log);
+            int exit = process.waitFor();
+            errors.join();
+            log.debug(forked.done("The check's JVM ended with exit code " + exit));
+            if (end == null) {
+                throw new MojoExecutionException("resilience:check: its JVM (" + String.join(" ", command)
+                        + ") ended with exit code " + exit + " before it gave a verdict; its output is above."
+                        + " Mend resilience.fork.jvmArgs, or check in Maven's JVM with -Dresilience.fork=false");
+            }
+            switch (end[0]) {
+                case "ok" -> {
+                }
+                case "failure" -> throw new MojoFailureException(end[1]);
+                default -> throw new MojoExecutionException(end[1]);
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("resilience:check cannot start its JVM (" + String.join(" ", command)
+                    + "): " + e.getMessage() + ". Check in Maven's JVM with -Dresilience.fork=false", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("resilience:check was interrupted", e);
+        } finally {
+            if (process != null && process.isAlive()) {
+                process.destroyForcibly();
+            }
+            if (requestFile != null) {
+                try {
+                    Files.deleteIfExists(requestFile);
+                } catch (IOException e) {
+                    log.debug(requestFile + ": cannot delete: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Logs the forked JVM's lines until its verdict, which it returns ({@code null} when none came). */
+    private static String[] read(Process process, Log log) throws IOException {
+        String[] end = null;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                int space = line.indexOf(' ');
+                if (!line.startsWith(MARK) || space < 0) {
+                    log.info(line);
+                    continue;
+                }
+                String kind = line.substring(MARK.length(), space);
+                String text = unescape(line.substring(space + 1));
+                switch (kind) {
+                    case "debug" -> log.debug(text);
+                    case "info" -> log.info(text);
+                    case "warn" -> log.warn(text);
+                    case "error" -> log.error(text);
+                    case "ok", "failure", "fault" -> end = new String[] {kind, text};
+                    default -> log.info(line);
+                }
+            }
+        }
+        return end;
+    }
+
+    /** A text on one line: backslashes, line feeds and carriage returns escaped. */
+    static String escape(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The text {@link #escape} put on one line. */
+    static String unescape(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\\' && i + 1 < line.length()) {
+                char next = line.charAt(++i);
+                sb.append(next == 'n' ? '\n' : next == 'r' ? '\r' : next);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void drain(Process process, Log log) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                // SLF4J's note that it has no binding, in a JVM without Maven's: nothing the user needs to see.
+                if (line.startsWith("SLF4J: ")) {
+                    log.debug(line);
+                } else {
+                    log.info(line);
+                }
+            }
+        } catch (IOException e) {
+            log.debug("cannot read the forked JVM's standard error: " + e.getMessage());
+        }
+    }
+
+    /** The forked JVM's log: each line goes to Maven's JVM as soon as it is logged. */
+    private static final class Sender implements Log {
+
+        private final PrintStream out;
+        private volatile boolean debug;
+
+        Sender(PrintStream out) {
+            this.out = out;
+        }
+
+        synchronized void line(String level, String text) {
+            out.println(MARK + level + " " + escape(text));
+        }
+
+        private static String text(CharSequence content, Throwable error) {
+            if (error == null) {
+                return String.valueOf(content);
+            }
+            return (content == null ? "" : content + System.lineSeparator()) + stackTrace(error);
+        }
+
+        @Override
+        public boolean isDebugEnabled() {
+            return debug;
+        }
+
+        @Override
+        public void debug(CharSequence content) {
+            if (debug) {
+                line("debug", String.valueOf(content));
+            }
+        }
+
+        @Override
+        public void debug(CharSequence content, Throwable error) {
+            if (debug) {
+                line("debug", text(content, error));
+            }
+        }
+
+        @Override
+        public void debug(Throwable error) {
+            debug(null, error);
+        }
+
+        @Override
+        public boolean isInfoEnabled() {
+            return true;
+        }
+
+        @Override
+        public void info(CharSequence content) {
+            line("info", String.valueOf(content));
+        }
+
+        @Override
+        public void info(CharSequence content, Throwable error) {
+            line("info", text(content, error));
+        }
+
+        @Override
+        public void info(Throwable error) {
+            info(null, error);
+        }
+
+        @Override
+        public boolean isWarnEnabled() {
+            return true;
+        }
+
+        @Override
+        public void warn(CharSequence content) {
+            line("warn", String.valueOf(content));
+        }
+
+        @Override
+        public void warn(CharSequence content, Throwable error) {
+            line("warn", text(content, error));
+        }
+
+        @Override
+        public void warn(Throwable error) {
+            warn(null, error);
+        }
+
+        @Override
+        public boolean isErrorEnabled() {
+            return true;
+        }
+
+        @Override
+        public void error(CharSequence content) {
+            line("error", String.valueOf(content));
+        }
+
+        @Override
+        public void error(CharSequence content, Throwable error) {
+            line("error", text(content, error));
+        }
+
+        @Override
+        public void error(Throwable error) {
+            error(null, error);
+        }
+    }
+
+    static List<String> splitArgs(String jvmArgs) {
+        return jvmArgs == null || jvmArgs.isBlank() ? List.of()
+                : Arrays.asList(jvmArgs.trim().split("\\s+"));
+    }
+}
