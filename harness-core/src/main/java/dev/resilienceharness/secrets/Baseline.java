@@ -39,7 +39,10 @@ public final class Baseline {
     /** The format version this class reads and writes. */
     public static final int VERSION = 1;
 
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** Built on first use: only a project with a baseline file reads or writes one. */
+    private static final class Mapper {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
+    }
 
     /** Fingerprint to the entry's (rule, masked) note, sorted. */
     private final Map<String, String[]> accepted;
@@ -72,7 +75,7 @@ public final class Baseline {
         byte[] bytes = Files.readAllBytes(file);
         JsonNode root;
         try {
-            root = MAPPER.readTree(bytes);
+            root = Mapper.MAPPER.readTree(bytes);
         } catch (JacksonException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             int column = e.getLocation() == null ? 0 : e.getLocation().getColumnNr();
@@ -105,7 +108,7 @@ public final class Baseline {
 
     /** Writes the baseline atomically (temporary file, fsync, rename), so a crash never leaves half of it. */
     public void write(Path file) throws IOException {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = Mapper.MAPPER.createObjectNode();
         root.put("version", VERSION);
         ArrayNode entries = root.putArray("accepted");
         for (Map.Entry<String, String[]> e : accepted.entrySet()) {
@@ -118,7 +121,7 @@ public final class Baseline {
                 entry.put("masked", e.getValue()[1]);
             }
         }
-        String json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        String json = Mapper.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         dev.resilienceharness.cassette.AtomicFiles.write(file, json.getBytes(StandardCharsets.UTF_8));
     }
 

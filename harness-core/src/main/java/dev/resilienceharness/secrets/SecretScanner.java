@@ -41,7 +41,10 @@ import tools.jackson.databind.json.JsonMapper;
 public final class SecretScanner {
 
     private static final JsonFactory FACTORY = new JsonFactory();
-    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    /** Built on first use: only a scan of an in-memory tree prints one. */
+    private static final class Mapper {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
+    }
     private static final String WHAT_TO_DO = "; fix the file or re-record it with `mvn resilience:record`";
 
     /** Bounds {@link #knownNames}: a file may hold any number of distinct names. */
@@ -103,7 +106,7 @@ public final class SecretScanner {
      * tree's pretty-printed form, the shape cassettes are written in.
      */
     public List<Finding> scan(Path file, JsonNode tree) {
-        byte[] content = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree);
+        byte[] content = Mapper.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree);
         try {
             return scan(file, content);
         } catch (MalformedJsonException e) {

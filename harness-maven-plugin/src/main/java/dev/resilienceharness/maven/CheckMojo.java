@@ -67,8 +67,8 @@ public class CheckMojo extends AbstractScenarioMojo {
 
     /**
      * Checks in a JVM of its own, as surefire tests in a forked JVM: a full check over thousands of cassettes is a
-     * short run that the quick compiler serves better than Maven's JVM does (see the README's "Where a full check
-     * spends its time"). With false, the check runs in Maven's JVM. A check whose result is remembered, or that reuses
+     * short run that the quick compiler serves better than Maven's JVM does (see the README's Goals and Speed).
+     * With false, the check runs in Maven's JVM. A check whose result is remembered, or that reuses
      * the pass of an earlier {@code report} in the same build, starts no JVM.
      */
     @Parameter(property = "resilience.fork", defaultValue = "true")

@@ -41,7 +41,7 @@ import org.apache.maven.plugin.logging.Log;
 public final class ForkedCheck {
 
     /** The forked JVM's options unless {@code resilience.fork.jvmArgs} says otherwise. */
-    static final String DEFAULT_JVM_ARGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m";
+    static final String DEFAULT_JVM_ARGS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     /**
      * What starts each line the forked JVM sends on its standard output, followed by the kind ({@code debug},
