@@ -11,8 +11,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,7 +137,7 @@ public final class ForkedCheck {
         } catch (IOException e) {
             sender.line("fault", "resilience:check cannot read its request " + args[0] + ": " + e.getMessage());
         } catch (RuntimeException e) {
-            sender.line("debug", stackTrace(e));
+            sender.line("debug", LineLog.stackTrace(e));
             sender.line("fault", ConfigLoading.unexpected("check", e));
         }
         out.flush();
@@ -159,12 +157,6 @@ public final class ForkedCheck {
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log);
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
                 c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true));
-    }
-
-    private static String stackTrace(Throwable t) {
-        StringWriter sw = new StringWriter();
-        t.printStackTrace(new PrintWriter(sw));
-        return sw.toString();
     }
 
     /**
@@ -308,7 +300,7 @@ public final class ForkedCheck {
     }
 
     /** The forked JVM's log: each line goes to Maven's JVM as soon as it is logged. */
-    private static final class Sender implements Log {
+    private static final class Sender extends LineLog {
 
         private final PrintStream out;
         private volatile boolean debug;
@@ -317,102 +309,18 @@ public final class ForkedCheck {
             this.out = out;
         }
 
+        @Override
         synchronized void line(String level, String text) {
             out.println(MARK + level + " " + escape(text));
-        }
-
-        private static String text(CharSequence content, Throwable error) {
-            if (error == null) {
-                return String.valueOf(content);
-            }
-            return (content == null ? "" : content + System.lineSeparator()) + stackTrace(error);
         }
 
         @Override
         public boolean isDebugEnabled() {
             return debug;
         }
-
-        @Override
-        public void debug(CharSequence content) {
-            if (debug) {
-                line("debug", String.valueOf(content));
-            }
-        }
-
-        @Override
-        public void debug(CharSequence content, Throwable error) {
-            if (debug) {
-                line("debug", text(content, error));
-            }
-        }
-
-        @Override
-        public void debug(Throwable error) {
-            debug(null, error);
-        }
-
-        @Override
-        public boolean isInfoEnabled() {
-            return true;
-        }
-
-        @Override
-        public void info(CharSequence content) {
-            line("info", String.valueOf(content));
-        }
-
-        @Override
-        public void info(CharSequence content, Throwable error) {
-            line("info", text(content, error));
-        }
-
-        @Override
-        public void info(Throwable error) {
-            info(null, error);
-        }
-
-        @Override
-        public boolean isWarnEnabled() {
-            return true;
-        }
-
-        @Override
-        public void warn(CharSequence content) {
-            line("warn", String.valueOf(content));
-        }
-
-        @Override
-        public void warn(CharSequence content, Throwable error) {
-            line("warn", text(content, error));
-        }
-
-        @Override
-        public void warn(Throwable error) {
-            warn(null, error);
-        }
-
-        @Override
-        public boolean isErrorEnabled() {
-            return true;
-        }
-
-        @Override
-        public void error(CharSequence content) {
-            line("error", String.valueOf(content));
-        }
-
-        @Override
-        public void error(CharSequence content, Throwable error) {
-            line("error", text(content, error));
-        }
-
-        @Override
-        public void error(Throwable error) {
-            error(null, error);
-        }
     }
 
+    /** {@code jvmArgs} split on whitespace. */
     static List<String> splitArgs(String jvmArgs) {
         return jvmArgs == null || jvmArgs.isBlank() ? List.of()
                 : Arrays.asList(jvmArgs.trim().split("\\s+"));

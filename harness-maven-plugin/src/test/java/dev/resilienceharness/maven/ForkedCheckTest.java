@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.logging.Log;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,92 +98,18 @@ class ForkedCheckTest {
     }
 
     /** A log that keeps its lines as {@code "level text"}. */
-    private static final class Lines implements Log {
+    private static final class Lines extends LineLog {
 
         final List<String> lines = new ArrayList<>();
 
-        private synchronized void add(String level, CharSequence content, Throwable error) {
-            lines.add(level + " " + content + (error == null ? "" : " " + error));
+        @Override
+        synchronized void line(String level, String text) {
+            lines.add(level + " " + text);
         }
 
         @Override
         public boolean isDebugEnabled() {
             return true;
-        }
-
-        @Override
-        public void debug(CharSequence content) {
-            add("debug", content, null);
-        }
-
-        @Override
-        public void debug(CharSequence content, Throwable error) {
-            add("debug", content, error);
-        }
-
-        @Override
-        public void debug(Throwable error) {
-            add("debug", "", error);
-        }
-
-        @Override
-        public boolean isInfoEnabled() {
-            return true;
-        }
-
-        @Override
-        public void info(CharSequence content) {
-            add("info", content, null);
-        }
-
-        @Override
-        public void info(CharSequence content, Throwable error) {
-            add("info", content, error);
-        }
-
-        @Override
-        public void info(Throwable error) {
-            add("info", "", error);
-        }
-
-        @Override
-        public boolean isWarnEnabled() {
-            return true;
-        }
-
-        @Override
-        public void warn(CharSequence content) {
-            add("warn", content, null);
-        }
-
-        @Override
-        public void warn(CharSequence content, Throwable error) {
-            add("warn", content, error);
-        }
-
-        @Override
-        public void warn(Throwable error) {
-            add("warn", "", error);
-        }
-
-        @Override
-        public boolean isErrorEnabled() {
-            return true;
-        }
-
-        @Override
-        public void error(CharSequence content) {
-            add("error", content, null);
-        }
-
-        @Override
-        public void error(CharSequence content, Throwable error) {
-            add("error", content, error);
-        }
-
-        @Override
-        public void error(Throwable error) {
-            add("error", "", error);
         }
     }
 }
