@@ -172,6 +172,7 @@ public final class ForkedCheck {
             throws MojoExecutionException, MojoFailureException {
         Path requestFile = null;
         Process process = null;
+        Thread stop = null;
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmArgs);
@@ -187,8 +188,11 @@ public final class ForkedCheck {
             log.debug("Checking in a JVM of its own: " + String.join(" ", command));
             PhaseTime forked = PhaseTime.start();
             process = pb.start();
-            process.getOutputStream().close();
             Process started = process;
+            // A build stopped by Ctrl-C stops its check too.
+            stop = new Thread(started::destroyForcibly, "resilience-check-stop");
+            Runtime.getRuntime().addShutdownHook(stop);
+            process.getOutputStream().close();
             Thread errors = new Thread(() -> drain(started, log), "resilience-check-stderr");
             errors.setDaemon(true);
             errors.start();
@@ -216,6 +220,13 @@ public final class ForkedCheck {
         } finally {
             if (process != null && process.isAlive()) {
                 process.destroyForcibly();
+            }
+            if (stop != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stop);
+                } catch (IllegalStateException e) {
+                    // Maven's JVM is shutting down: the hook is running or has run.
+                }
             }
             if (requestFile != null) {
                 try {
