@@ -10,12 +10,12 @@ def checkLines = { String build ->
     int to = lines.findIndexOf { it.startsWith('[INFO] BUILD ') }
     assert from >= 0 && to > from : "no check execution in:\n" + build
     def own = lines.subList(from + 1, to).findAll { !it.startsWith('[INFO] ---') && !it.isBlank() }
-            .collect { it == '[INFO] GreetingLoop says: hello' ? 'GreetingLoop says: hello' : it }
+            .collect { it == '[INFO] GreetingLoop says: hello, caf\u00e9' ? 'GreetingLoop says: hello, caf\u00e9' : it }
     own + lines.findAll { it.startsWith('[ERROR] Failed to execute goal') }
 }
 def forked = checkLines(builds[0])
 def inMaven = checkLines(builds[1])
-assert forked.contains('GreetingLoop says: hello') : forked.join('\n')
+assert forked.contains('GreetingLoop says: hello, caf\u00e9') : forked.join('\n')
 assert forked.any { it.startsWith('[ERROR] quota-keeps-partial-work [expectations]') } : forked.join('\n')
 assert forked.any { it.contains('Ran 3 scenarios of resilience.yaml with loop com.example.agent.GreetingLoop') }
 assert forked.sort(false) == inMaven.sort(false) : "forked:\n" + forked.join('\n') + "\n--- in Maven's JVM:\n" + inMaven.join('\n')

@@ -121,8 +121,11 @@ public final class ForkedCheck {
     /** The forked JVM: runs the check the request file names and sends what it logs and its verdict. */
     public static void main(String[] args) {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        // Whatever else writes to the standard output (the team's loop, a library) goes to the standard error.
-        System.setOut(System.err);
+        // Whatever else writes to the standard output (the team's loop, a library) goes to the standard error, in the
+        // UTF-8 Maven's JVM reads it in.
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setErr(err);
+        System.setOut(err);
         Sender sender = new Sender(out);
         try {
             Request request = Request.read(Path.of(args[0]));
