@@ -145,6 +145,12 @@ public final class ForkedCheck {
         } catch (RuntimeException e) {
             sender.line("debug", LineLog.stackTrace(e));
             sender.line("fault", ConfigLoading.unexpected("check", e));
+        } catch (OutOfMemoryError e) {
+            sender.line("fault", "resilience:check ran out of memory in its JVM (" + e.getMessage() + "); give it more"
+                    + " with -Dresilience.fork.jvmArgs, such as \"" + DEFAULT_JVM_ARGS + " -Xmx2g\"");
+        } catch (Error e) {
+            sender.line("debug", LineLog.stackTrace(e));
+            sender.line("fault", "resilience:check failed in its JVM: " + e);
         }
         out.flush();
         // A thread the team's loop left running must not keep the forked JVM alive.

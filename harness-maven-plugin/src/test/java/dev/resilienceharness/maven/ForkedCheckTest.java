@@ -74,6 +74,24 @@ class ForkedCheckTest {
     }
 
     @Test
+    void a_jvm_out_of_memory_says_how_to_give_it_more(@TempDir Path dir) throws IOException {
+        // 30,000 requests, about 3 MB of yaml: more than 24 MB of heap once loaded.
+        StringBuilder yaml = new StringBuilder("version: 1\nrequests:\n");
+        for (int i = 0; i < 30_000; i++) {
+            yaml.append("  op").append(i).append(": {model: gpt-4o, messages: [{role: user, content: message ")
+                    .append(i).append(" with some words in it}]}\n");
+        }
+        Path file = dir.resolve("resilience.yaml");
+        Files.writeString(file, yaml);
+        Lines log = new Lines();
+        MojoExecutionException e = assertThrows(MojoExecutionException.class,
+                () -> ForkedCheck.launch(log, java(), List.of("-Xmx24m"), classpath(), request(file)));
+        assertEquals("resilience:check ran out of memory in its JVM (Java heap space); give it more with"
+                + " -Dresilience.fork.jvmArgs, such as \"" + ForkedCheck.DEFAULT_JVM_ARGS + " -Xmx2g\"",
+                e.getMessage());
+    }
+
+    @Test
     void jvm_options_are_split_on_spaces() {
         assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxHeapFreeRatio=20",
                 "-XX:MinHeapFreeRatio=10"),
