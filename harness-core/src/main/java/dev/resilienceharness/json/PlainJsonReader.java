@@ -273,25 +273,37 @@ public final class PlainJsonReader {
                 out[n++] = c;
                 continue;
             }
-            byte e = b[p++];
-            switch (e) {
-                case '"', '\\', '/' -> out[n++] = e;
-                case 'b' -> out[n++] = '\b';
-                case 'f' -> out[n++] = '\f';
-                case 'n' -> out[n++] = '\n';
-                case 'r' -> out[n++] = '\r';
-                case 't' -> out[n++] = '\t';
-                case 'u' -> {
-                    int code = hex4(b, p);
-                    p += 4;
-                    if (code > 0xff) {
-                        return wideString(start);
-                    }
-                    out[n++] = (byte) code;
-                }
-                default -> throw DECLINED;
+            int width = b[p] == 'u' ? 5 : 1;
+            int code = escaped(b, p);
+            p += width;
+            if (code > 0xff) {
+                return wideString(start);
             }
+            out[n++] = (byte) code;
         }
+    }
+
+    /**
+     * The character of the escape whose letter is at {@code b[p]}, the backslash read: one of JSON's own, or a
+     * {@code \\u} escape of anything but a surrogate. Anything else is declined.
+     */
+    private static int escaped(byte[] b, int p) {
+        return switch (b[p]) {
+            case '"', '\\', '/' -> b[p];
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'u' -> {
+                int code = hex4(b, p + 1);
+                if (Character.isSurrogate((char) code)) {
+                    throw DECLINED;
+                }
+                yield code;
+            }
+            default -> throw DECLINED;
+        };
     }
 
     /** The four hex digits of a {@code \\u} escape at {@code b[p]}. */
@@ -325,24 +337,9 @@ public final class PlainJsonReader {
                 text.append((char) c);
                 continue;
             }
-            byte e = b[p++];
-            switch (e) {
-                case '"', '\\', '/' -> text.append((char) e);
-                case 'b' -> text.append('\b');
-                case 'f' -> text.append('\f');
-                case 'n' -> text.append('\n');
-                case 'r' -> text.append('\r');
-                case 't' -> text.append('\t');
-                case 'u' -> {
-                    int code = hex4(b, p);
-                    p += 4;
-                    if (Character.isSurrogate((char) code)) {
-                        throw DECLINED;
-                    }
-                    text.append((char) code);
-                }
-                default -> throw DECLINED;
-            }
+            int width = b[p] == 'u' ? 5 : 1;
+            text.append((char) escaped(b, p));
+            p += width;
         }
     }
 
