@@ -111,14 +111,6 @@ public enum ApiShape {
         return copy;
     }
 
-    /**
-     * Whether a streamed answer in this API is replayed event by event (Chat Completions' chunks, Messages' named
-     * events); a Responses stream is not yet.
-     */
-    public boolean replaysEvents() {
-        return this == CHAT_COMPLETIONS || this == MESSAGES;
-    }
-
     @Override
     public String toString() {
         return name().toLowerCase(Locale.ROOT);

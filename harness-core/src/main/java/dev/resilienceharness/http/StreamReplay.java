@@ -93,7 +93,7 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         if (fault instanceof StreamErrorFault e && e.afterEvents() < events.size()) {
             List<StreamEvent> out = new ArrayList<>(events.subList(0, e.afterEvents()));
             long at = events.get(e.afterEvents()).atMs();
-            out.add(errorEvent(shape, at));
+            out.add(errorEvent(shape, at, e.afterEvents()));
             return new StreamReplay(out, Ending.COMPLETE, e.afterEvents(), kind);
         }
         if (fault instanceof TruncatedToolCallFault) {
@@ -124,7 +124,10 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         return sb.toString();
     }
 
-    /** The text one event carries: a Chat Completions content delta or a Messages {@code text_delta}. */
+    /**
+     * The text one event carries: a Chat Completions content delta, a Messages {@code text_delta} or a Responses
+     * {@code response.output_text.delta}.
+     */
     public static String text(StreamEvent e) {
         ObjectNode chunk = CassetteStream.chunk(e.data());
         if (chunk == null) {
@@ -143,6 +146,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         JsonNode delta = chunk.get("delta");
         if (delta != null && delta.path("text").isString()) {
             sb.append(delta.get("text").asString());
+        } else if (delta != null && delta.isString()
+                && "response.output_text.delta".equals(chunk.path("type").asString(""))) {
+            sb.append(delta.asString());
         }
         return sb.toString();
     }
@@ -152,6 +158,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         long at = recordedStream != null ? recordedStream.firstEventMs() : Math.max(0, firstTokenMs);
         if (shape == ApiShape.MESSAGES) {
             return MessageStreams.of(body, at);
+        }
+        if (shape == ApiShape.RESPONSES) {
+            return ResponseStreams.of(body, at);
         }
         List<StreamEvent> out = new ArrayList<>();
         for (String data : ChunkStreams.of(body, usage)) {
@@ -168,12 +177,21 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         return out;
     }
 
-    /** The error event a provider sends mid-stream, in the API's own shape. */
-    static StreamEvent errorEvent(ApiShape shape, long atMs) {
+    /**
+     * The error event a provider sends mid-stream, in the API's own shape; {@code sequence} numbers it in a Responses
+     * stream, whose error event is flat ({@code type}, {@code code}, {@code message}, {@code param}) and named
+     * {@code error}, like a Messages one.
+     */
+    static StreamEvent errorEvent(ApiShape shape, long atMs, int sequence) {
         String message = "injected stream_error fault: the provider failed mid-stream";
         if (shape == ApiShape.MESSAGES) {
             ObjectNode e = NODES.objectNode().put("type", "error");
             e.putObject("error").put("type", "overloaded_error").put("message", message);
+            return new StreamEvent(atMs, "error", Json.compact(e));
+        }
+        if (shape == ApiShape.RESPONSES) {
+            ObjectNode e = NODES.objectNode().put("type", "error").put("code", "server_error").put("message", message)
+                    .putNull("param").put("sequence_number", sequence);
             return new StreamEvent(atMs, "error", Json.compact(e));
         }
         ObjectNode e = NODES.objectNode();

@@ -42,14 +42,7 @@ public final class LiveMessages {
     /** Why a streaming request to Responses or Messages is not recorded. */
     static String streamingChatOnly(dev.resilienceharness.http.ApiShape shape) {
         return "streaming is recorded for POST /v1/chat/completions only; record the request to " + shape.path()
-                + " without \"stream\": true" + (shape.replaysEvents()
-                        ? " (serve and the run replay its cassette to a stream event by event)" : "");
-    }
-
-    /** Why serve refuses a streaming request to an API whose stream it does not replay (Responses). */
-    static String streamNotReplayed(dev.resilienceharness.http.ApiShape shape) {
-        return "streaming is replayed for POST /v1/chat/completions and POST /v1/messages, not yet for "
-                + shape.path() + "; send the request to " + shape.path() + " without \"stream\": true";
+                + " without \"stream\": true (serve and the run replay its cassette to a stream event by event)";
     }
 
     /** A request body too large for the proxy. */

@@ -381,12 +381,10 @@ public final class ReplayProxy implements AutoCloseable {
                         "the request body is not a JSON object", null)), served);
                 return;
             }
-            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request)
-                    && (!shape.replaysEvents() || store.mode() != Mode.REPLAY)) {
-                // Messages streams replay event by event; only Chat Completions streams are recorded.
+            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request) && store.mode() != Mode.REPLAY) {
+                // Messages and Responses streams replay event by event; only Chat Completions streams are recorded.
                 deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        shape.replaysEvents() ? LiveMessages.streamingChatOnly(shape)
-                                : LiveMessages.streamNotReplayed(shape), null)), served);
+                        LiveMessages.streamingChatOnly(shape), null)), served);
                 return;
             }
             String fingerprint = store.fingerprint(request);

@@ -292,7 +292,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 } else if (http.status() >= 500) {
                     calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
                             at, null, sdk, retry));
-                } else if (ApiShape.streams(request) && shape.replaysEvents()) {
+                } else if (ApiShape.streams(request)) {
                     return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
                             retry, tokens, model);
                 } else {

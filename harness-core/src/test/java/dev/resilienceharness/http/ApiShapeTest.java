@@ -49,13 +49,6 @@ class ApiShapeTest {
     }
 
     @Test
-    void chatCompletionsAndMessagesStreamsReplayEventByEvent() {
-        assertEquals(true, ApiShape.CHAT_COMPLETIONS.replaysEvents());
-        assertEquals(true, ApiShape.MESSAGES.replaysEvents());
-        assertEquals(false, ApiShape.RESPONSES.replaysEvents());
-    }
-
-    @Test
     void withoutStreamingIsTheSameRequestAskedWhole() {
         ObjectNode streamed = (ObjectNode) Json.readTree("{\"model\":\"m\",\"stream\":true,"
                 + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");

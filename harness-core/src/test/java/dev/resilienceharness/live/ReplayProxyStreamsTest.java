@@ -177,22 +177,34 @@ class ReplayProxyStreamsTest {
             return sb.toString();
         }
 
+        /** The text of a Responses stream's {@code response.output_text.delta} events. */
+        String responsesText() {
+            StringBuilder sb = new StringBuilder();
+            events.stream().filter(e -> "response.output_text.delta".equals(e.event()))
+                    .forEach(e -> sb.append(Json.readTree(e.data()).path("delta").asString()));
+            return sb.toString();
+        }
+
         List<String> names() {
             return events.stream().map(Named::event).toList();
         }
     }
 
     private ReadNamed readMessages(ReplayProxy proxy) {
-        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> readNamed(proxy), "a stream ends, or breaks, in bounded time");
+        return readNamed(proxy, "/v1/messages", ASK);
     }
 
-    /** Reads the SSE of a streaming POST /v1/messages, pairing each event: line with its data: line. */
-    private ReadNamed readNamed(ReplayProxy proxy) throws Exception {
+    private ReadNamed readNamed(ReplayProxy proxy, String path, String body) {
+        return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> readAllNamed(proxy, path, body), "a stream ends, or breaks, in bounded time");
+    }
+
+    /** Reads the SSE of a streaming POST to {@code path}, pairing each event: line with its data: line. */
+    private ReadNamed readAllNamed(ReplayProxy proxy, String path, String body) throws Exception {
         long start = System.nanoTime();
         HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
-                + "/v1/messages")).timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(ASK)).build(), HttpResponse.BodyHandlers.ofInputStream());
+                + path)).timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
         assertEquals("text/event-stream", r.headers().firstValue("content-type").orElseThrow());
         List<Named> events = new ArrayList<>();
@@ -310,16 +322,71 @@ class ReplayProxyStreamsTest {
         }
     }
 
+    // --- OpenAI Responses -----------------------------------------------------------------------------------------
+
+    static final String RESPOND = "{\"model\":\"gpt-4.1-mini\",\"stream\":true,\"input\":\"plan the fix\"}";
+    static final String RESPONSE = "{\"id\":\"resp_1\",\"object\":\"response\",\"created_at\":1767225600,"
+            + "\"status\":\"completed\",\"model\":\"gpt-4.1-mini\",\"output\":[{\"type\":\"message\",\"id\":\"msg_1\","
+            + "\"status\":\"completed\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":"
+            + "\"Read the logs, then patch the null check.\",\"annotations\":[]}]}],"
+            + "\"usage\":{\"input_tokens\":9,\"output_tokens\":14,\"total_tokens\":23}}";
+
     @Test
-    void aStreamingResponsesRequestIsRefusedSayingWhichApisStream() throws Exception {
+    void aResponsesAnswerIsStreamedAsTheApisNamedEventsWithItsCutAndErrorEvent() throws Exception {
         HarnessConfig config = config();
+        String response = RESPONSE;
+        new dev.resilienceharness.cassette.CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()),
+                Mode.RECORD, java.util.function.UnaryOperator.identity()).write(
+                (tools.jackson.databind.node.ObjectNode) Json.readTree(RESPOND.replace(",\"stream\":true", "")),
+                Json.readTree(response), new dev.resilienceharness.cassette.Timing(20L, 60L), "plan", null);
+        List<String> names = dev.resilienceharness.http.ResponseStreams.of(Json.readTree(response), 0).stream()
+                .map(dev.resilienceharness.cassette.StreamEvent::event).toList();
+
         try (ReplayProxy proxy = ReplayProxy.builder(config).build().start()) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port()
-                    + "/v1/responses")).POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"m\",\"stream\":true,"
-                    + "\"input\":\"plan the fix\"}")).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(400, r.statusCode());
-            assertEquals(LiveMessages.streamNotReplayed(dev.resilienceharness.http.ApiShape.RESPONSES),
-                    Json.readTree(r.body()).at("/error/message").asString(), r.body());
+            ReadNamed whole = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals(null, whole.failure());
+            assertEquals(names, whole.names(), "the events the Responses API sends, under their names");
+            for (Named e : whole.events()) {
+                assertEquals(e.event(), Json.readTree(e.data()).path("type").asString(), "the data's type is its name");
+            }
+            assertEquals("Read the logs, then patch the null check.", whole.responsesText());
+            JsonNode completed = Json.readTree(whole.events().get(whole.events().size() - 1).data());
+            assertEquals("response.completed", completed.path("type").asString());
+            assertEquals(14, completed.at("/response/usage/output_tokens").asInt());
+            assertTrue(whole.events().get(0).atMs() >= 20 - 2, "the first event at the first-token time");
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("cut").timeFactor(0).build().start()) {
+            ReadNamed cut = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals(names.subList(0, 3), cut.names(), "three events, then the connection drops");
+            assertTrue(cut.failure() != null, "the client's read fails as on a dropped connection");
+            assertEquals(null, readNamed(proxy, "/v1/responses", RESPOND).failure(), "the retry's stream is whole");
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("error").timeFactor(0).build().start()) {
+            ReadNamed error = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals(null, error.failure(), "an error event ends the stream normally");
+            assertEquals(List.of("response.created", "response.in_progress", "error"), error.names());
+            JsonNode body = Json.readTree(error.events().get(2).data());
+            assertEquals("server_error", body.path("code").asString(), body.toString());
+            assertEquals(2, body.path("sequence_number").asInt(), body.toString());
+        }
+    }
+
+    @Test
+    void aStreamingResponsesRequestWhileRecordingIsRefusedAndNothingIsSent() throws Exception {
+        HarnessConfig config = config();
+        try (ProviderStub stub = ProviderStub.start()) {
+            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + proxy.port() + "/v1/responses")).POST(HttpRequest.BodyPublishers.ofString(RESPOND)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, r.statusCode());
+                assertEquals(LiveMessages.streamingChatOnly(dev.resilienceharness.http.ApiShape.RESPONSES),
+                        Json.readTree(r.body()).at("/error/message").asString(), r.body());
+            }
+            assertEquals(0, stub.received().size(), "nothing is forwarded");
         }
     }
 

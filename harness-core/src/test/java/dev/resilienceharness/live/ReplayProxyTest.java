@@ -617,9 +617,13 @@ class ReplayProxyTest {
 
             HttpResponse<String> streaming = post(proxy, "/v1/responses", RESPONSES_REQUEST.replace("{\"model\"",
                     "{\"stream\":true,\"model\""));
-            assertEquals(400, streaming.statusCode());
-            assertTrue(streaming.body().contains("streaming is replayed for POST /v1/chat/completions and POST"
-                    + " /v1/messages, not yet for /v1/responses"), streaming.body());
+            assertEquals(200, streaming.statusCode(), streaming.body());
+            assertEquals("text/event-stream", streaming.headers().firstValue("content-type").orElseThrow());
+            assertTrue(streaming.body().startsWith("event: response.created\ndata: {\"type\":\"response.created\""),
+                    "the cassette streamed as the Responses API's named events: " + streaming.body());
+            assertTrue(streaming.body().contains("event: response.function_call_arguments.delta\n"), streaming.body());
+            assertTrue(streaming.body().endsWith("\n\n") && streaming.body().contains("event: response.completed\n"),
+                    streaming.body());
         }
     }
 
