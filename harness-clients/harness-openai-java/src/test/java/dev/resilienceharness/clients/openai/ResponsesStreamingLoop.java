@@ -23,7 +23,7 @@ import tools.jackson.databind.node.StringNode;
  * stream that breaks (a dropped connection, an event that does not parse, an {@code error} event, a stall past the
  * read timeout) is retried under the policy's {@code max_attempts} with its backoff, and the partial text of the
  * broken stream is dropped before the retry. The outcome is the text, the output tokens {@code response.completed}
- * reported, and whether the text it carries agrees with the deltas.
+ * reported, whether the text it carries agrees with the deltas, and what broke each earlier attempt.
  */
 public class ResponsesStreamingLoop implements AgentLoop {
 
@@ -51,6 +51,7 @@ public class ResponsesStreamingLoop implements AgentLoop {
 
     private Outcome attempt(LoopRun run, OpenAIClient client, String op) {
         StringBuilder emitted = new StringBuilder();
+        List<String> brokenBy = new ArrayList<>();
         int attempts = 0;
         Integer brokenAfter = null;
         while (true) {
@@ -79,10 +80,12 @@ public class ResponsesStreamingLoop implements AgentLoop {
                         .put("output_tokens", completed.usage().orElseThrow().outputTokens())
                         .put("completed_agrees", emitted.toString().equals(completed.output().get(0).asMessage()
                                 .content().get(0).asOutputText().text()));
+                brokenBy.forEach(value.putArray("broken_by")::add);
                 Outcome ok = Outcome.ok(op, value, attempts);
                 return brokenAfter == null ? ok
                         : ok.streamed(brokenAfter, keepsPartialText() ? Outcome.KEPT : Outcome.DROPPED);
             } catch (OpenAIException | UncheckedIOException | BrokenStream e) {
+                brokenBy.add(e.getClass().getSimpleName());
                 brokenAfter = events;
                 if (attempts >= run.policy().maxAttempts()) {
                     return Outcome.degraded(op, "timeout", attempts).streamed(events, Outcome.DROPPED);
@@ -93,7 +96,7 @@ public class ResponsesStreamingLoop implements AgentLoop {
     }
 
     /** An {@code error} event, or a stream without its end: the loop retries it like a dropped connection. */
-    private static final class BrokenStream extends RuntimeException {
+    static final class BrokenStream extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         BrokenStream(String message) {

@@ -155,12 +155,18 @@ class ResponsesStreamingTest {
 
     @Test
     void aStallPastTheReadTimeoutAnErrorEventAndAMalformedEventAreRetried() throws Exception {
-        for (String name : List.of("stall", "error-event", "malformed")) {
+        // What the SDK does with each: the iterator throws, except at an error event, which it hands the loop.
+        java.util.Map<String, String> brokenBy = java.util.Map.of("cut-then-ok", "OpenAIIoException",
+                "stall", "OpenAIIoException", "malformed", "OpenAIInvalidDataException",
+                "error-event", ResponsesStreamingLoop.BrokenStream.class.getSimpleName());
+        for (String name : List.of("cut-then-ok", "stall", "error-event", "malformed")) {
             ScenarioResult result = check(name, ResponsesStreamingLoop::new);
             assertEquals(List.of(), result.violations(), name);
             assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
                     .map(CallRecord::result).toList(), name);
-            assertEquals(TEXT, result.trace().outcomes().get(0).value().get("text").asString(), name);
+            JsonNode value = result.trace().outcomes().get(0).value();
+            assertEquals(TEXT, value.get("text").asString(), name);
+            assertEquals(brokenBy.get(name), value.get("broken_by").get(0).asString(), name);
         }
         assertEquals("stalled", check("stall", ResponsesStreamingLoop::new).trace().streams().get(0).end());
     }
