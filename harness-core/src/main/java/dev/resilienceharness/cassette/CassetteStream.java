@@ -119,7 +119,8 @@ public record CassetteStream(List<StreamEvent> events) {
     /**
      * Applies the {@code response.} volatile paths inside every event of {@code cassette}'s stream whose data is a
      * JSON object (a stream chunk is a piece of the response: its {@code id}, {@code created} and
-     * {@code system_fingerprint} are the response's), in place.
+     * {@code system_fingerprint} are the response's), and to the {@code response} such an event carries (a Responses
+     * stream's {@code response.created} and {@code response.completed} hold the whole response), in place.
      */
     static void stripVolatile(ObjectNode cassette, VolatilePaths volatilePaths) {
         if (!volatilePaths.touchesResponse()) {
@@ -136,7 +137,11 @@ public record CassetteStream(List<StreamEvent> events) {
             }
             JsonNode chunk = chunk(data.asString());
             if (chunk != null) {
-                event.put("data", Json.compact(volatilePaths.stripResponse(chunk)));
+                volatilePaths.stripResponse(chunk);
+                if (chunk.get("response") instanceof ObjectNode carried) {
+                    volatilePaths.stripResponse(carried);
+                }
+                event.put("data", Json.compact(chunk));
             }
         }
     }
@@ -153,19 +158,27 @@ public record CassetteStream(List<StreamEvent> events) {
         }
         for (int i = 0; i < list.size(); i++) {
             JsonNode data = list.get(i).get("data");
-            JsonNode chunk = data == null || !data.isString() ? null : chunk(data.asString());
+            ObjectNode chunk = data == null || !data.isString() ? null : chunk(data.asString());
             if (chunk == null) {
                 continue;
             }
-            ObjectNode wrapped = JsonNodeFactory.instance.objectNode();
-            wrapped.set("response", chunk);
-            for (String path : volatilePaths.remaining(wrapped)) {
-                if (path.startsWith("response")) {
-                    found.add("stream.events[" + i + "].data" + path.substring("response".length()));
-                }
+            remaining(found, "stream.events[" + i + "].data", chunk, volatilePaths);
+            if (chunk.get("response") instanceof ObjectNode carried) {
+                remaining(found, "stream.events[" + i + "].data.response", carried, volatilePaths);
             }
         }
         return found;
+    }
+
+    /** Adds the {@code response.} volatile fields present in {@code part}, as paths below {@code at}. */
+    private static void remaining(List<String> found, String at, ObjectNode part, VolatilePaths volatilePaths) {
+        ObjectNode wrapped = JsonNodeFactory.instance.objectNode();
+        wrapped.set("response", part);
+        for (String path : volatilePaths.remaining(wrapped)) {
+            if (path.startsWith("response")) {
+                found.add(at + path.substring("response".length()));
+            }
+        }
     }
 
     /** The JSON object an event carries, or {@code null} for {@code [DONE]} and anything that is not one. */

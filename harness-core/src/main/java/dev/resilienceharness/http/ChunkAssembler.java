@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>An Anthropic Messages stream (named events whose {@code type} is {@code message_start},
  * {@code content_block_delta}, ...) is assembled into a {@code message} instead (see {@link MessageEvents}), and ends
- * with {@code message_stop}.
+ * with {@code message_stop}; an OpenAI Responses stream ({@code response.created}, ...) ends with
+ * {@code response.completed}, whose {@code response} it is (see {@link ResponseEvents}).
  *
  * <p>Fed one line at a time; an event is the {@code data:} lines up to a blank line. {@code [DONE]} ends the
  * stream. Not thread-safe: one instance assembles one stream. Recording ({@link StreamRecording}) and the replay
@@ -54,6 +55,8 @@ public final class ChunkAssembler {
     private JsonNode usage;
     /** Set once an Anthropic Messages event arrives: the stream is then assembled as a {@code message}. */
     private MessageEvents messages;
+    /** Set once an OpenAI Responses event arrives: the stream then ends with its {@code response}. */
+    private ResponseEvents responses;
 
     private static final class Choice {
         String role;
@@ -115,7 +118,10 @@ public final class ChunkAssembler {
         return dispatch();
     }
 
-    /** Whether {@code [DONE]} arrived, or an Anthropic Messages stream's {@code message_stop}. */
+    /**
+     * Whether {@code [DONE]} arrived, an Anthropic Messages stream's {@code message_stop}, or a Responses stream's
+     * {@code response.completed}.
+     */
     public boolean done() {
         return done;
     }
@@ -184,19 +190,32 @@ public final class ChunkAssembler {
             throw new BadChunk("the stream reported an error: " + excerpt(Json.compact(chunk.get("error"))));
         }
         chunks++;
+        if (ResponseEvents.isResponsesEvent(chunk)) {
+            if (responses == null) {
+                responses = new ResponseEvents();
+            }
+            boolean token = responses.apply(chunk);
+            done = responses.done();
+            return firstToken(token);
+        }
         if (MessageEvents.isMessagesEvent(chunk)) {
             if (messages == null) {
                 messages = new MessageEvents();
             }
             boolean token = messages.apply(chunk);
             done = messages.stopped();
-            if (token && !firstToken) {
-                firstToken = true;
-                return true;
-            }
-            return false;
+            return firstToken(token);
         }
         return apply(chunk);
+    }
+
+    /** Whether an event that carried a token, or not, is the first that did. */
+    private boolean firstToken(boolean token) {
+        if (token && !firstToken) {
+            firstToken = true;
+            return true;
+        }
+        return false;
     }
 
     private boolean apply(JsonNode chunk) {
@@ -213,11 +232,7 @@ public final class ChunkAssembler {
                 token |= applyChoice(c);
             }
         }
-        if (token && !firstToken) {
-            firstToken = true;
-            return true;
-        }
-        return false;
+        return firstToken(token);
     }
 
     private boolean applyChoice(JsonNode c) {
@@ -283,9 +298,12 @@ public final class ChunkAssembler {
 
     /**
      * The assembled {@code chat.completion}, keys in the order a non-streaming answer has them; for an Anthropic
-     * Messages stream, the assembled {@code message}.
+     * Messages stream, the assembled {@code message}; for a Responses stream, its {@code response}.
      */
     public ObjectNode completion() {
+        if (responses != null) {
+            return responses.response();
+        }
         if (messages != null) {
             return messages.message();
         }

@@ -33,11 +33,25 @@ public final class StreamRecording {
     /** A stream whose chunks are not JSON, that reported an error, or that ended before saying so. */
     public static final class Broken extends Exception {
         private static final long serialVersionUID = 1L;
+        private final boolean endedEarly;
 
         Broken(String message) {
+            this(message, false);
+        }
+
+        private Broken(String message, boolean endedEarly) {
             super(message, null, false, false);
+            this.endedEarly = endedEarly;
+        }
+
+        /** Whether the stream only ended before saying it was done, as a dropped connection ends it. */
+        public boolean endedEarly() {
+            return endedEarly;
         }
     }
+
+    /** A stream that ended before saying it was done. */
+    static final String ENDED_EARLY = "the event stream ended before [DONE] (or message_stop, or response.completed)";
 
     private StreamRecording() {
     }
@@ -79,7 +93,7 @@ public final class StreamRecording {
             throw new Broken(e.getMessage());
         }
         if (!assembler.complete()) {
-            throw new Broken("the event stream ended before [DONE]");
+            throw new Broken(ENDED_EARLY, true);
         }
         return new Captured(assembler.completion(), new CassetteStream(monotonic(events)), firstTokenMs,
                 sinceRequestMs.getAsLong());
@@ -102,7 +116,7 @@ public final class StreamRecording {
             throw new Broken(e.getMessage());
         }
         if (!assembler.complete()) {
-            throw new Broken("the event stream ended before [DONE]");
+            throw new Broken(ENDED_EARLY, true);
         }
         long total = events.isEmpty() ? 0 : events.get(events.size() - 1).atMs();
         return new Captured(assembler.completion(), new CassetteStream(events), firstTokenMs, total);

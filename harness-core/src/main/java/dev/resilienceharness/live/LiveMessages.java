@@ -39,10 +39,11 @@ public final class LiveMessages {
                 + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
     }
 
-    /** Why a streaming request to Responses or Messages is not recorded. */
-    static String streamingChatOnly(dev.resilienceharness.http.ApiShape shape) {
-        return "streaming is recorded for POST /v1/chat/completions only; record the request to " + shape.path()
-                + " without \"stream\": true (serve and the run replay its cassette to a stream event by event)";
+    /** Why a streaming request to Messages is not recorded here. */
+    static String streamNotRecorded(dev.resilienceharness.http.ApiShape shape) {
+        return "streaming is recorded here for POST /v1/chat/completions and POST /v1/responses; record the request to "
+                + shape.path() + " without \"stream\": true (serve and the run replay its cassette to a stream event by"
+                + " event), or record it through the loop's SDK";
     }
 
     /** A request body too large for the proxy. */

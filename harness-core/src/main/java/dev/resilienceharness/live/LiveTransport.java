@@ -174,14 +174,14 @@ public final class LiveTransport implements Transport, ProviderCall {
 
     /**
      * Sends {@code request} to {@code {base_url}/<shape's resource>}: a Messages request carries the key as
-     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. Only Chat Completions may
-     * stream.
+     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. Chat Completions and Responses
+     * may stream.
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
         boolean stream = request.path("stream").asBoolean(false);
-        if (stream && shape != ApiShape.CHAT_COMPLETIONS) {
+        if (stream && shape == ApiShape.MESSAGES) {
             throw UnexpectedStatus.unsupportedStream(op, shape);
         }
         URI endpoint = endpoint(base, shape);
@@ -260,7 +260,7 @@ public final class LiveTransport implements Transport, ProviderCall {
         try {
             captured = StreamRecording.read(body, () -> millisSince(start));
         } catch (StreamRecording.Broken e) {
-            if (e.getMessage().endsWith("before [DONE]")) {
+            if (e.endedEarly()) {
                 throw new IOException(e.getMessage());
             }
             throw UnexpectedStatus.unusable(op, "its event stream is broken", scrub(e.getMessage()));

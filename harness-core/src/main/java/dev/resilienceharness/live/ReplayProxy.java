@@ -381,10 +381,10 @@ public final class ReplayProxy implements AutoCloseable {
                         "the request body is not a JSON object", null)), served);
                 return;
             }
-            if (shape != ApiShape.CHAT_COMPLETIONS && ApiShape.streams(request) && store.mode() != Mode.REPLAY) {
-                // Messages and Responses streams replay event by event; only Chat Completions streams are recorded.
+            if (shape == ApiShape.MESSAGES && ApiShape.streams(request) && store.mode() != Mode.REPLAY) {
+                // Messages streams replay event by event; Chat Completions and Responses streams are recorded.
                 deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        LiveMessages.streamingChatOnly(shape), null)), served);
+                        LiveMessages.streamNotRecorded(shape), null)), served);
                 return;
             }
             String fingerprint = store.fingerprint(request);
@@ -463,8 +463,8 @@ public final class ReplayProxy implements AutoCloseable {
                     ex.getResponseHeaders().set("Cache-Control", "no-cache");
                     ex.sendResponseHeaders(200, 0);
                     // The headers are out; the first token is late.
-                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, request, answer), served,
-                            status));
+                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, ApiShape.forPath(served.path),
+                            request, answer), served, status));
                 } else if (answer.delay().isZero()) {
                     finish(ex, () -> send(ex, answer), served, status);
                 } else {
@@ -533,12 +533,22 @@ public final class ReplayProxy implements AutoCloseable {
         }
     }
 
-    private static void stream(HttpExchange ex, ObjectNode request, FaultAnswer answer) throws IOException {
+    /** Sends an answer (one just recorded) as the stream its API sends: chat chunks, or Responses' named events. */
+    private static void stream(HttpExchange ex, ApiShape shape, ObjectNode request, FaultAnswer answer)
+            throws IOException {
         boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
         OutputStream out = ex.getResponseBody();
-        for (String event : StreamChunks.of(answer.body(), usage)) {
-            out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
+        if (shape == ApiShape.RESPONSES) {
+            for (dev.resilienceharness.cassette.StreamEvent event
+                    : dev.resilienceharness.http.ResponseStreams.of(answer.body(), 0)) {
+                out.write(event.wire().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        } else {
+            for (String event : StreamChunks.of(answer.body(), usage)) {
+                out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
         }
         out.close();
     }

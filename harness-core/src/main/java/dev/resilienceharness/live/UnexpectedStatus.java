@@ -38,7 +38,7 @@ public final class UnexpectedStatus extends Exception {
 
     /** A streaming request for an API whose event stream the harness does not assemble. */
     static UnexpectedStatus unsupportedStream(String op, dev.resilienceharness.http.ApiShape shape) {
-        return new UnexpectedStatus("op '" + op + "': " + LiveMessages.streamingChatOnly(shape), op, 400, "");
+        return new UnexpectedStatus("op '" + op + "': " + LiveMessages.streamNotRecorded(shape), op, 400, "");
     }
 
     public String op() {

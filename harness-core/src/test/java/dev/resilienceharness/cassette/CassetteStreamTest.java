@@ -47,6 +47,19 @@ class CassetteStreamTest {
     }
 
     @Test
+    void volatileResponsePathsApplyToTheResponseAResponsesEventCarries() {
+        ObjectNode cassette = (ObjectNode) Json.readTree("{\"request\":{},\"response\":{},\"stream\":{\"events\":["
+                + "{\"at_ms\":1,\"event\":\"response.created\",\"data\":\"{\\\"type\\\":\\\"response.created\\\","
+                + "\\\"response\\\":{\\\"id\\\":\\\"resp_9\\\",\\\"status\\\":\\\"in_progress\\\"},"
+                + "\\\"sequence_number\\\":0}\"}]}}");
+        assertEquals(List.of("stream.events[0].data.response.id"), CassetteStream.remainingVolatile(cassette, DEFAULTS));
+        CassetteStream.stripVolatile(cassette, DEFAULTS);
+        assertEquals("{\"type\":\"response.created\",\"response\":{\"status\":\"in_progress\"},\"sequence_number\":0}",
+                cassette.get("stream").get("events").get(0).get("data").asString());
+        assertEquals(List.of(), CassetteStream.remainingVolatile(cassette, DEFAULTS));
+    }
+
+    @Test
     void onlyJsonObjectsAreChunks() {
         assertNull(CassetteStream.chunk("[DONE]"));
         assertNull(CassetteStream.chunk("{broken"));

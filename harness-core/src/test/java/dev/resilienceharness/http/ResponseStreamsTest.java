@@ -15,9 +15,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /** A Responses answer streamed as the API sends it: named, numbered events that add up to the answer again. */
-class ResponseStreamsTest {
+public class ResponseStreamsTest {
 
-    static final String RESPONSE = "{\"id\":\"resp_1\",\"object\":\"response\",\"created_at\":1767225600,"
+    /** A message and a function call, with usage. */
+    public static final String RESPONSE = "{\"id\":\"resp_1\",\"object\":\"response\",\"created_at\":1767225600,"
             + "\"status\":\"completed\",\"model\":\"gpt-4.1-mini\",\"output\":[{\"type\":\"message\",\"id\":\"msg_1\","
             + "\"status\":\"completed\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":"
             + "\"Read the logs, then patch the null check.\",\"annotations\":[]}]},{\"type\":\"function_call\","
@@ -119,5 +120,23 @@ class ResponseStreamsTest {
                 new dev.resilienceharness.cassette.CassetteStream(recorded), Json.readTree(RESPONSE), 40,
                 Json.readTree(REQUEST), "f00d");
         assertEquals(recorded, replay.events());
+    }
+
+    @Test
+    void theEventsOfAStrippedRecordingGetTheResponsesIdentifiersBack() {
+        JsonNode stripped = Json.readTree(RESPONSE.replace("\"id\":\"resp_1\",", ""));
+        List<StreamEvent> recorded = ResponseStreams.of(stripped, 0);
+        JsonNode answer = FaultAsHttp.answerable(ApiShape.RESPONSES, stripped, "f00d");
+        StreamReplay replay = StreamReplay.of(NoFault.INSTANCE, ApiShape.RESPONSES,
+                new dev.resilienceharness.cassette.CassetteStream(recorded), answer, 0, Json.readTree(REQUEST), "f00d");
+        for (StreamEvent e : replay.events()) {
+            JsonNode carried = Json.readTree(e.data()).get("response");
+            if (carried != null) {
+                assertEquals("resp_f00d", carried.path("id").asString(), e.event());
+                assertEquals("response", carried.path("object").asString(), e.event());
+            }
+        }
+        assertEquals("resp_f00d", answer.path("id").asString(), "as the whole answer has it");
+        assertEquals(recorded.size(), replay.events().size());
     }
 }

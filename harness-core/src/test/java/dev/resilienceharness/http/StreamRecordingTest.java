@@ -58,4 +58,48 @@ class StreamRecordingTest {
         assertThrows(StreamRecording.Broken.class, () -> StreamRecording.read(new ByteArrayInputStream(
                 ("data: " + Json.compact(unfinished) + "\n\n").getBytes(StandardCharsets.UTF_8)), () -> 0));
     }
+
+    @Test
+    void aResponsesStreamAddsUpToTheResponseItEndsWith() throws Exception {
+        List<StreamEvent> events = new ArrayList<>();
+        List<StreamEvent> whole = ResponseStreams.of(Json.readTree(ResponseStreamsTest.RESPONSE), 0);
+        for (int i = 0; i < whole.size(); i++) {
+            events.add(whole.get(i).later(100 + 10L * i));
+        }
+        StreamRecording.Captured again = StreamRecording.assemble(events);
+        assertEquals(Json.readTree(ResponseStreamsTest.RESPONSE), again.completion(), "response.completed's response");
+        assertEquals(140L, again.firstTokenMs(), "the first output_text.delta, the fifth event");
+        assertEquals(events, again.stream().events(), "every event with its name");
+
+        // Read from the wire, as recording reads a provider's stream: the names come with the events.
+        StringBuilder wire = new StringBuilder();
+        whole.forEach(e -> wire.append(e.wire()));
+        long[] now = {0};
+        StreamRecording.Captured read = StreamRecording.read(new ByteArrayInputStream(
+                wire.toString().getBytes(StandardCharsets.UTF_8)), () -> now[0] += 5);
+        assertEquals(whole.stream().map(StreamEvent::event).toList(),
+                read.stream().events().stream().map(StreamEvent::event).toList());
+        assertEquals(Json.readTree(ResponseStreamsTest.RESPONSE), read.completion());
+    }
+
+    @Test
+    void aResponsesStreamThatReportsAnErrorOrEndsEarlyIsRefused() {
+        List<StreamEvent> whole = ResponseStreams.of(Json.readTree(ResponseStreamsTest.RESPONSE), 0);
+        List<StreamEvent> withError = new ArrayList<>(whole.subList(0, 5));
+        withError.add(StreamReplay.errorEvent(ApiShape.RESPONSES, 0, 5));
+        StreamRecording.Broken error = assertThrows(StreamRecording.Broken.class,
+                () -> StreamRecording.assemble(withError));
+        assertTrue(error.getMessage().contains("the stream reported an error: server_error"), error.getMessage());
+
+        List<StreamEvent> failed = new ArrayList<>(whole.subList(0, 2));
+        failed.add(new StreamEvent(0, "response.failed", "{\"type\":\"response.failed\",\"response\":{\"status\":"
+                + "\"failed\",\"error\":{\"code\":\"server_error\",\"message\":\"boom\"}},\"sequence_number\":2}"));
+        StreamRecording.Broken failure = assertThrows(StreamRecording.Broken.class,
+                () -> StreamRecording.assemble(failed));
+        assertTrue(failure.getMessage().contains("boom"), failure.getMessage());
+
+        StreamRecording.Broken early = assertThrows(StreamRecording.Broken.class,
+                () -> StreamRecording.assemble(whole.subList(0, whole.size() - 1)));
+        assertEquals(StreamRecording.ENDED_EARLY, early.getMessage());
+    }
 }

@@ -82,7 +82,7 @@ class LiveTransportTest {
     }
 
     @Test
-    void aMessagesRequestCarriesAnthropicsHeadersAndOnlyChatCompletionsMayStream() throws Exception {
+    void aMessagesRequestCarriesAnthropicsHeadersAndMayNotStream() throws Exception {
         stub.then(ProviderStub.ok("{\"type\":\"message\",\"content\":[]}"));
         ObjectNode request = (ObjectNode) Json.readTree("{\"model\":\"c\",\"max_tokens\":5,\"messages\":[]}");
         assertEquals("message", live.send("plan", request, dev.resilienceharness.http.ApiShape.MESSAGES).response()
@@ -93,9 +93,9 @@ class LiveTransportTest {
         assertEquals("2023-06-01", r.header("anthropic-version"));
         assertEquals(null, r.header("authorization"), "the key goes in one header only");
         UnexpectedStatus stream = assertThrows(UnexpectedStatus.class, () -> live.send("plan",
-                request.deepCopy().put("stream", true), dev.resilienceharness.http.ApiShape.RESPONSES));
-        assertTrue(stream.getMessage().contains("streaming is recorded for POST /v1/chat/completions only"),
-                stream.getMessage());
+                request.deepCopy().put("stream", true), dev.resilienceharness.http.ApiShape.MESSAGES));
+        assertTrue(stream.getMessage().contains("streaming is recorded here for POST /v1/chat/completions and POST"
+                + " /v1/responses"), stream.getMessage());
         assertEquals(1, stub.received().size(), "nothing sent");
     }
 
@@ -277,6 +277,28 @@ class LiveTransportTest {
         assertTrue(r.timing().totalMs() >= r.timing().firstTokenMs());
         Reply reply = live.call(req.deepCopy());
         assertTrue(reply.firstTokenMs().isPresent(), "a loop sees the first-token latency too");
+    }
+
+    @Test
+    void aResponsesStreamIsRecordedWithItsNamedEventsAndTheResponseItEndsWith() throws Exception {
+        String response = dev.resilienceharness.http.ResponseStreamsTest.RESPONSE;
+        List<dev.resilienceharness.cassette.StreamEvent> sent = new java.util.ArrayList<>();
+        List<dev.resilienceharness.cassette.StreamEvent> whole = dev.resilienceharness.http.ResponseStreams.of(
+                Json.readTree(response), 0);
+        for (int i = 0; i < whole.size(); i++) {
+            sent.add(whole.get(i).later(30 + 5L * i));
+        }
+        stub.then(new ProviderStub.Named(sent));
+        ObjectNode req = (ObjectNode) Json.readTree("{\"model\":\"gpt-4.1-mini\",\"stream\":true,\"input\":\"plan\"}");
+        dev.resilienceharness.cassette.CassetteStore.Recorded recorded = live.send("plan", req,
+                dev.resilienceharness.http.ApiShape.RESPONSES);
+        assertTrue(stub.received().get(0).path().endsWith("/responses"));
+        assertEquals("text/event-stream", stub.received().get(0).header("accept"));
+        assertEquals(Json.readTree(response), recorded.response(), "response.completed's response");
+        assertEquals(whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                recorded.stream().events().stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList());
+        assertTrue(recorded.timing().firstTokenMs() >= 50, "the first text delta, sent at 50 ms: "
+                + recorded.timing());
     }
 
     @Test

@@ -43,7 +43,7 @@ final class ProviderStub implements AutoCloseable {
     }
 
     /** What the stub does with one request. */
-    sealed interface Answer permits Reply, Events, Paced, Drop {
+    sealed interface Answer permits Reply, Events, Paced, Named, Drop {
     }
 
     /** A plain answer after {@code delayMs}. */
@@ -56,6 +56,10 @@ final class ProviderStub implements AutoCloseable {
 
     /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}, then one every {@code gapMs}. */
     record Paced(List<String> payloads, long firstDelayMs, long gapMs) implements Answer {
+    }
+
+    /** An SSE stream of events with their names, each sent at its offset since the request; nothing is added. */
+    record Named(List<dev.resilienceharness.cassette.StreamEvent> events) implements Answer {
     }
 
     /** The connection is closed without an answer. */
@@ -228,6 +232,19 @@ final class ProviderStub implements AutoCloseable {
                             pause(paced.gapMs());
                         }
                         out.write(("data: " + paced.payloads().get(i) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                }
+                return;
+            }
+            if (a instanceof Named named) {
+                long start = System.nanoTime();
+                ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                ex.sendResponseHeaders(200, 0);
+                try (OutputStream out = ex.getResponseBody()) {
+                    for (dev.resilienceharness.cassette.StreamEvent e : named.events()) {
+                        pause(e.atMs() - (System.nanoTime() - start) / 1_000_000);
+                        out.write(e.wire().getBytes(StandardCharsets.UTF_8));
                         out.flush();
                     }
                 }

@@ -325,16 +325,11 @@ class ReplayProxyStreamsTest {
     // --- OpenAI Responses -----------------------------------------------------------------------------------------
 
     static final String RESPOND = "{\"model\":\"gpt-4.1-mini\",\"stream\":true,\"input\":\"plan the fix\"}";
-    static final String RESPONSE = "{\"id\":\"resp_1\",\"object\":\"response\",\"created_at\":1767225600,"
-            + "\"status\":\"completed\",\"model\":\"gpt-4.1-mini\",\"output\":[{\"type\":\"message\",\"id\":\"msg_1\","
-            + "\"status\":\"completed\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":"
-            + "\"Read the logs, then patch the null check.\",\"annotations\":[]}]}],"
-            + "\"usage\":{\"input_tokens\":9,\"output_tokens\":14,\"total_tokens\":23}}";
 
     @Test
     void aResponsesAnswerIsStreamedAsTheApisNamedEventsWithItsCutAndErrorEvent() throws Exception {
         HarnessConfig config = config();
-        String response = RESPONSE;
+        String response = dev.resilienceharness.http.ResponseStreamsTest.RESPONSE;
         new dev.resilienceharness.cassette.CassetteStore(config.cassettes(), VolatilePaths.of(config.volatilePaths()),
                 Mode.RECORD, java.util.function.UnaryOperator.identity()).write(
                 (tools.jackson.databind.node.ObjectNode) Json.readTree(RESPOND.replace(",\"stream\":true", "")),
@@ -372,21 +367,50 @@ class ReplayProxyStreamsTest {
     }
 
     @Test
-    void aStreamingResponsesRequestWhileRecordingIsRefusedAndNothingIsSent() throws Exception {
+    void aStreamingResponsesRequestIsRecordedThroughServeWithItsNamedEventsAndStreamedToTheClient() throws Exception {
         HarnessConfig config = config();
+        List<dev.resilienceharness.cassette.StreamEvent> sent = new ArrayList<>();
+        List<dev.resilienceharness.cassette.StreamEvent> whole = dev.resilienceharness.http.ResponseStreams.of(
+                Json.readTree(dev.resilienceharness.http.ResponseStreamsTest.RESPONSE), 0);
+        for (int i = 0; i < whole.size(); i++) {
+            sent.add(whole.get(i).later(20 + 10L * i));
+        }
         try (ProviderStub stub = ProviderStub.start()) {
+            stub.then(new ProviderStub.Named(sent));
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
                     "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + proxy.port() + "/v1/responses")).POST(HttpRequest.BodyPublishers.ofString(RESPOND)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                assertEquals(400, r.statusCode());
-                assertEquals(LiveMessages.streamingChatOnly(dev.resilienceharness.http.ApiShape.RESPONSES),
-                        Json.readTree(r.body()).at("/error/message").asString(), r.body());
+                ReadNamed recording = readNamed(proxy, "/v1/responses", RESPOND);
+                assertEquals(null, recording.failure());
+                assertEquals(whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                        recording.names(), "the client gets the Responses events while serve records");
+                assertEquals("Read the logs, then patch the null check.", recording.responsesText());
             }
-            assertEquals(0, stub.received().size(), "nothing is forwarded");
+            assertEquals(1, stub.received().size());
+        }
+        Cassette recorded;
+        try (Stream<Path> files = Files.list(config.cassettes())) {
+            recorded = new CassetteReader(config.cassettes(), VolatilePaths.of(config.volatilePaths())).read(files.findFirst().orElseThrow());
+        }
+        assertEquals(whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                recorded.stream().events().stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                "the cassette keeps every event under its name");
+        assertTrue(recorded.stream().events().get(0).atMs() >= 20, recorded.stream().events().toString());
+        assertTrue(!recorded.response().has("id"), "volatile response.id is stripped from the response");
+        for (dev.resilienceharness.cassette.StreamEvent e : recorded.stream().events()) {
+            assertTrue(!e.data().contains("resp_1"), "and from the response the events carry: " + e.data());
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("cut").timeFactor(0).build().start()) {
+            ReadNamed cut = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals(whole.subList(0, 3).stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                    cut.names(), "the recorded stream, cut after three events");
+            assertTrue(cut.failure() != null);
+            ReadNamed retried = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals("Read the logs, then patch the null check.", retried.responsesText());
+            JsonNode completed = Json.readTree(retried.events().get(retried.events().size() - 1).data());
+            assertEquals("resp_" + recorded.fingerprint(), completed.at("/response/id").asString(),
+                    "the replayed events get the response's id back");
         }
     }
 
@@ -402,7 +426,7 @@ class ReplayProxyStreamsTest {
                         + proxy.port() + "/v1/messages")).POST(HttpRequest.BodyPublishers.ofString(ASK)).build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertEquals(400, r.statusCode());
-                assertEquals(LiveMessages.streamingChatOnly(dev.resilienceharness.http.ApiShape.MESSAGES),
+                assertEquals(LiveMessages.streamNotRecorded(dev.resilienceharness.http.ApiShape.MESSAGES),
                         Json.readTree(r.body()).at("/error/message").asString(), r.body());
                 assertEquals("invalid_request_error", Json.readTree(r.body()).at("/error/type").asString());
             }

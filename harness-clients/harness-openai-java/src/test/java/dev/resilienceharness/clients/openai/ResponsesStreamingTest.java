@@ -39,7 +39,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * A Responses answer recorded whole through openai-java's {@code responses().create} from a provider on 127.0.0.1,
  * then read by a loop that streams it with {@code responses().createStreaming}: the events the Responses API sends
- * for that answer, on the virtual clock, with the stream faults, parsed by the real SDK.
+ * for that answer, on the virtual clock, with the stream faults, parsed by the real SDK. And a stream recorded
+ * through {@code createStreaming} itself, every named event with its offset, replayed as recorded.
  */
 class ResponsesStreamingTest {
 
@@ -176,6 +177,99 @@ class ResponsesStreamingTest {
         ScenarioResult result = check("slow", ResponsesStreamingLoop::new);
         assertEquals(3_500_000_000L, result.trace().streams().get(0).eventNanos().get(0));
         assertEquals(3500L, result.trace().calls().get(0).firstTokenMs());
+    }
+
+    @Test
+    void aStreamRecordedThroughCreateStreamingKeepsEveryNamedEventAndReplaysThem(@TempDir Path other)
+            throws Exception {
+        Files.writeString(other.resolve("resilience.yaml"), YAML);
+        HarnessConfig streamed = ConfigLoader.load(other.resolve("resilience.yaml"));
+        // As the Responses API streams: named events, numbered, the response whole in the last one.
+        String msg = "{\"type\":\"message\",\"id\":\"msg_s1\",\"status\":\"%s\",\"role\":\"assistant\",\"content\":%s}";
+        String part = "{\"type\":\"output_text\",\"annotations\":[],\"text\":\"%s\"}";
+        String started = RESPONSE.replace("\"status\":\"completed\",\"error\"", "\"status\":\"in_progress\",\"error\"")
+                .replaceFirst("\"output\":\\[.*\\],\"usage\".*", "\"output\":[],\"usage\":null}");
+        List<String[]> events = List.of(
+                new String[] {"response.created", "\"response\":" + started},
+                new String[] {"response.in_progress", "\"response\":" + started},
+                new String[] {"response.output_item.added", "\"output_index\":0,\"item\":"
+                        + String.format(msg, "in_progress", "[]")},
+                new String[] {"response.content_part.added", "\"item_id\":\"msg_s1\",\"output_index\":0,"
+                        + "\"content_index\":0,\"part\":" + String.format(part, "")},
+                delta("Read the logs,"), delta(" then patch"), delta(" the null check."),
+                new String[] {"response.output_text.done", "\"item_id\":\"msg_s1\",\"output_index\":0,"
+                        + "\"content_index\":0,\"text\":\"" + TEXT + "\",\"logprobs\":[]"},
+                new String[] {"response.content_part.done", "\"item_id\":\"msg_s1\",\"output_index\":0,"
+                        + "\"content_index\":0,\"part\":" + String.format(part, TEXT)},
+                new String[] {"response.output_item.done", "\"output_index\":0,\"item\":"
+                        + String.format(msg, "completed", "[" + String.format(part, TEXT) + "]")},
+                new String[] {"response.completed", "\"response\":" + RESPONSE});
+        HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        stub.createContext("/v1/responses", exchange -> {
+            served.incrementAndGet();
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(request.contains("\"stream\":true") ? 200 : 400, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                for (int i = 0; i < events.size(); i++) {
+                    pause(i == 0 ? 40 : 10);
+                    out.write(("event: " + events.get(i)[0] + "\ndata: {\"type\":\"" + events.get(i)[0] + "\","
+                            + events.get(i)[1] + ",\"sequence_number\":" + i + "}\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            }
+        });
+        stub.start();
+        try {
+            int recorded = Rehearsal.prepareForRecording(streamed, ResponsesStreamingLoop::new).recordMissing(
+                    streamed.scenarios().get(0), LiveHttp.to(URI.create("http://127.0.0.1:"
+                            + stub.getAddress().getPort() + "/v1"), "sk-test-key", Duration.ofSeconds(10)),
+                    RecordingRedaction.forConfig(streamed)).recorded();
+            assertEquals(1, recorded);
+        } finally {
+            stub.stop(0);
+        }
+        JsonNode cassette;
+        try (Stream<Path> files = Files.list(other.resolve("cassettes"))) {
+            cassette = Json.readTree(Files.readAllBytes(files.findFirst().orElseThrow()));
+        }
+        assertEquals(true, cassette.get("request").get("stream").asBoolean(), "openai-java asked for a stream");
+        JsonNode kept = cassette.get("stream").get("events");
+        assertEquals(events.size(), kept.size());
+        for (int i = 0; i < events.size(); i++) {
+            assertEquals(events.get(i)[0], kept.get(i).get("event").asString(), "every event under its name");
+        }
+        assertTrue(kept.get(4).get("at_ms").asLong() >= 40 + 4 * 10, "with its offset: " + kept.get(4));
+        assertEquals(TEXT, cassette.get("response").at("/output/0/content/0/text").asString(),
+                "response is the one response.completed carried");
+        assertTrue(!cassette.get("response").has("id") && !kept.get(0).get("data").asString().contains("resp_live_1"),
+                "its volatile id stripped, in the events too");
+        assertEquals(cassette.at("/timing/first_token_ms").asLong(), kept.get(4).get("at_ms").asLong(),
+                "the first token is the first text delta");
+
+        Rehearsal replay = Rehearsal.prepare(streamed, ResponsesStreamingLoop::new);
+        ScenarioResult clean = replay.check(streamed.scenarios().get(0), 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), clean.violations());
+        assertEquals(TEXT, clean.trace().outcomes().get(0).value().get("text").asString());
+        assertEquals(kept.get(0).get("at_ms").asLong() * 1_000_000L, clean.trace().streams().get(0).eventNanos().get(0),
+                "the recorded events at their recorded offsets");
+        ScenarioResult cut = replay.check(streamed.scenarios().get(1), 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), cut.violations());
+        assertEquals("Read the logs,", cut.trace().streams().get(0).partialText());
+        assertEquals(2, served.get(), "one request for each recording, none for the replays");
+    }
+
+    private static String[] delta(String piece) {
+        return new String[] {"response.output_text.delta", "\"item_id\":\"msg_s1\",\"output_index\":0,"
+                + "\"content_index\":0,\"delta\":\"" + piece + "\",\"logprobs\":[]"};
+    }
+
+    private static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private ScenarioResult check(String name, LoopFactory loop) throws Exception {
