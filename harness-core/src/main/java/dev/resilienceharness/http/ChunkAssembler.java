@@ -53,10 +53,11 @@ public final class ChunkAssembler {
     private JsonNode systemFingerprint;
     private JsonNode serviceTier;
     private JsonNode usage;
-    /** Set once an Anthropic Messages event arrives: the stream is then assembled as a {@code message}. */
-    private MessageEvents messages;
-    /** Set once an OpenAI Responses event arrives: the stream then ends with its {@code response}. */
-    private ResponseEvents responses;
+    /**
+     * Set once an Anthropic Messages event arrives (the stream is then assembled as a {@code message}) or an OpenAI
+     * Responses event (the stream then ends with its {@code response}).
+     */
+    private NamedEvents named;
 
     private static final class Choice {
         String role;
@@ -190,20 +191,14 @@ public final class ChunkAssembler {
             throw new BadChunk("the stream reported an error: " + excerpt(Json.compact(chunk.get("error"))));
         }
         chunks++;
-        if (ResponseEvents.isResponsesEvent(chunk)) {
-            if (responses == null) {
-                responses = new ResponseEvents();
-            }
-            boolean token = responses.apply(chunk);
-            done = responses.done();
-            return firstToken(token);
+        if (named == null && ResponseEvents.isResponsesEvent(chunk)) {
+            named = new ResponseEvents();
+        } else if (named == null && MessageEvents.isMessagesEvent(chunk)) {
+            named = new MessageEvents();
         }
-        if (MessageEvents.isMessagesEvent(chunk)) {
-            if (messages == null) {
-                messages = new MessageEvents();
-            }
-            boolean token = messages.apply(chunk);
-            done = messages.stopped();
+        if (named != null) {
+            boolean token = named.apply(chunk);
+            done = named.done();
             return firstToken(token);
         }
         return apply(chunk);
@@ -301,11 +296,8 @@ public final class ChunkAssembler {
      * Messages stream, the assembled {@code message}; for a Responses stream, its {@code response}.
      */
     public ObjectNode completion() {
-        if (responses != null) {
-            return responses.response();
-        }
-        if (messages != null) {
-            return messages.message();
+        if (named != null) {
+            return named.body();
         }
         ObjectNode out = NODES.objectNode();
         putIf(out, "id", id);

@@ -18,7 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * that arrived when it is not JSON), the stop reason and usage of {@code message_delta} kept. {@link ChunkAssembler}
  * hands it the events that are Messages events. Not thread-safe: one instance assembles one stream.
  */
-final class MessageEvents {
+final class MessageEvents implements NamedEvents {
 
     /** The {@code type} of every event of a Messages stream. */
     static final Set<String> TYPES = Set.of("message_start", "content_block_start", "content_block_delta",
@@ -48,7 +48,8 @@ final class MessageEvents {
      *
      * @return whether it carried a token (text, thinking or tool input, or the start of a tool call)
      */
-    boolean apply(JsonNode event) {
+    @Override
+    public boolean apply(JsonNode event) {
         switch (event.path("type").asString("")) {
             case "message_start" -> {
                 JsonNode m = event.get("message");
@@ -107,12 +108,14 @@ final class MessageEvents {
     }
 
     /** Whether {@code message_stop} arrived. */
-    boolean stopped() {
+    @Override
+    public boolean done() {
         return stopped;
     }
 
     /** The assembled {@code message}. */
-    ObjectNode message() {
+    @Override
+    public ObjectNode body() {
         ObjectNode out = live().deepCopy();
         ArrayNode content = out.putArray("content");
         for (Block b : blocks.values()) {

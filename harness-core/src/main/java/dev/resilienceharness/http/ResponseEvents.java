@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link ResponseStreams}; {@link ChunkAssembler} hands it the events that are Responses events. Not thread-safe: one
  * instance assembles one stream.
  */
-final class ResponseEvents {
+final class ResponseEvents implements NamedEvents {
 
     private ObjectNode response;
     private boolean done;
@@ -29,7 +29,8 @@ final class ResponseEvents {
      * @return whether it carried a token (text, a refusal, tool-call arguments, or the start of a tool call)
      * @throws ChunkAssembler.BadChunk when the event reports an error
      */
-    boolean apply(JsonNode event) throws ChunkAssembler.BadChunk {
+    @Override
+    public boolean apply(JsonNode event) throws ChunkAssembler.BadChunk {
         String type = event.path("type").asString("");
         switch (type) {
             case "error" -> throw new ChunkAssembler.BadChunk("the stream reported an error: "
@@ -61,12 +62,14 @@ final class ResponseEvents {
     }
 
     /** Whether {@code response.completed} (or {@code response.incomplete}) arrived with the response. */
-    boolean done() {
+    @Override
+    public boolean done() {
         return done;
     }
 
     /** The response the stream ended with (or began with, when it has not ended). */
-    ObjectNode response() {
+    @Override
+    public ObjectNode body() {
         return response == null ? tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
                 : response.deepCopy();
     }

@@ -7,7 +7,6 @@ import com.openai.models.ChatModel;
 import com.openai.models.responses.Response;
 import com.openai.models.responses.ResponseCreateParams;
 import com.openai.models.responses.ResponseStreamEvent;
-import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import java.io.UncheckedIOException;
@@ -25,31 +24,15 @@ import tools.jackson.databind.node.StringNode;
  * broken stream is dropped before the retry. The outcome is the text, the output tokens {@code response.completed}
  * reported, whether the text it carries agrees with the deltas, and what broke each earlier attempt.
  */
-public class ResponsesStreamingLoop implements AgentLoop {
+public class ResponsesStreamingLoop extends StreamingLoop {
 
-    /** Whether the text of a broken stream is kept and the retry's text appended to it (the salvage bug). */
-    protected boolean keepsPartialText() {
-        return false;
-    }
-
-    static ResponseCreateParams params(String op) {
+    static ResponseCreateParams responseParams(String op) {
         return ResponseCreateParams.builder().model(ChatModel.GPT_4_1_MINI).input("Stream the " + op + " step.")
                 .build();
     }
 
     @Override
-    public List<Outcome> run(LoopRun run) {
-        OpenAIClient client = HarnessOpenAi.builder(run).maxRetries(0).build();
-        List<Outcome> outcomes = new ArrayList<>();
-        for (String op : run.ops()) {
-            try (var scope = run.op(op)) {
-                outcomes.add(attempt(run, client, op));
-            }
-        }
-        return outcomes;
-    }
-
-    private Outcome attempt(LoopRun run, OpenAIClient client, String op) {
+    protected Outcome attempt(LoopRun run, OpenAIClient client, String op) {
         StringBuilder emitted = new StringBuilder();
         List<String> brokenBy = new ArrayList<>();
         int attempts = 0;
@@ -60,7 +43,7 @@ public class ResponsesStreamingLoop implements AgentLoop {
             if (!keepsPartialText()) {
                 emitted.setLength(0);
             }
-            try (StreamResponse<ResponseStreamEvent> stream = client.responses().createStreaming(params(op))) {
+            try (StreamResponse<ResponseStreamEvent> stream = client.responses().createStreaming(responseParams(op))) {
                 Response completed = null;
                 for (ResponseStreamEvent event : (Iterable<ResponseStreamEvent>) stream.stream()::iterator) {
                     events++;
@@ -113,19 +96,12 @@ public class ResponsesStreamingLoop implements AgentLoop {
     }
 
     /** The request asked whole ({@code responses().create}), as a team records it. */
-    public static final class Whole implements AgentLoop {
+    public static final class Whole extends ResponsesStreamingLoop {
         @Override
-        public List<Outcome> run(LoopRun run) {
-            OpenAIClient client = HarnessOpenAi.builder(run).maxRetries(0).build();
-            List<Outcome> outcomes = new ArrayList<>();
-            for (String op : run.ops()) {
-                try (var scope = run.op(op)) {
-                    Response response = client.responses().create(params(op));
-                    String text = response.output().get(0).asMessage().content().get(0).asOutputText().text();
-                    outcomes.add(Outcome.ok(op, StringNode.valueOf(text), 1));
-                }
-            }
-            return outcomes;
+        protected Outcome attempt(LoopRun run, OpenAIClient client, String op) {
+            Response response = client.responses().create(responseParams(op));
+            String text = response.output().get(0).asMessage().content().get(0).asOutputText().text();
+            return Outcome.ok(op, StringNode.valueOf(text), 1);
         }
     }
 }

@@ -43,7 +43,8 @@ public class StreamingLoop implements AgentLoop {
         return outcomes;
     }
 
-    private Outcome attempt(LoopRun run, OpenAIClient client, String op) {
+    /** The op's answer, read as a stream and retried as the class comment says. */
+    protected Outcome attempt(LoopRun run, OpenAIClient client, String op) {
         StringBuilder emitted = new StringBuilder();
         int attempts = 0;
         Integer brokenAfter = null;
