@@ -119,8 +119,9 @@ public record CassetteStream(List<StreamEvent> events) {
     /**
      * Applies the {@code response.} volatile paths inside every event of {@code cassette}'s stream whose data is a
      * JSON object (a stream chunk is a piece of the response: its {@code id}, {@code created} and
-     * {@code system_fingerprint} are the response's), and to the {@code response} such an event carries (a Responses
-     * stream's {@code response.created} and {@code response.completed} hold the whole response), in place.
+     * {@code system_fingerprint} are the response's), and to the response such an event carries (the
+     * {@code response} of a Responses stream's {@code response.created} and {@code response.completed}, the
+     * {@code message} of a Messages stream's {@code message_start}), in place.
      */
     static void stripVolatile(ObjectNode cassette, VolatilePaths volatilePaths) {
         if (!volatilePaths.touchesResponse()) {
@@ -135,11 +136,12 @@ public record CassetteStream(List<StreamEvent> events) {
             if (!(e instanceof ObjectNode event) || data == null || !data.isString()) {
                 continue;
             }
-            JsonNode chunk = chunk(data.asString());
+            ObjectNode chunk = chunk(data.asString());
             if (chunk != null) {
                 volatilePaths.stripResponse(chunk);
-                if (chunk.get("response") instanceof ObjectNode carried) {
-                    volatilePaths.stripResponse(carried);
+                String key = carrier(chunk);
+                if (key != null) {
+                    volatilePaths.stripResponse(chunk.get(key));
                 }
                 event.put("data", Json.compact(chunk));
             }
@@ -163,11 +165,25 @@ public record CassetteStream(List<StreamEvent> events) {
                 continue;
             }
             remaining(found, "stream.events[" + i + "].data", chunk, volatilePaths);
-            if (chunk.get("response") instanceof ObjectNode carried) {
-                remaining(found, "stream.events[" + i + "].data.response", carried, volatilePaths);
+            String key = carrier(chunk);
+            if (key != null) {
+                remaining(found, "stream.events[" + i + "].data." + key, (ObjectNode) chunk.get(key), volatilePaths);
             }
         }
         return found;
+    }
+
+    /**
+     * The key under which an event carries the whole response (a Responses event's {@code response}, a Messages
+     * {@code message_start}'s {@code message}), or {@code null} when it carries none.
+     */
+    public static String carrier(ObjectNode chunk) {
+        for (String key : new String[] {"response", "message"}) {
+            if (chunk.get(key) instanceof ObjectNode && !chunk.has("choices")) {
+                return key;
+            }
+        }
+        return null;
     }
 
     /** Adds the {@code response.} volatile fields present in {@code part}, as paths below {@code at}. */

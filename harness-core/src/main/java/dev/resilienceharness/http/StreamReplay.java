@@ -201,28 +201,26 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
     }
 
     /**
-     * Chat chunks, and the response a Responses event carries, get back the identifiers recording stripped (strict
-     * clients read them), like a whole answer.
+     * Chat chunks, and the response a Responses or Messages event carries, get back the identifiers recording
+     * stripped (strict clients read them), like a whole answer.
      */
     private static List<StreamEvent> withIdentifiers(ApiShape shape, List<StreamEvent> events, JsonNode recorded,
             String fingerprint) {
-        if (shape == ApiShape.RESPONSES) {
+        if (shape != ApiShape.CHAT_COMPLETIONS) {
             List<StreamEvent> out = new ArrayList<>(events.size());
             for (StreamEvent e : events) {
                 ObjectNode event = CassetteStream.chunk(e.data());
-                JsonNode carried = event == null ? null : event.get("response");
+                String key = event == null ? null : CassetteStream.carrier(event);
+                JsonNode carried = key == null ? null : event.get(key);
                 JsonNode whole = carried == null ? null : FaultAsHttp.answerable(shape, carried, fingerprint);
                 if (whole == carried) {
                     out.add(e);
                 } else {
-                    event.set("response", whole);
+                    event.set(key, whole);
                     out.add(e.withData(Json.compact(event)));
                 }
             }
             return out;
-        }
-        if (shape != ApiShape.CHAT_COMPLETIONS) {
-            return events;
         }
         List<StreamEvent> out = new ArrayList<>(events.size());
         for (StreamEvent e : events) {

@@ -39,13 +39,6 @@ public final class LiveMessages {
                 + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
     }
 
-    /** Why a streaming request to Messages is not recorded here. */
-    static String streamNotRecorded(dev.resilienceharness.http.ApiShape shape) {
-        return "streaming is recorded here for POST /v1/chat/completions and POST /v1/responses; record the request to "
-                + shape.path() + " without \"stream\": true (serve and the run replay its cassette to a stream event by"
-                + " event), or record it through the loop's SDK";
-    }
-
     /** A request body too large for the proxy. */
     static final String TOO_LARGE = "the request body is larger than 16 MiB, the most this proxy reads";
 

@@ -174,16 +174,13 @@ public final class LiveTransport implements Transport, ProviderCall {
 
     /**
      * Sends {@code request} to {@code {base_url}/<shape's resource>}: a Messages request carries the key as
-     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. Chat Completions and Responses
-     * may stream.
+     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. A streaming request is
+     * recorded with every event (see {@link StreamRecording}).
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
         boolean stream = request.path("stream").asBoolean(false);
-        if (stream && shape == ApiShape.MESSAGES) {
-            throw UnexpectedStatus.unsupportedStream(op, shape);
-        }
         URI endpoint = endpoint(base, shape);
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)

@@ -381,12 +381,6 @@ public final class ReplayProxy implements AutoCloseable {
                         "the request body is not a JSON object", null)), served);
                 return;
             }
-            if (shape == ApiShape.MESSAGES && ApiShape.streams(request) && store.mode() != Mode.REPLAY) {
-                // Messages streams replay event by event; Chat Completions and Responses streams are recorded.
-                deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        LiveMessages.streamNotRecorded(shape), null)), served);
-                return;
-            }
             String fingerprint = store.fingerprint(request);
             String op = opsByFingerprint.get(fingerprint);
             served.label = op != null ? "op " + op : "fingerprint " + fingerprint;
@@ -533,14 +527,19 @@ public final class ReplayProxy implements AutoCloseable {
         }
     }
 
-    /** Sends an answer (one just recorded) as the stream its API sends: chat chunks, or Responses' named events. */
+    /**
+     * Sends an answer (one just recorded) as the stream its API sends: chat chunks, or the named events of Responses
+     * and Messages.
+     */
     private static void stream(HttpExchange ex, ApiShape shape, ObjectNode request, FaultAnswer answer)
             throws IOException {
         boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
         OutputStream out = ex.getResponseBody();
-        if (shape == ApiShape.RESPONSES) {
-            for (dev.resilienceharness.cassette.StreamEvent event
-                    : dev.resilienceharness.http.ResponseStreams.of(answer.body(), 0)) {
+        if (shape != ApiShape.CHAT_COMPLETIONS) {
+            List<dev.resilienceharness.cassette.StreamEvent> events = shape == ApiShape.RESPONSES
+                    ? dev.resilienceharness.http.ResponseStreams.of(answer.body(), 0)
+                    : dev.resilienceharness.http.MessageStreams.of(answer.body(), 0);
+            for (dev.resilienceharness.cassette.StreamEvent event : events) {
                 out.write(event.wire().getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }

@@ -36,11 +36,6 @@ public final class UnexpectedStatus extends Exception {
                 + shape.path(), op, 501, "");
     }
 
-    /** A streaming request for an API whose event stream the harness does not assemble. */
-    static UnexpectedStatus unsupportedStream(String op, dev.resilienceharness.http.ApiShape shape) {
-        return new UnexpectedStatus("op '" + op + "': " + LiveMessages.streamNotRecorded(shape), op, 400, "");
-    }
-
     public String op() {
         return op;
     }

@@ -82,7 +82,7 @@ class LiveTransportTest {
     }
 
     @Test
-    void aMessagesRequestCarriesAnthropicsHeadersAndMayNotStream() throws Exception {
+    void aMessagesRequestCarriesAnthropicsHeaders() throws Exception {
         stub.then(ProviderStub.ok("{\"type\":\"message\",\"content\":[]}"));
         ObjectNode request = (ObjectNode) Json.readTree("{\"model\":\"c\",\"max_tokens\":5,\"messages\":[]}");
         assertEquals("message", live.send("plan", request, dev.resilienceharness.http.ApiShape.MESSAGES).response()
@@ -92,11 +92,27 @@ class LiveTransportTest {
         assertEquals(KEY, r.header("x-api-key"));
         assertEquals("2023-06-01", r.header("anthropic-version"));
         assertEquals(null, r.header("authorization"), "the key goes in one header only");
-        UnexpectedStatus stream = assertThrows(UnexpectedStatus.class, () -> live.send("plan",
-                request.deepCopy().put("stream", true), dev.resilienceharness.http.ApiShape.MESSAGES));
-        assertTrue(stream.getMessage().contains("streaming is recorded here for POST /v1/chat/completions and POST"
-                + " /v1/responses"), stream.getMessage());
-        assertEquals(1, stub.received().size(), "nothing sent");
+    }
+
+    @Test
+    void aMessagesStreamIsRecordedWithItsNamedEventsAndTheMessageTheyAddUpTo() throws Exception {
+        String message = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"c\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"Fix the null check.\"}],\"stop_reason\":\"end_turn\","
+                + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":9,\"output_tokens\":5}}";
+        List<dev.resilienceharness.cassette.StreamEvent> sent = dev.resilienceharness.http.MessageStreams.of(
+                Json.readTree(message), 25);
+        stub.then(new ProviderStub.Named(sent));
+        ObjectNode request = (ObjectNode) Json.readTree("{\"model\":\"c\",\"max_tokens\":5,\"stream\":true,"
+                + "\"messages\":[]}");
+        dev.resilienceharness.cassette.CassetteStore.Recorded recorded = live.send("plan", request,
+                dev.resilienceharness.http.ApiShape.MESSAGES);
+        ProviderStub.Received r = stub.received().get(0);
+        assertEquals(KEY, r.header("x-api-key"));
+        assertEquals("text/event-stream", r.header("accept"));
+        assertEquals("Fix the null check.", recorded.response().at("/content/0/text").asString());
+        assertEquals("end_turn", recorded.response().path("stop_reason").asString());
+        assertEquals(sent.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
+                recorded.stream().events().stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList());
     }
 
     @Test

@@ -368,69 +368,79 @@ class ReplayProxyStreamsTest {
 
     @Test
     void aStreamingResponsesRequestIsRecordedThroughServeWithItsNamedEventsAndStreamedToTheClient() throws Exception {
+        ReadNamed retried = recordThroughServeThenReplayCut("/v1/responses", RESPOND,
+                dev.resilienceharness.http.ResponseStreams.of(
+                        Json.readTree(dev.resilienceharness.http.ResponseStreamsTest.RESPONSE), 0), "resp_1");
+        assertEquals("Read the logs, then patch the null check.", retried.responsesText());
+    }
+
+    @Test
+    void aStreamingMessagesRequestIsRecordedThroughServeWithItsNamedEventsAndStreamedToTheClient() throws Exception {
+        ReadNamed retried = recordThroughServeThenReplayCut("/v1/messages", ASK,
+                dev.resilienceharness.http.MessageStreams.of(Json.readTree(MESSAGE), 0), "msg_1");
+        assertEquals("Fix the null check.", retried.text());
+        assertEquals(Json.readTree("{\"path\":\"src/Main.java\",\"line\":12}"), Json.readTree(retried.toolInput()));
+    }
+
+    /**
+     * Records {@code sent} (the provider's stream, 10 ms apart from 20 ms on) through serve in record-missing mode,
+     * checks what the client got and what the cassette keeps ({@code id}, the provider's, stripped everywhere), then
+     * replays it with the {@code cut} scenario, the stripped id put back as a whole answer has it, and returns the
+     * retry's whole stream.
+     */
+    private ReadNamed recordThroughServeThenReplayCut(String path, String body,
+            List<dev.resilienceharness.cassette.StreamEvent> whole, String id) throws Exception {
         HarnessConfig config = config();
         List<dev.resilienceharness.cassette.StreamEvent> sent = new ArrayList<>();
-        List<dev.resilienceharness.cassette.StreamEvent> whole = dev.resilienceharness.http.ResponseStreams.of(
-                Json.readTree(dev.resilienceharness.http.ResponseStreamsTest.RESPONSE), 0);
         for (int i = 0; i < whole.size(); i++) {
             sent.add(whole.get(i).later(20 + 10L * i));
         }
+        List<String> names = whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList();
         try (ProviderStub stub = ProviderStub.start()) {
             stub.then(new ProviderStub.Named(sent));
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
                     "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
-                ReadNamed recording = readNamed(proxy, "/v1/responses", RESPOND);
+                ReadNamed recording = readNamed(proxy, path, body);
                 assertEquals(null, recording.failure());
-                assertEquals(whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
-                        recording.names(), "the client gets the Responses events while serve records");
-                assertEquals("Read the logs, then patch the null check.", recording.responsesText());
+                assertEquals(names, recording.names(), "the client gets the API's events while serve records");
             }
             assertEquals(1, stub.received().size());
+            assertEquals("text/event-stream", stub.received().get(0).header("accept"));
         }
         Cassette recorded;
         try (Stream<Path> files = Files.list(config.cassettes())) {
-            recorded = new CassetteReader(config.cassettes(), VolatilePaths.of(config.volatilePaths())).read(files.findFirst().orElseThrow());
+            recorded = new CassetteReader(config.cassettes(), VolatilePaths.of(config.volatilePaths()))
+                    .read(files.findFirst().orElseThrow());
         }
-        assertEquals(whole.stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
-                recorded.stream().events().stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
-                "the cassette keeps every event under its name");
+        assertEquals(names, recorded.stream().events().stream().map(dev.resilienceharness.cassette.StreamEvent::event)
+                .toList(), "the cassette keeps every event under its name");
         assertTrue(recorded.stream().events().get(0).atMs() >= 20, recorded.stream().events().toString());
         assertTrue(!recorded.response().has("id"), "volatile response.id is stripped from the response");
         for (dev.resilienceharness.cassette.StreamEvent e : recorded.stream().events()) {
-            assertTrue(!e.data().contains("resp_1"), "and from the response the events carry: " + e.data());
+            assertTrue(!e.data().contains(id), "and from the response the events carry: " + e.data());
         }
         try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("cut").timeFactor(0).build().start()) {
-            ReadNamed cut = readNamed(proxy, "/v1/responses", RESPOND);
-            assertEquals(whole.subList(0, 3).stream().map(dev.resilienceharness.cassette.StreamEvent::event).toList(),
-                    cut.names(), "the recorded stream, cut after three events");
+            ReadNamed cut = readNamed(proxy, path, body);
+            assertEquals(names.subList(0, 3), cut.names(), "the recorded stream, cut after three events");
             assertTrue(cut.failure() != null);
-            ReadNamed retried = readNamed(proxy, "/v1/responses", RESPOND);
-            assertEquals("Read the logs, then patch the null check.", retried.responsesText());
-            JsonNode completed = Json.readTree(retried.events().get(retried.events().size() - 1).data());
-            assertEquals("resp_" + recorded.fingerprint(), completed.at("/response/id").asString(),
-                    "the replayed events get the response's id back");
-        }
-    }
-
-    @Test
-    void aStreamingMessagesRequestWhileRecordingIsRefusedAndNothingIsSent() throws Exception {
-        HarnessConfig config = config();
-        try (ProviderStub stub = ProviderStub.start()) {
-            LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
-            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
-                    .start()) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + proxy.port() + "/v1/messages")).POST(HttpRequest.BodyPublishers.ofString(ASK)).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                assertEquals(400, r.statusCode());
-                assertEquals(LiveMessages.streamNotRecorded(dev.resilienceharness.http.ApiShape.MESSAGES),
-                        Json.readTree(r.body()).at("/error/message").asString(), r.body());
-                assertEquals("invalid_request_error", Json.readTree(r.body()).at("/error/type").asString());
+            ReadNamed retried = readNamed(proxy, path, body);
+            assertEquals(null, retried.failure());
+            assertEquals(names, retried.names());
+            int carrying = 0;
+            for (Named e : retried.events()) {
+                tools.jackson.databind.node.ObjectNode data = (tools.jackson.databind.node.ObjectNode) Json.readTree(
+                        e.data());
+                String key = dev.resilienceharness.cassette.CassetteStream.carrier(data);
+                if (key != null) {
+                    carrying++;
+                    assertEquals(id.substring(0, id.indexOf('_') + 1) + recorded.fingerprint(),
+                            data.get(key).path("id").asString(), "the replayed events get the id back: " + data);
+                }
             }
-            assertEquals(0, stub.received().size(), "nothing is forwarded");
+            assertTrue(carrying > 0);
+            return retried;
         }
     }
 }

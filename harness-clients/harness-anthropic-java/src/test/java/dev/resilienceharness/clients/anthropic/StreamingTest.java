@@ -99,6 +99,8 @@ class StreamingTest {
         JsonNode events = plan.get("stream").get("events");
         assertEquals(TEXT_EVENTS, events.size(), events.toString());
         assertEquals("message_start", events.get(0).get("event").asString());
+        assertTrue(!events.get(0).get("data").asString().contains("msg_0"),
+                "the volatile response.id is stripped from the message message_start carries too: " + events.get(0));
         assertEquals("content_block_delta", events.get(2).get("event").asString());
         assertEquals("message_stop", events.get(events.size() - 1).get("event").asString());
         assertTrue(events.get(0).get("at_ms").asLong() >= 40, events.toString());
