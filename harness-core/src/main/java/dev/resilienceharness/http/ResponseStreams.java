@@ -11,7 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Splits an OpenAI {@code response} body (the Responses API) into the named events of the stream the API would have
  * sent for it, each event's {@code type} its SSE name and each numbered by {@code sequence_number}:
- * {@code response.created} and {@code response.in_progress} with the response as it starts (no output yet); per
+ * {@code response.created} and {@code response.in_progress} with the response as it starts (no output, no usage
+ * yet); per
  * output item a {@code response.output_item.added}, then
  * <ul>
  *   <li>for a {@code message}, per content part a {@code response.content_part.added}, its text in
@@ -43,6 +44,9 @@ public final class ResponseStreams {
         ObjectNode start = whole.deepCopy();
         start.put("status", "in_progress");
         start.putArray("output");
+        if (start.has("usage")) {
+            start.putNull("usage"); // counted once the response is done, as the API counts it
+        }
         events.add("response.created", NODES.objectNode().set("response", start));
         events.add("response.in_progress", NODES.objectNode().set("response", start));
         JsonNode output = whole.get("output");

@@ -57,6 +57,7 @@ public class ResponseStreamsTest {
         JsonNode created = Json.readTree(events.get(0).data()).get("response");
         assertEquals("in_progress", created.path("status").asString());
         assertEquals(0, created.path("output").size(), "the response starts without output");
+        assertTrue(created.get("usage").isNull(), "and without usage");
         assertEquals("resp_1", created.path("id").asString());
         JsonNode added = Json.readTree(events.get(2).data()).get("item");
         assertEquals("in_progress", added.path("status").asString());
