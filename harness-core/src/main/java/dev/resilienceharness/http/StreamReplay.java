@@ -62,13 +62,13 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      */
     public static StreamReplay of(Fault fault, ApiShape shape, CassetteStream recordedStream, JsonNode recorded,
             long firstTokenMs, JsonNode request, String fingerprint) {
-        boolean usage = request != null && request.path("stream_options").path("include_usage").asBoolean(false);
         List<StreamEvent> events;
         if (fault instanceof TruncatedToolCallFault || fault instanceof BadToolCallFault
                 || recordedStream == null || recordedStream.events().isEmpty()) {
             JsonNode body = fault instanceof TruncatedToolCallFault || fault instanceof BadToolCallFault
                     ? BrokenToolCalls.of(shape, recorded, request) : recorded;
-            events = synthesized(shape, body, usage, recordedStream, firstTokenMs);
+            long at = recordedStream != null ? recordedStream.firstEventMs() : Math.max(0, firstTokenMs);
+            events = synthesized(shape, body, request, at);
         } else {
             events = new ArrayList<>(recordedStream.events());
         }
@@ -153,18 +153,21 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         return sb.toString();
     }
 
-    private static List<StreamEvent> synthesized(ApiShape shape, JsonNode body, boolean usage,
-            CassetteStream recordedStream, long firstTokenMs) {
-        long at = recordedStream != null ? recordedStream.firstEventMs() : Math.max(0, firstTokenMs);
+    /**
+     * The events the API would have sent for {@code body}, all at {@code atMs}: Chat Completions chunks (with a usage
+     * chunk when {@code request} asks for one), or the named events of Messages or Responses.
+     */
+    public static List<StreamEvent> synthesized(ApiShape shape, JsonNode body, JsonNode request, long atMs) {
         if (shape == ApiShape.MESSAGES) {
-            return MessageStreams.of(body, at);
+            return MessageStreams.of(body, atMs);
         }
         if (shape == ApiShape.RESPONSES) {
-            return ResponseStreams.of(body, at);
+            return ResponseStreams.of(body, atMs);
         }
+        boolean usage = request != null && request.path("stream_options").path("include_usage").asBoolean(false);
         List<StreamEvent> out = new ArrayList<>();
         for (String data : ChunkStreams.of(body, usage)) {
-            out.add(new StreamEvent(at, data));
+            out.add(new StreamEvent(atMs, data));
         }
         return out;
     }

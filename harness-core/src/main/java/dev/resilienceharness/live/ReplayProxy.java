@@ -527,27 +527,14 @@ public final class ReplayProxy implements AutoCloseable {
         }
     }
 
-    /**
-     * Sends an answer (one just recorded) as the stream its API sends: chat chunks, or the named events of Responses
-     * and Messages.
-     */
+    /** Sends an answer (one just recorded) as the stream its API would have sent for it. */
     private static void stream(HttpExchange ex, ApiShape shape, ObjectNode request, FaultAnswer answer)
             throws IOException {
-        boolean usage = request.path("stream_options").path("include_usage").asBoolean(false);
         OutputStream out = ex.getResponseBody();
-        if (shape != ApiShape.CHAT_COMPLETIONS) {
-            List<dev.resilienceharness.cassette.StreamEvent> events = shape == ApiShape.RESPONSES
-                    ? dev.resilienceharness.http.ResponseStreams.of(answer.body(), 0)
-                    : dev.resilienceharness.http.MessageStreams.of(answer.body(), 0);
-            for (dev.resilienceharness.cassette.StreamEvent event : events) {
-                out.write(event.wire().getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            }
-        } else {
-            for (String event : StreamChunks.of(answer.body(), usage)) {
-                out.write(("data: " + event + "\n\n").getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            }
+        for (dev.resilienceharness.cassette.StreamEvent event
+                : dev.resilienceharness.http.StreamReplay.synthesized(shape, answer.body(), request, 0)) {
+            out.write(event.wire().getBytes(StandardCharsets.UTF_8));
+            out.flush();
         }
         out.close();
     }
