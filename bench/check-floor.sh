@@ -2,8 +2,9 @@
 # What a cold full check cannot go below on this machine, measured in parts (see bench/README.md, "The floor"):
 #   1. the kernel's share of reading every cassette file (cat, once the page cache holds them);
 #   2. a JVM that starts and exits, with the forked check's options;
-#   3. the yaml and the cassette pass, five times in one JVM, with the forked check's options and with the JVM's
-#      defaults: the first iteration is the cold cost, the later ones the same work with the JIT done;
+#   3. the yaml and the cassette pass, five times in one JVM, with the forked check's options (with and without the
+#      secret scan) and with the JVM's defaults: the first iteration is the cold cost, the later ones the same work
+#      with the JIT done;
 #   4. what the quick compiler spends on one cold pass (-XX:+CITime).
 #
 #   bench/check-floor.sh                      # builds the benchmarks, generates the corpus if needed
@@ -37,6 +38,9 @@ echo "2. a JVM that starts and exits: $( { /usr/bin/time -f '%e s wall, %U+%S s 
 echo "3. the yaml and the pass, five times in one JVM, with the forked check's options:"
 # shellcheck disable=SC2086
 java $fork_opts -cp "$jar" $main "$corpus" 5 | sed 's/^/   /'
+echo "   the same without the secret scan (what the pass costs without it):"
+# shellcheck disable=SC2086
+java $fork_opts -cp "$jar" $main "$corpus" 5 no-scan | sed 's/^/   /'
 echo "   and with the JVM's defaults (both compilers):"
 java -cp "$jar" $main "$corpus" 5 | sed 's/^/   /'
 echo "4. the quick compiler on one cold pass:"

@@ -15,7 +15,9 @@ import java.lang.management.ManagementFactory;
  * (every thread: the pass's, the compilers', the collector's); a full collection before each iteration, not timed,
  * keeps one iteration's garbage out of the next one's figures.
  *
- * <pre>java [the fork's options] -cp bench/target/benchmarks.jar dev.resilienceharness.bench.CheckPassRepeat &lt;corpus&gt; [iterations, 5]</pre>
+ * <pre>java [the fork's options] -cp bench/target/benchmarks.jar dev.resilienceharness.bench.CheckPassRepeat &lt;corpus&gt; [iterations, 5] [no-scan]</pre>
+ *
+ * With {@code no-scan} the pass feeds the secret scan nothing: the difference is what the scan costs.
  *
  * {@code bench/check-floor.sh} runs it with the forked check's options and with the JVM's defaults.
  */
@@ -25,11 +27,12 @@ public final class CheckPassRepeat {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: CheckPassRepeat <corpus folder> [iterations, 5]");
+        if (args.length < 1 || args.length > 2 && !args[2].equals("no-scan")) {
+            System.err.println("usage: CheckPassRepeat <corpus folder> [iterations, 5] [no-scan]");
             System.exit(2);
         }
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        boolean scanned = args.length < 3;
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int it = 1; it <= iterations; it++) {
@@ -43,7 +46,7 @@ public final class CheckPassRepeat {
             long cpu1 = os.getProcessCpuTime();
             SecretsInCassettes.Scan secrets = SecretsInCassettes.start(config);
             KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
-            CassetteIntegrity.FileRead scan = secrets::file;
+            CassetteIntegrity.FileRead scan = scanned ? secrets::file : (file, bytes, parsed) -> { };
             CassetteIntegrity.Report report = CassetteIntegrity.check(config, false, scan, file -> true, kept::offer);
             int findings = secrets.report(report.checked(), false).findings().size();
             long wall2 = System.nanoTime();
