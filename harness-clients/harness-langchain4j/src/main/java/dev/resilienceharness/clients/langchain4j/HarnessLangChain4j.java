@@ -1,6 +1,7 @@
 package dev.resilienceharness.clients.langchain4j;
 
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiResponsesStreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.resilienceharness.loop.LoopRun;
 import java.util.Objects;
@@ -66,6 +67,19 @@ public final class HarnessLangChain4j {
     public static OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingBuilder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return OpenAiStreamingChatModel.builder()
+                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
+                .baseUrl(BASE_URL)
+                .apiKey(API_KEY);
+    }
+
+    /**
+     * langchain4j's streaming model on the OpenAI Responses API ({@code POST /responses}), its own builder wired to
+     * {@code run} as {@link #streamingBuilder} is: the answer streams on the calling thread as the Responses API's
+     * named events, and every failure reaches the handler at once.
+     */
+    public static OpenAiResponsesStreamingChatModel.Builder responsesStreamingBuilder(LoopRun run) {
+        Objects.requireNonNull(run, "run");
+        return OpenAiResponsesStreamingChatModel.builder()
                 .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);

@@ -12,7 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * An OpenAI-compatible provider on 127.0.0.1 for recording through langchain4j: answers
  * {@code POST /v1/chat/completions} with a chat completion naming the op its prompt is for, a tool call for the
- * request that offers one, and 401 for any key but {@link #KEY}.
+ * request that offers one, and 401 for any key but {@link #KEY}; {@code POST /v1/responses} with a Responses stream of
+ * {@link #RESPONSES_TEXT}.
  */
 final class ProviderStub implements AutoCloseable {
 
@@ -44,8 +45,49 @@ final class ProviderStub implements AutoCloseable {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
+        server.createContext("/v1/responses", exchange -> {
+            received.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            try (var out = exchange.getResponseBody()) {
+                for (int i = 0; i < RESPONSES_EVENTS.size(); i++) {
+                    String[] e = RESPONSES_EVENTS.get(i);
+                    out.write(("event: " + e[0] + "\ndata: {\"type\":\"" + e[0] + "\"," + e[1] + ",\"sequence_number\":" + i
+                            + "}\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            }
+        });
         server.start();
     }
+
+    /** The text of the Responses answer the stub streams. */
+    static final String RESPONSES_TEXT = "1. reproduce 2. fix 3. test";
+
+    private static final String RESPONSE = "{\"id\":\"resp_stub_1\",\"object\":\"response\",\"created_at\":1767225601,"
+            + "\"status\":\"%s\",\"model\":\"gpt-4.1-mini-2025-04-14\",\"output\":%s,\"usage\":%s}";
+    private static final String MESSAGE = "{\"type\":\"message\",\"id\":\"msg_stub_1\",\"status\":\"%s\",\"role\":"
+            + "\"assistant\",\"content\":%s}";
+    private static final String PART = "{\"type\":\"output_text\",\"annotations\":[],\"text\":\"%s\"}";
+    private static final String AT = "\"item_id\":\"msg_stub_1\",\"output_index\":0,\"content_index\":0";
+
+    /** A Responses stream as the API sends it: each event's type and the rest of its fields. */
+    static final List<String[]> RESPONSES_EVENTS = List.of(
+            new String[] {"response.created", "\"response\":" + String.format(RESPONSE, "in_progress", "[]", "null")},
+            new String[] {"response.in_progress", "\"response\":" + String.format(RESPONSE, "in_progress", "[]", "null")},
+            new String[] {"response.output_item.added", "\"output_index\":0,\"item\":"
+                    + String.format(MESSAGE, "in_progress", "[]")},
+            new String[] {"response.content_part.added", AT + ",\"part\":" + String.format(PART, "")},
+            new String[] {"response.output_text.delta", AT + ",\"delta\":\"1. reproduce\",\"logprobs\":[]"},
+            new String[] {"response.output_text.delta", AT + ",\"delta\":\" 2. fix\",\"logprobs\":[]"},
+            new String[] {"response.output_text.delta", AT + ",\"delta\":\" 3. test\",\"logprobs\":[]"},
+            new String[] {"response.output_text.done", AT + ",\"text\":\"" + RESPONSES_TEXT + "\",\"logprobs\":[]"},
+            new String[] {"response.content_part.done", AT + ",\"part\":" + String.format(PART, RESPONSES_TEXT)},
+            new String[] {"response.output_item.done", "\"output_index\":0,\"item\":" + String.format(MESSAGE,
+                    "completed", "[" + String.format(PART, RESPONSES_TEXT) + "]")},
+            new String[] {"response.completed", "\"response\":" + String.format(RESPONSE, "completed", "["
+                    + String.format(MESSAGE, "completed", "[" + String.format(PART, RESPONSES_TEXT) + "]") + "]",
+                    "{\"input_tokens\":11,\"output_tokens\":9,\"total_tokens\":20}")});
 
     /** The base URL a team would give its production model. */
     URI baseUrl() {
