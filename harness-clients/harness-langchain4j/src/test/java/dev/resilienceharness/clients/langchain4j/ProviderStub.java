@@ -11,9 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An OpenAI-compatible provider on 127.0.0.1 for recording through langchain4j: answers
- * {@code POST /v1/chat/completions} with a chat completion naming the op its prompt is for, a tool call for the
- * request that offers one, and 401 for any key but {@link #KEY}; {@code POST /v1/responses} with a Responses stream of
- * {@link #RESPONSES_TEXT}.
+ * {@code POST /v1/chat/completions} with a chat completion naming the op its prompt is for (streamed in chunks when
+ * the request streams), a tool call for the request that offers one, and 401 for any key but {@link #KEY};
+ * {@code POST /v1/responses} with a Responses stream of {@link #RESPONSES_TEXT}.
  */
 final class ProviderStub implements AutoCloseable {
 
@@ -40,6 +40,24 @@ final class ProviderStub implements AutoCloseable {
                     + "\"message\":" + message + ",\"finish_reason\":\"stop\"}],"
                     + "\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3,\"total_tokens\":15}}")
                     .getBytes(StandardCharsets.UTF_8);
+            if (authorised && request.replace(" ", "").contains("\"stream\":true")) {
+                // As a provider streams a chat completion: a role chunk, the content in pieces, the finish, [DONE].
+                exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                exchange.sendResponseHeaders(200, 0);
+                String head = "{\"id\":\"chatcmpl-" + n + "\",\"object\":\"chat.completion.chunk\",\"created\":"
+                        + (1_767_225_600 + n) + ",\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,"
+                        + "\"delta\":";
+                try (var out = exchange.getResponseBody()) {
+                    for (String delta : List.of("{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null",
+                            "{\"content\":\"streamed \"},\"finish_reason\":null",
+                            "{\"content\":\"answer " + n + "\"},\"finish_reason\":null", "{},\"finish_reason\":\"stop\"")) {
+                        out.write(("data: " + head + delta + "}]}\n\n").getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                    out.write("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+                }
+                return;
+            }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(authorised ? 200 : 401, body.length);
             exchange.getResponseBody().write(body);

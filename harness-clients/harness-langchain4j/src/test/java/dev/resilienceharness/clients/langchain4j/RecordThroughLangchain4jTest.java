@@ -113,6 +113,44 @@ class RecordThroughLangchain4jTest {
     }
 
     @Test
+    void aStreamedAnswerIsRecordedThroughTheStreamingModelWithItsChunksAndReplayedToTheHandler() throws Exception {
+        HarnessConfig config = config("""
+                version: 1
+                loop: dev.resilienceharness.clients.langchain4j.TeamLoop
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - {name: calm, ops: [draft]}
+                """);
+        List<StreamingLoop> loops = new ArrayList<>();
+        LoopFactory streaming = () -> {
+            StreamingLoop loop = new StreamingLoop(run -> HarnessLangChain4j.streamingChatModel(run, "gpt-4o-mini"));
+            loops.add(loop);
+            return loop;
+        };
+        try (ProviderStub stub = new ProviderStub()) {
+            Rehearsal.prepareForRecording(config, streaming).recordMissing(scenario(config, "calm"),
+                    LiveHttp.to(stub.baseUrl(), ProviderStub.KEY, Duration.ofSeconds(10)),
+                    RecordingRedaction.forConfig(config));
+            assertEquals(1, stub.received.size());
+        }
+        JsonNode cassette;
+        try (var list = Files.list(config.cassettes())) {
+            cassette = Json.readTree(Files.readAllBytes(list.findFirst().orElseThrow()));
+        }
+        assertEquals("draft", cassette.get("op").asString());
+        assertTrue(cassette.get("request").get("stream").asBoolean(), "langchain4j asked for a stream");
+        assertEquals(5, cassette.get("stream").get("events").size(), "role, two pieces, finish, [DONE]");
+        assertEquals("streamed answer 1", cassette.at("/response/choices/0/message/content").asString());
+
+        ScenarioResult calm = Rehearsal.prepare(config, streaming).check(scenario(config, "calm"), 2,
+                Rehearsal.RUN_INVARIANTS);
+        assertEquals(List.of(), calm.violations());
+        assertEquals(List.of("streamed ", "answer 1"), loops.get(loops.size() - 1).partials,
+                "the recorded chunks, one by one");
+        assertEquals("streamed answer 1", calm.trace().outcomes().get(0).value().get("text").asString());
+    }
+
+    @Test
     void aProviderThatRefusesTheKeyFailsTheRecordingWithoutARealSleep() throws Exception {
         HarnessConfig config = config(YAML);
         try (ProviderStub stub = new ProviderStub()) {
