@@ -67,7 +67,7 @@ public final class HarnessLangChain4j {
     public static OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingBuilder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return OpenAiStreamingChatModel.builder()
-                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
+                .httpClientBuilder(streamingClient(run))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);
     }
@@ -80,8 +80,13 @@ public final class HarnessLangChain4j {
     public static OpenAiResponsesStreamingChatModel.Builder responsesStreamingBuilder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return OpenAiResponsesStreamingChatModel.builder()
-                .httpClientBuilder(new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited))
+                .httpClientBuilder(streamingClient(run))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);
+    }
+
+    /** The HTTP client a streaming model gets: the run's endpoint, which the model never retries on. */
+    private static HarnessHttpClientBuilder streamingClient(LoopRun run) {
+        return new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited);
     }
 }
