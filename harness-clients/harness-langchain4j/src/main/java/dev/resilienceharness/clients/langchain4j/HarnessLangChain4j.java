@@ -1,6 +1,7 @@
 package dev.resilienceharness.clients.langchain4j;
 
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiResponsesChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesStreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.resilienceharness.loop.LoopRun;
@@ -67,7 +68,7 @@ public final class HarnessLangChain4j {
     public static OpenAiStreamingChatModel.OpenAiStreamingChatModelBuilder streamingBuilder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return OpenAiStreamingChatModel.builder()
-                .httpClientBuilder(streamingClient(run))
+                .httpClientBuilder(singleAttemptClient(run))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);
     }
@@ -80,13 +81,26 @@ public final class HarnessLangChain4j {
     public static OpenAiResponsesStreamingChatModel.Builder responsesStreamingBuilder(LoopRun run) {
         Objects.requireNonNull(run, "run");
         return OpenAiResponsesStreamingChatModel.builder()
-                .httpClientBuilder(streamingClient(run))
+                .httpClientBuilder(singleAttemptClient(run))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);
     }
 
-    /** The HTTP client a streaming model gets: the run's endpoint, which the model never retries on. */
-    private static HarnessHttpClientBuilder streamingClient(LoopRun run) {
+    /**
+     * langchain4j's chat model on the OpenAI Responses API ({@code POST /responses}), its own builder wired to
+     * {@code run}. It has no retry setting and makes one attempt per {@code chat}: a 429, 5xx or timeout reaches your
+     * code at once, as langchain4j's exception.
+     */
+    public static OpenAiResponsesChatModel.Builder responsesBuilder(LoopRun run) {
+        Objects.requireNonNull(run, "run");
+        return OpenAiResponsesChatModel.builder()
+                .httpClientBuilder(singleAttemptClient(run))
+                .baseUrl(BASE_URL)
+                .apiKey(API_KEY);
+    }
+
+    /** The HTTP client a model that never retries gets: the run's endpoint. */
+    private static HarnessHttpClientBuilder singleAttemptClient(LoopRun run) {
         return new HarnessHttpClientBuilder(run.http(), new SdkRetries(), run::waited);
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * An OpenAI-compatible provider on 127.0.0.1 for recording through langchain4j: answers
  * {@code POST /v1/chat/completions} with a chat completion naming the op its prompt is for (streamed in chunks when
  * the request streams), a tool call for the request that offers one, and 401 for any key but {@link #KEY};
- * {@code POST /v1/responses} with a Responses stream of {@link #RESPONSES_TEXT}.
+ * {@code POST /v1/responses} with a Responses stream of {@link #RESPONSES_TEXT}, or that response whole.
  */
 final class ProviderStub implements AutoCloseable {
 
@@ -64,7 +64,18 @@ final class ProviderStub implements AutoCloseable {
             exchange.close();
         });
         server.createContext("/v1/responses", exchange -> {
-            received.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            received.add(request);
+            if (!request.replace(" ", "").contains("\"stream\":true")) {
+                // Asked whole: the response the stream's response.completed carries.
+                String last = RESPONSES_EVENTS.get(RESPONSES_EVENTS.size() - 1)[1];
+                byte[] body = last.substring("\"response\":".length()).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+                return;
+            }
             exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
             exchange.sendResponseHeaders(200, 0);
             try (var out = exchange.getResponseBody()) {
