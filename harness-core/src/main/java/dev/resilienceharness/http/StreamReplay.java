@@ -212,7 +212,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         if (shape != ApiShape.CHAT_COMPLETIONS) {
             List<StreamEvent> out = new ArrayList<>(events.size());
             for (StreamEvent e : events) {
-                ObjectNode event = CassetteStream.chunk(e.data());
+                // Only an event that names a carrier is read: most are deltas, and this runs for every streamed call.
+                boolean mayCarry = e.data().contains("\"response\"") || e.data().contains("\"message\"");
+                ObjectNode event = mayCarry ? CassetteStream.chunk(e.data()) : null;
                 String key = event == null ? null : CassetteStream.carrier(event);
                 JsonNode carried = key == null ? null : event.get(key);
                 JsonNode whole = carried == null ? null : FaultAsHttp.answerable(shape, carried, fingerprint);
