@@ -31,6 +31,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>With {@code scenarios=workshop} only the scenarios the workshop's Python loop can run are run (those without a
  * crash, {@link WorkshopScenarios}), the same ones {@code bench/python/loop_bench.py} times: {@code bench/loop-vs-python.sh}
  * runs both.
+ *
+ * <p>With {@code loop=team} the same built-in loop comes from a factory of its own, so that each run is run as a
+ * team's loop is: on a run thread, watched for a stall ({@code StallBound}). The difference from {@code loop=builtin}
+ * is what that costs a run: {@code bench/run.sh LoopBenchmark.run -p answers=all -p scenarios=all -p loop=builtin,team}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -50,6 +54,9 @@ public class LoopBenchmark {
     @Param({"all", "workshop"})
     public String scenarios;
 
+    @Param("builtin")
+    public String loop;
+
     private Rehearsal rehearsal;
     private List<Scenario> toRun;
 
@@ -59,8 +66,14 @@ public class LoopBenchmark {
         if (config.scenarios().size() != SCENARIOS) {
             throw new IllegalStateException("expected " + SCENARIOS + " scenarios, found " + config.scenarios().size());
         }
-        rehearsal = answers.equals("all") ? Rehearsal.prepare(config, LoopFactory.builtin(), Integer.MAX_VALUE)
-                : Rehearsal.prepare(config, LoopFactory.builtin());
+        LoopFactory loops = switch (loop) {
+            case "builtin" -> LoopFactory.builtin();
+            // The built-in loop as any other factory gives it: a team's loop, to the rehearsal.
+            case "team" -> dev.resilienceharness.loop.BuiltinLoop::new;
+            default -> throw new IllegalArgumentException("loop is builtin or team, not " + loop);
+        };
+        rehearsal = answers.equals("all") ? Rehearsal.prepare(config, loops, Integer.MAX_VALUE)
+                : Rehearsal.prepare(config, loops);
         toRun = scenarios.equals("workshop") ? WorkshopScenarios.of(config) : config.scenarios();
         // Each invocation counts SCENARIOS runs: the list is repeated (and cut) to that length.
         List<Scenario> repeated = new java.util.ArrayList<>(SCENARIOS);

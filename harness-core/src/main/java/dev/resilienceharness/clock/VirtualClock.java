@@ -107,6 +107,14 @@ public final class VirtualClock implements Sleeper {
         return Duration.ofNanos(waitedNanos);
     }
 
+    /**
+     * How many waits so far. Unlike {@link #waits()} it may be read from another thread (a watch telling a stalled
+     * run from a working one), which sees it a little late at worst.
+     */
+    public int waitCount() {
+        return waits.size();
+    }
+
     /** Every wait so far, in order. */
     public List<Wait> waits() {
         return Collections.unmodifiableList(waits);

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Invariant 4, bounded waiting: total virtual waiting in a run is at most {@code max_total_wait}, and no retry comes
- * sooner than the policy's stated delay or backoff ({@link RetryPacing}).
+ * sooner than the policy's stated delay or backoff ({@link RetryPacing}). A run that slept in real time, or stalled
+ * (made no call and no wait for the stall bound of real time, see {@code StallBound}), breaks it too.
  */
 public final class BoundedWaiting implements ScenarioInvariant {
 
@@ -31,6 +32,13 @@ public final class BoundedWaiting implements ScenarioInvariant {
                     Messages.hintRealSleep(sleep.where())));
             // One real sleep says it all; the harness interrupted the rest, which would only repeat it.
             break;
+        }
+        if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.STALLED) {
+            RunTrace.Failure f = trace.failure();
+            out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), opAt(trace),
+                    millis(f.stallBound()) + " of real time without a call or a wait",
+                    f.stall().millis() + " ms of real time", f.message(),
+                    Messages.hintStall(f.stall().state(), dev.resilienceharness.config.Durations.format(f.stallBound()))));
         }
         if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.RUNAWAY_WAITS) {
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), null, millis(bound), null,

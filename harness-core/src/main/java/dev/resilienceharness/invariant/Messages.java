@@ -164,6 +164,18 @@ public final class Messages {
                 + " wait";
     }
 
+    /** What to do about a run that stalled, by what its thread was doing. */
+    static String hintStall(Thread.State state, String bound) {
+        String raise = "; if the loop really works that long between two calls, raise -Dresilience.stallTimeout (now "
+                + bound + ")";
+        if (state == Thread.State.RUNNABLE) {
+            return "Find why the loop keeps running without calling or waiting (a retry that never reaches the"
+                    + " transport, a busy wait)" + raise;
+        }
+        return "Bound the wait: Future.get(timeout, unit) instead of get() or join(), with a timeout the loop handles"
+                + " (an SDK's callback may never come when a stream breaks)" + raise;
+    }
+
     /** The retry-stack audit: which layer made an op's calls. */
     static String layers(String sdk, int loopCalls, int sdkRetries) {
         return "; " + sdk + " made " + sdkRetries + " of them as its own retries, under " + loopCalls

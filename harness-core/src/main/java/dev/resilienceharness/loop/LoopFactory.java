@@ -11,9 +11,9 @@ public interface LoopFactory {
 
     AgentLoop create();
 
-    /** The built-in loop. */
+    /** The built-in loop: always the same factory, so that a rehearsal can tell it from a team's loop. */
     static LoopFactory builtin() {
-        return BuiltinLoop::new;
+        return Builtin.FACTORY;
     }
 
     /**
@@ -74,6 +74,14 @@ public interface LoopFactory {
     final class LoopNotUsable extends Exception {
         public LoopNotUsable(String message) {
             super(message);
+        }
+    }
+
+    /** Holds the built-in loop's one factory. */
+    final class Builtin {
+        static final LoopFactory FACTORY = BuiltinLoop::new;
+
+        private Builtin() {
         }
     }
 }

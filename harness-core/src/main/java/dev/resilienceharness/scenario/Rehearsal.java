@@ -17,6 +17,7 @@ import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
+import dev.resilienceharness.config.Durations;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.CrashFault;
@@ -43,6 +44,7 @@ import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -77,6 +79,8 @@ public final class Rehearsal {
     private final Lookup lookup;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
+    /** How long a run of a team's loop may make no call and no wait ({@link StallBound}); zero: not watched. */
+    private volatile Duration stallBound;
 
     /** @param exchanges each op once, in the order the scenarios first name them */
     private Rehearsal(HarnessConfig config, LoopFactory loops, VolatilePaths volatilePaths,
@@ -95,6 +99,7 @@ public final class Rehearsal {
                 new ExpectedOutcomes(),
                 new dev.resilienceharness.invariant.DuplicatedText());
         this.determinism = new ReplayDeterminism(volatilePaths);
+        this.stallBound = StallBound.fromSystemProperties();
     }
 
     /**
@@ -382,6 +387,24 @@ public final class Rehearsal {
         return config;
     }
 
+    /** The {@code n} runs of {@code scenario} (of its {@code pool}'s, when it shares an endpoint) a check compares. */
+    private List<RunTrace> runs(Scenario scenario, int n, List<Scenario> pool) {
+        List<RunTrace> traces = new ArrayList<>(n);
+        for (int r = 0; r < n; r++) {
+            if (pool != null) {
+                traces.add(poolRun(pool, r).get(scenario.name()));
+                continue;
+            }
+            RandomGenerator rnd = volatileRandom(scenario, r);
+            traces.add(run(scenario, rnd));
+            if (traces.get(0).failure() != null && traces.get(0).failure().kind() == RunTrace.Kind.STALLED) {
+                // Another run would stall the same way, and keep the build waiting as long again.
+                break;
+            }
+        }
+        return traces;
+    }
+
     /**
      * Runs {@code scenario} once on a fresh loop and transport.
      *
@@ -408,6 +431,76 @@ public final class Rehearsal {
                 scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
                 limiter, turns);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
+        if (!watchedForStalls(recorder)) {
+            try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
+                return attempts(scenario, clock, transport, journal, watch);
+            }
+        }
+        RunSlot slot = RunSlot.current();
+        if (slot != null) {
+            // On a run thread already, where a thread waits for this run and can give up on it.
+            return watched(scenario, clock, transport, journal, slot);
+        }
+        RunSlot own = new RunSlot();
+        return RunThreads.run("resilience-run-" + scenario.name(),
+                () -> own.within(() -> watched(scenario, clock, transport, journal, own)),
+                () -> own.givenUp(STALL_GRACE), () -> leftBehind(own));
+    }
+
+    /**
+     * Whether a run is watched for a stall ({@link StallBound}), on a run thread that a waiting thread can give up on:
+     * a run of a team's loop, so that one blocked where no interrupt reaches it (a {@code CompletableFuture.join()}, a
+     * monitor) fails its run instead of hanging the build. The built-in loop cannot block outside the harness, and a
+     * recording's calls take the provider's own time.
+     */
+    private boolean watchedForStalls(HttpRecorder recorder) {
+        return loops != LoopFactory.builtin() && recorder == null && !stallBound.isZero();
+    }
+
+    /** A run on a run thread, in view of {@code slot}: watched for a stall, which interrupts it once. */
+    private RunTrace watched(Scenario scenario, VirtualClock clock, ScenarioTransport transport,
+            ProcessJournal journal, RunSlot slot) {
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread(() -> transport.activity() + clock.waitCount(),
+                stallBound)) {
+            slot.start(scenario, clock, transport, watch);
+            try {
+                return attempts(scenario, clock, transport, journal, watch);
+            } finally {
+                slot.end();
+            }
+        }
+    }
+
+    /** The trace of a stalled run whose loop did not end when interrupted: what it did until it stalled. */
+    private RunTrace leftBehind(RunSlot slot) {
+        VirtualClock clock = slot.clock();
+        return new RunTrace(slot.scenario(), List.of(), slot.transport().calls(), List.copyOf(clock.waits()),
+                clock.totalWaited(), List.of(), stalled(slot.stall(), ". It did not end when interrupted; its thread"
+                        + " was left behind"), List.of(), slot.transport().streams());
+    }
+
+    /** Sets the stall bound, which {@link StallBound#fromSystemProperties()} gave, for the runs from now on. */
+    void stallBound(Duration bound) {
+        this.stallBound = bound;
+    }
+
+    /** How long a stalled run's loop has, once interrupted, to end before its thread is left behind. */
+    static final Duration STALL_GRACE = Duration.ofSeconds(2);
+
+    private RunTrace.Failure stalled(RealSleepWatch.Stall stall, String after) {
+        String doing = switch (stall.state()) {
+            case RUNNABLE -> "it kept running";
+            case BLOCKED -> "it was blocked on a lock";
+            default -> "it was waiting";
+        };
+        return new RunTrace.Failure(RunTrace.Kind.STALLED, "the loop made no call and no wait for " + stall.millis()
+                + " ms of real time (the bound is " + Durations.format(stallBound)
+                + "): " + doing + " " + stall.where() + after, stall, stallBound);
+    }
+
+    /** The run itself: the loop, and each restart after a simulated crash, until it returns or fails. */
+    private RunTrace attempts(Scenario scenario, VirtualClock clock, ScenarioTransport transport,
+            ProcessJournal journal, RealSleepWatch watch) {
         List<RunTrace.Restart> restarts = new ArrayList<>();
         int allowedRestarts = 1;
         for (var f : scenario.faults()) {
@@ -417,66 +510,67 @@ public final class Rehearsal {
         }
         List<Outcome> outcomes = List.of();
         RunTrace.Failure failure = null;
-        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
-            while (true) {
-                int actsBefore = transport.deadActs();
-                try {
-                    AgentLoop loop = loops.create();
-                    LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
-                            clock, journal, transport);
-                    List<Outcome> returned = loop.run(run);
-                    if (transport.dead()) {
-                        // The loop swallowed its own process's death; what a dead process returns is lost.
-                        throw new ProcessRecycled("(swallowed)");
-                    }
-                    if (returned == null) {
-                        failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of"
-                                + " its outcome list");
-                    } else {
-                        outcomes = returned;
-                    }
-                    break;
-                } catch (ProcessRecycled | java.util.concurrent.CompletionException e) {
-                    // An SDK's asynchronous client hands the crash on wrapped; it is the crash all the same.
-                    ProcessRecycled crash = crashIn(e);
-                    if (crash == null) {
-                        failure = loopThrew(transport, e);
-                        break;
-                    }
-                    boolean swallowed = transport.deadActs() > actsBefore || crash.getMessage().endsWith("(swallowed)");
-                    if (restarts.size() >= allowedRestarts) {
-                        failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
-                                + restarts.size() + " restarts");
-                        break;
-                    }
-                    restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed(), swallowed));
-                    transport.restart();
-                } catch (RunawayLoop e) {
-                    RunTrace.Kind where = e.waiting() ? RunTrace.Kind.RUNAWAY_WAITS : RunTrace.Kind.RUNAWAY_CALLS;
-                    failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
-                    break;
-                } catch (UnlistedOp e) {
-                    failure = new RunTrace.Failure(RunTrace.Kind.UNLISTED_OP, e.getMessage());
-                    break;
-                } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
-                    failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
-                    break;
-                } catch (RuntimeException | StackOverflowError e) {
+        while (true) {
+            int actsBefore = transport.deadActs();
+            try {
+                AgentLoop loop = loops.create();
+                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
+                        clock, journal, transport);
+                List<Outcome> returned = loop.run(run);
+                if (transport.dead()) {
+                    // The loop swallowed its own process's death; what a dead process returns is lost.
+                    throw new ProcessRecycled("(swallowed)");
+                }
+                if (returned == null) {
+                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop returned null instead of"
+                            + " its outcome list");
+                } else {
+                    outcomes = returned;
+                }
+                break;
+            } catch (ProcessRecycled | java.util.concurrent.CompletionException e) {
+                // An SDK's asynchronous client hands the crash on wrapped; it is the crash all the same.
+                ProcessRecycled crash = crashIn(e);
+                if (crash == null) {
                     failure = loopThrew(transport, e);
                     break;
                 }
+                boolean swallowed = transport.deadActs() > actsBefore || crash.getMessage().endsWith("(swallowed)");
+                if (restarts.size() >= allowedRestarts) {
+                    failure = new RunTrace.Failure(RunTrace.Kind.LOOP_FAILED, "the loop kept dying after "
+                            + restarts.size() + " restarts");
+                    break;
+                }
+                restarts.add(new RunTrace.Restart(lastCrash(transport.calls()), journal.completed(), swallowed));
+                transport.restart();
+            } catch (RunawayLoop e) {
+                RunTrace.Kind where = e.waiting() ? RunTrace.Kind.RUNAWAY_WAITS : RunTrace.Kind.RUNAWAY_CALLS;
+                failure = new RunTrace.Failure(where, "run cut short: " + e.getMessage());
+                break;
+            } catch (UnlistedOp e) {
+                failure = new RunTrace.Failure(RunTrace.Kind.UNLISTED_OP, e.getMessage());
+                break;
+            } catch (CassetteMiss | RecordedAnswers.Unreadable e) {
+                failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, e.getMessage());
+                break;
+            } catch (RuntimeException | StackOverflowError e) {
+                failure = loopThrew(transport, e);
+                break;
             }
-            if (watch.tripped()) {
-                // The harness interrupted a real sleep; whatever the loop made of that is not the loop's own doing.
-                failure = new RunTrace.Failure(RunTrace.Kind.REAL_SLEEP, "the run slept in real time");
-            }
-            if (failure == null && transport.miss() != null) {
-                // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
-                failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
-            }
-            return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                    failure, watch.found(), transport.streams());
         }
+        if (watch.tripped()) {
+            // The harness interrupted a real sleep; whatever the loop made of that is not the loop's own doing.
+            failure = new RunTrace.Failure(RunTrace.Kind.REAL_SLEEP, "the run slept in real time");
+        } else if (watch.stall() != null) {
+            // Nor is what it made of the interrupt that ended a stall: it is the stall that is reported.
+            failure = stalled(watch.stall(), "");
+        }
+        if (failure == null && transport.miss() != null) {
+            // The loop caught the miss and carried on; its outcomes rest on an answer that was never given.
+            failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
+        }
+        return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
+                failure, watch.found(), transport.streams());
     }
 
     private RandomGenerator volatileRandom(Scenario scenario, int r) {
@@ -573,15 +667,16 @@ public final class Rehearsal {
      */
     public ScenarioResult check(Scenario scenario, int runs, Set<Invariant> which) {
         int n = which.contains(Invariant.DETERMINISM) ? Math.max(2, runs) : 1;
-        List<RunTrace> traces = new ArrayList<>(n);
         List<Scenario> pool = poolOf(scenario);
-        for (int r = 0; r < n; r++) {
-            if (pool != null) {
-                traces.add(poolRun(pool, r).get(scenario.name()));
-                continue;
-            }
-            RandomGenerator rnd = volatileRandom(scenario, r);
-            traces.add(run(scenario, rnd));
+        List<RunTrace> traces;
+        if (pool == null && watchedForStalls(null) && RunSlot.current() == null) {
+            // The scenario's runs on one run thread: one hand-over for them all, rather than one per run.
+            RunSlot slot = new RunSlot();
+            traces = RunThreads.run("resilience-run-" + scenario.name(),
+                    () -> slot.within(() -> runs(scenario, n, null)), () -> slot.givenUp(STALL_GRACE),
+                    () -> List.of(leftBehind(slot)));
+        } else {
+            traces = runs(scenario, n, pool);
         }
         RunTrace first = traces.get(0);
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();

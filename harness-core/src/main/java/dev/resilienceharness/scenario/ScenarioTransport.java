@@ -90,6 +90,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private boolean dead;
     private int deadCalls;
     private int deadActs;
+    private volatile long activity;
     private CassetteMiss miss;
     private final Limiter limiter;
     private final EndpointTurns turns;
@@ -163,6 +164,14 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     synchronized List<CallRecord> calls() {
         return List.copyOf(calls);
+    }
+
+    /**
+     * A count that grows with every call, exchange, body and wait the loop (or its SDK) asks of this transport, for a
+     * watch on another thread to tell a run that stalls from one that works.
+     */
+    long activity() {
+        return activity;
     }
 
     @Override
@@ -322,6 +331,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     @Override
     public synchronized InputStream body(HttpAnswer.Response response, Duration readTimeout) {
+        activity++;
         StreamProgress stream = streams.get(response.index());
         if (stream != null && response.events() != null) {
             return new StreamBody(stream, readTimeout);
@@ -374,6 +384,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     @Override
     public synchronized void sleep(Duration duration, String sdk) {
+        activity++;
         if (dead) {
             deadActs++;
             return;
@@ -392,6 +403,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     }
 
     private void checkAlive() {
+        activity++;
         if (dead) {
             deadActs++;
             // The process is gone; whatever it still tries cannot reach the provider.

@@ -66,12 +66,19 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
     }
 
     /**
-     * A run that ended without an outcome list: the loop threw, ran away, or met a cassette miss.
+     * A run that ended without an outcome list: the loop threw, ran away, stalled, or met a cassette miss.
      *
-     * @param kind    what went wrong, which decides the invariant it is reported under
-     * @param message what happened, as a sentence
+     * @param kind       what went wrong, which decides the invariant it is reported under
+     * @param message    what happened, as a sentence
+     * @param stall      for {@link Kind#STALLED}, what the watch saw; else {@code null}
+     * @param stallBound for {@link Kind#STALLED}, the bound the run crossed; else {@code null}
      */
-    public record Failure(Kind kind, String message) {
+    public record Failure(Kind kind, String message, RealSleepWatch.Stall stall, Duration stallBound) {
+
+        /** A failure that is not a stall. */
+        public Failure(Kind kind, String message) {
+            this(kind, message, null, null);
+        }
     }
 
     /** How a run can end short of its outcome list; each kind is reported under one invariant. */
@@ -87,7 +94,12 @@ public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecor
         /** A call for no op of the scenario that nothing can answer: budget. */
         UNLISTED_OP,
         /** The loop slept in real time and was interrupted: bounded waiting, through {@link #realSleeps()}. */
-        REAL_SLEEP
+        REAL_SLEEP,
+        /**
+         * The loop made no call and no wait for longer than the stall bound in real time, blocked outside the harness
+         * or spinning, and was interrupted (or left behind): bounded waiting.
+         */
+        STALLED
     }
 
     /** Total virtual waiting in milliseconds, fractions kept. */

@@ -56,4 +56,57 @@ class RealSleepWatchTest {
                 RealSleepWatch.sleeper(new StackTraceElement[] {sleep, unit, retry}));
         assertNull(RealSleepWatch.sleeper(new StackTraceElement[] {park, retry}), "waiting on a lock is not a sleep");
     }
+
+    @Test
+    void aStallIsPlacedAtTheJdkMethodTheCodeCalledAndTheCodeThatCalledIt() {
+        StackTraceElement park = new StackTraceElement("jdk.internal.misc.Unsafe", "park", "Unsafe.java", -2);
+        StackTraceElement support = new StackTraceElement("java.util.concurrent.locks.LockSupport", "park",
+                "LockSupport.java", 211);
+        StackTraceElement signaller = new StackTraceElement("java.util.concurrent.CompletableFuture$Signaller",
+                "block", "CompletableFuture.java", 1864);
+        StackTraceElement join = new StackTraceElement("java.util.concurrent.CompletableFuture", "join",
+                "CompletableFuture.java", 2117);
+        StackTraceElement loop = new StackTraceElement("com.example.AgentLoop", "run", "AgentLoop.java", 42);
+        assertEquals("in java.util.concurrent.CompletableFuture.join, called from com.example.AgentLoop.run("
+                + "AgentLoop.java:42)", RealSleepWatch.standing(new StackTraceElement[] {park, support, signaller,
+                join, loop}));
+        assertEquals("com.example.AgentLoop.run(AgentLoop.java:42)",
+                RealSleepWatch.standing(new StackTraceElement[] {loop}), "a loop spinning in its own code");
+        assertEquals("in jdk.internal.misc.Unsafe.park", RealSleepWatch.standing(new StackTraceElement[] {park}));
+    }
+
+    @Test
+    void aThreadThatDoesNothingTheRunCountsStallsAndIsInterruptedOnce() {
+        boolean interrupted = false;
+        RealSleepWatch.Stall stall;
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread(() -> 7, java.time.Duration.ofMillis(100))) {
+            try {
+                new java.util.concurrent.CompletableFuture<Void>().get();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new AssertionError(e);
+            }
+            stall = watch.stall();
+            assertFalse(watch.tripped(), "a stall is not a real sleep");
+        }
+        assertTrue(interrupted);
+        assertEquals(Thread.State.WAITING, stall.state());
+        assertTrue(stall.millis() >= 100, String.valueOf(stall));
+        assertTrue(stall.where().startsWith("in java.util.concurrent.CompletableFuture.get, called from"
+                + " dev.resilienceharness.clock.RealSleepWatchTest."), stall.where());
+        assertFalse(Thread.currentThread().isInterrupted(), "closing the watch clears the interrupt it caused");
+    }
+
+    @Test
+    void withoutAMeasureOfActivityNothingStalls() {
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread(null, java.time.Duration.ofMillis(1))) {
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
+            assertNull(watch.stall());
+        }
+        try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread(() -> 1, java.time.Duration.ZERO)) {
+            java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
+            assertNull(watch.stall());
+        }
+    }
 }

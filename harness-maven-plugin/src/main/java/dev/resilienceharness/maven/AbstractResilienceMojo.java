@@ -1,6 +1,7 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
 import org.apache.maven.plugin.AbstractMojo;
@@ -50,6 +51,12 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (goalSkipped()) {
             getLog().info("Skipping resilience:" + goal() + " (resilience." + goal() + ".skip is true)");
             return;
+        }
+        try {
+            // Read where the runs are, in this JVM or the check's own; a bad value is named before any work.
+            StallBound.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
         }
         if (!part().whole() && !shards()) {
             throw new MojoExecutionException("resilience:" + goal() + " does not run in shards; leave out"

@@ -11,6 +11,8 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.StallBound;
+import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.CallRecord;
@@ -22,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -127,6 +130,43 @@ class ResponsesStreamingTest {
                     + " draft did not arrive, losing every outcome of the run. A loop must return its outcomes, not"
                     + " throw"), Project.lines(result));
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void aLoopThatWaitsOnTheHandlerWithoutABoundFailsItsRunInsteadOfHangingTheBuild() throws Exception {
+        // The same error event, with a loop that joins the handler's future as a loop written against a live
+        // provider would: the handler is never called, so the join never returns. The run is left behind once it
+        // has made no call and no wait for the stall bound, and reported under bounded waiting.
+        String before = System.getProperty(StallBound.PROPERTY);
+        System.setProperty(StallBound.PROPERTY, "500ms");
+        ScenarioResult result;
+        try {
+            result = Rehearsal.prepare(config, () -> new StreamingLoop(run -> HarnessLangChain4j
+                    .responsesStreamingBuilder(run).modelName("gpt-4.1-mini").build(), true))
+                    .check(scenario("error-event"), 2, Rehearsal.RUN_INVARIANTS);
+        } finally {
+            if (before == null) {
+                System.clearProperty(StallBound.PROPERTY);
+            } else {
+                System.setProperty(StallBound.PROPERTY, before);
+            }
+        }
+        RunTrace.Failure failure = result.trace().failure();
+        assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        List<String> lines = Project.lines(result);
+        assertEquals(1, lines.size(), String.valueOf(lines));
+        assertTrue(lines.get(0).startsWith("error-event [bounded_wait] op 'draft': the loop made no call and no wait"
+                + " for "), lines.get(0));
+        assertTrue(lines.get(0).contains(" ms of real time (the bound is 500ms): it was waiting in"
+                + " java.util.concurrent.CompletableFuture.join, called from"
+                + " dev.resilienceharness.clients.langchain4j.StreamingLoop.run(StreamingLoop.java:"), lines.get(0));
+        assertTrue(lines.get(0).contains("It did not end when interrupted; its thread was left behind (bound 500 ms"
+                + " of real time without a call or a wait, actual "), lines.get(0));
+        assertTrue(lines.get(0).contains(" ms of real time). Bound the wait: Future.get(timeout, unit) instead of get()"
+                + " or join()"), lines.get(0));
     }
 
     @Test

@@ -29,8 +29,16 @@ final class StreamingLoop implements AgentLoop {
     final List<String> partials = new ArrayList<>();
     final List<Throwable> errors = new ArrayList<>();
 
+    /** Whether it waits on the handler without a bound, as {@code answer.join()} does, before it looks. */
+    private final boolean waitsWithoutBound;
+
     StreamingLoop(Function<LoopRun, StreamingChatModel> models) {
+        this(models, false);
+    }
+
+    StreamingLoop(Function<LoopRun, StreamingChatModel> models, boolean waitsWithoutBound) {
         this.models = models;
+        this.waitsWithoutBound = waitsWithoutBound;
     }
 
     @Override
@@ -63,6 +71,10 @@ final class StreamingLoop implements AgentLoop {
                         answer.completeExceptionally(error);
                     }
                 });
+            }
+            if (waitsWithoutBound) {
+                // What a loop written against a live provider does: wait until the handler is called.
+                answer.handle((r, e) -> r).join();
             }
             // The adapter streams on the calling thread: the handler has been called by now.
             Outcome outcome;

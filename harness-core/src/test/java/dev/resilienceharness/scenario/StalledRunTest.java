@@ -1,0 +1,212 @@
+package dev.resilienceharness.scenario;
+
+import static dev.resilienceharness.testing.ScenarioRuns.scenario;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.BuiltinLoop;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.testing.TestProject;
+import dev.resilienceharness.trace.RunTrace;
+import dev.resilienceharness.transport.CallFailure;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A team's loop that blocks outside the harness, where no call and no wait is ever made again, fails its run under
+ * bounded waiting instead of hanging the build: interrupted when it can be, left behind when it cannot.
+ */
+@Timeout(60) // a guard that stopped working would otherwise hang the build, which is what it is there to prevent
+class StalledRunTest {
+
+    private static final String YAML = """
+            version: 1
+            policy: {max_total_wait: 30s}
+            scenarios:
+              - name: stuck
+                ops: [plan, patch]
+              - name: fine
+                ops: [plan, patch]
+            """;
+
+    private static final Duration BOUND = Duration.ofMillis(300);
+
+    @TempDir
+    Path dir;
+
+    /** How a loop waits for {@code callback}. */
+    private interface Wait {
+        void on(CompletableFuture<String> callback) throws Exception;
+    }
+
+    /** Completed when a test ends, so that a thread left blocked on it ends too. */
+    private final CompletableFuture<String> never = new CompletableFuture<>();
+
+    private HarnessConfig config;
+
+    @AfterEach
+    void releaseWhatWasLeftBehind() {
+        never.complete("the test is over");
+    }
+
+    /** A loop that answers its first op, then waits as {@code wait} does for a callback that does not come. */
+    private AgentLoop firstOpThenBlocks(Wait wait) {
+        return run -> {
+            List<Outcome> out = new ArrayList<>();
+            String first = run.ops().get(0);
+            try {
+                out.add(Outcome.ok(first, run.transport().call(run.request(first)).body(), 1));
+                wait.on(never);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return out;
+        };
+    }
+
+    private Rehearsal rehearsal(AgentLoop loop) throws Exception {
+        config = TestProject.create(dir, YAML, "plan", "patch");
+        Rehearsal rehearsal = Rehearsal.prepare(config, () -> loop);
+        rehearsal.stallBound(BOUND);
+        return rehearsal;
+    }
+
+    @Test
+    void aLoopBlockedOnAnUnboundedGetIsInterruptedAndReportedUnderBoundedWaiting() throws Exception {
+        Rehearsal rehearsal = rehearsal(firstOpThenBlocks(CompletableFuture::get));
+        ScenarioResult result = rehearsal.check(scenario(config, "stuck"), 2, Rehearsal.RUN_INVARIANTS);
+
+        RunTrace.Failure failure = result.trace().failure();
+        assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
+        assertEquals(Thread.State.WAITING, failure.stall().state());
+        assertTrue(failure.stall().millis() >= BOUND.toMillis(), String.valueOf(failure.stall()));
+        assertTrue(failure.message().startsWith("the loop made no call and no wait for "), failure.message());
+        assertTrue(failure.message().contains(" ms of real time (the bound is 300ms): it was waiting in"
+                + " java.util.concurrent.CompletableFuture.get, called from dev.resilienceharness.scenario"
+                + ".StalledRunTest"), failure.message());
+        assertFalse(failure.message().contains("left behind"), "the interrupt ended the loop");
+        assertEquals(1, result.trace().calls().size(), "the one call before the stall is kept");
+
+        // One violation, under bounded waiting: the exception the interrupt caused is not a partial-work failure.
+        List<Violation> violations = result.violations();
+        assertEquals(1, violations.size(), String.valueOf(violations));
+        Violation v = violations.get(0);
+        assertEquals(Invariant.BOUNDED_WAIT, v.invariant());
+        assertEquals("stuck", v.subject());
+        assertEquals("plan", v.op());
+        assertEquals("300 ms of real time without a call or a wait", v.bound());
+        assertTrue(v.hint().startsWith("Bound the wait: Future.get(timeout, unit) instead of get() or join()"),
+                v.hint());
+        assertTrue(v.hint().endsWith("raise -Dresilience.stallTimeout (now 300ms)"), v.hint());
+        assertFalse(Thread.currentThread().isInterrupted());
+    }
+
+    @Test
+    void aLoopBlockedWhereNoInterruptReachesIsLeftBehindAndTheNextScenarioRuns() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        AgentLoop loop = run -> {
+            if (run.ops().size() == 2 && runs.getAndIncrement() == 0) {
+                // join() ignores interrupts: only leaving the thread behind ends this run.
+                return firstOpThenBlocks(CompletableFuture::join).run(run);
+            }
+            return new BuiltinLoop().run(run);
+        };
+        Rehearsal rehearsal = rehearsal(loop);
+        long start = System.nanoTime();
+        ScenarioResult stuck = rehearsal.check(scenario(config, "stuck"), 2, Rehearsal.RUN_INVARIANTS);
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+
+        RunTrace.Failure failure = stuck.trace().failure();
+        assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
+        assertTrue(failure.message().contains("it was waiting in java.util.concurrent.CompletableFuture.join, called"
+                + " from dev.resilienceharness.scenario.StalledRunTest"), failure.message());
+        assertTrue(failure.message().endsWith("It did not end when interrupted; its thread was left behind"),
+                failure.message());
+        assertEquals(1, stuck.trace().calls().size());
+        assertEquals(List.of(Invariant.BOUNDED_WAIT), stuck.violations().stream().map(Violation::invariant).toList());
+        // The stalled run is not repeated for determinism: the build waits for the bound and the grace once.
+        assertTrue(tookMillis < BOUND.toMillis() * 2 + Rehearsal.STALL_GRACE.toMillis() + 1_000,
+                tookMillis + " ms");
+
+        ScenarioResult fine = rehearsal.check(scenario(config, "fine"), 2, Rehearsal.RUN_INVARIANTS);
+        assertNull(fine.trace().failure());
+        assertEquals(List.of(), fine.violations());
+        assertEquals(2, fine.trace().outcomes().size());
+    }
+
+    @Test
+    void aLoopThatSpinsWithoutCallingIsCaughtToo() throws Exception {
+        AgentLoop spins = run -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.onSpinWait();
+            }
+            return List.of();
+        };
+        Rehearsal rehearsal = rehearsal(spins);
+        ScenarioResult result = rehearsal.check(scenario(config, "stuck"), 2, Rehearsal.RUN_INVARIANTS);
+        RunTrace.Failure failure = result.trace().failure();
+        assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
+        assertEquals(Thread.State.RUNNABLE, failure.stall().state());
+        assertTrue(failure.message().contains("it kept running "), failure.message());
+        Violation v = result.violations().stream().filter(x -> x.invariant() == Invariant.BOUNDED_WAIT).findFirst()
+                .orElseThrow();
+        assertTrue(v.hint().startsWith("Find why the loop keeps running without calling or waiting"), v.hint());
+    }
+
+    @Test
+    void aLoopThatKeepsCallingForLongerThanTheBoundIsNotStalled() throws Exception {
+        // Between calls it blocks for a third of the bound each time (not a sleep: a park, as a lock would), and
+        // makes calls for over three times the bound in all.
+        AgentLoop slowButWorking = (LoopRun run) -> {
+            List<Outcome> out = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                LockSupport.parkNanos(BOUND.toNanos() / 3);
+                String op = run.ops().get(i % 2);
+                try {
+                    tools.jackson.databind.JsonNode body = run.transport().call(run.request(op)).body();
+                    if (i >= 8) {
+                        out.add(Outcome.ok(op, body, 5));
+                    }
+                } catch (CallFailure e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return out;
+        };
+        Rehearsal rehearsal = rehearsal(slowButWorking);
+        ScenarioResult result = rehearsal.check(scenario(config, "fine"), 1,
+                java.util.EnumSet.of(Invariant.BOUNDED_WAIT, Invariant.PARTIAL_WORK));
+        assertNull(result.trace().failure(), String.valueOf(result.trace().failure()));
+        assertEquals(10, result.trace().calls().size());
+        assertEquals(List.of(), result.violations());
+    }
+
+    @Test
+    void theBoundComesFromTheSystemPropertyAndZeroTurnsTheGuardOff() {
+        assertEquals(StallBound.DEFAULT, StallBound.of(null));
+        assertEquals(Duration.ofSeconds(30), StallBound.of("30s"));
+        assertEquals(Duration.ofMinutes(5), StallBound.of("5m"));
+        assertEquals(Duration.ZERO, StallBound.of("0"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> StallBound.of("soon"));
+        assertEquals("-Dresilience.stallTimeout=soon: expected a duration such as 10ms, 2s, 1m or a plain number of"
+                + " seconds, got 'soon'. Give how long a run of the loop may make no call and no wait in real time,"
+                + " such as 30s or 5m, or 0 to turn the stall guard off", e.getMessage());
+    }
+}
