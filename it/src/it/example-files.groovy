@@ -2,13 +2,19 @@
 // and cassettes the example ships rather than copies that drift:
 //     evaluate(new File(itSources, 'example-files.groovy'))
 //     copyFromExample('src/test/java/com/example/agent/PoliteLoop.java')
+// and by builds that reuse another build's own files, such as its cassettes:
+//     copyFromBuild('team-loop', 'cassettes')
 import java.nio.file.Files
 import java.nio.file.StandardCopyOption
 
 exampleDir = new File(itSources, '../../../example').canonicalFile.toPath()
 copyFromExample = { String from, String to = from ->
-    def source = exampleDir.resolve(from)
-    def target = basedir.toPath().resolve(to)
+    copyPath(exampleDir.resolve(from), basedir.toPath().resolve(to))
+}
+copyFromBuild = { String build, String from, String to = from ->
+    copyPath(new File(itSources, build).toPath().resolve(from), basedir.toPath().resolve(to))
+}
+copyPath = { source, target ->
     if (Files.isDirectory(source)) {
         Files.walk(source).withCloseable { paths ->
             paths.filter { Files.isRegularFile(it) }.forEach { p ->

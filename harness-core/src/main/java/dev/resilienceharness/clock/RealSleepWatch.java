@@ -19,8 +19,8 @@ import java.util.function.LongSupplier;
  * <p>A watch given a measure of the run's activity (its calls and virtual waits) also catches a run that stalls: one
  * that makes no call and no wait for {@code stallBound} of real time, because its loop blocks outside the harness (an
  * unbounded {@code Future.get()} on a callback that never comes, a lock, a queue) or spins. The stall is noted with
- * where the thread stood, and the thread is interrupted once; a run whose loop does not end then is abandoned by
- * the rehearsal, which runs such loops on a thread of their own.
+ * where the thread stood, and the thread is interrupted once; a run whose loop does not end then is given up on by
+ * the rehearsal, which runs such loops on run threads for that reason.
  *
  * <p>One daemon thread looks at the watched threads every {@link #POLL}; it only reads a thread's stack while that
  * thread is in {@code TIMED_WAITING}, or once when it has stalled, so a run that never sleeps costs two map updates
@@ -191,7 +191,7 @@ public final class RealSleepWatch implements AutoCloseable {
     }
 
     /**
-     * Where a stalled thread stands: {@code blocked in java.util.concurrent.CompletableFuture.join, called from
+     * Where a stalled thread stands: {@code in java.util.concurrent.CompletableFuture.join, called from
      * com.example.Loop.run(Loop.java:42)}, or only the frame when the thread is in no JDK method.
      */
     static String standing(StackTraceElement[] stack) {

@@ -45,7 +45,8 @@ class StalledRunTest {
                 ops: [plan, patch]
             """;
 
-    private static final Duration BOUND = Duration.ofMillis(300);
+    // Long enough that a run's first, cold call on a loaded machine does not look like a stall.
+    private static final Duration BOUND = Duration.ofSeconds(1);
 
     @TempDir
     Path dir;
@@ -97,7 +98,7 @@ class StalledRunTest {
         assertEquals(Thread.State.WAITING, failure.stall().state());
         assertTrue(failure.stall().millis() >= BOUND.toMillis(), String.valueOf(failure.stall()));
         assertTrue(failure.message().startsWith("the loop made no call and no wait for "), failure.message());
-        assertTrue(failure.message().contains(" ms of real time (the bound is 300ms): it was waiting in"
+        assertTrue(failure.message().contains(" ms of real time (the bound is 1s): it was waiting in"
                 + " java.util.concurrent.CompletableFuture.get, called from dev.resilienceharness.scenario"
                 + ".StalledRunTest"), failure.message());
         assertFalse(failure.message().contains("left behind"), "the interrupt ended the loop");
@@ -110,10 +111,10 @@ class StalledRunTest {
         assertEquals(Invariant.BOUNDED_WAIT, v.invariant());
         assertEquals("stuck", v.subject());
         assertEquals("plan", v.op());
-        assertEquals("300 ms of real time without a call or a wait", v.bound());
+        assertEquals("1000 ms of real time without a call or a wait", v.bound());
         assertTrue(v.hint().startsWith("Bound the wait: Future.get(timeout, unit) instead of get() or join()"),
                 v.hint());
-        assertTrue(v.hint().endsWith("raise -Dresilience.stallTimeout (now 300ms)"), v.hint());
+        assertTrue(v.hint().endsWith("raise -Dresilience.stallTimeout (now 1s)"), v.hint());
         assertFalse(Thread.currentThread().isInterrupted());
     }
 
@@ -128,9 +129,7 @@ class StalledRunTest {
             return new BuiltinLoop().run(run);
         };
         Rehearsal rehearsal = rehearsal(loop);
-        long start = System.nanoTime();
         ScenarioResult stuck = rehearsal.check(scenario(config, "stuck"), 2, Rehearsal.RUN_INVARIANTS);
-        long tookMillis = (System.nanoTime() - start) / 1_000_000;
 
         RunTrace.Failure failure = stuck.trace().failure();
         assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
@@ -140,9 +139,8 @@ class StalledRunTest {
                 failure.message());
         assertEquals(1, stuck.trace().calls().size());
         assertEquals(List.of(Invariant.BOUNDED_WAIT), stuck.violations().stream().map(Violation::invariant).toList());
-        // The stalled run is not repeated for determinism: the build waits for the bound and the grace once.
-        assertTrue(tookMillis < BOUND.toMillis() * 2 + Rehearsal.STALL_GRACE.toMillis() + 1_000,
-                tookMillis + " ms");
+        // The stalled run is not repeated for determinism, which would keep the build waiting as long again.
+        assertEquals(1, runs.get());
 
         ScenarioResult fine = rehearsal.check(scenario(config, "fine"), 2, Rehearsal.RUN_INVARIANTS);
         assertNull(fine.trace().failure());
@@ -171,16 +169,16 @@ class StalledRunTest {
 
     @Test
     void aLoopThatKeepsCallingForLongerThanTheBoundIsNotStalled() throws Exception {
-        // Between calls it blocks for a third of the bound each time (not a sleep: a park, as a lock would), and
-        // makes calls for over three times the bound in all.
+        // Between calls it blocks for a twentieth of the bound each time (not a sleep: a park, as a lock would),
+        // and makes calls for twice the bound in all.
         AgentLoop slowButWorking = (LoopRun run) -> {
             List<Outcome> out = new ArrayList<>();
-            for (int i = 0; i < 10; i++) {
-                LockSupport.parkNanos(BOUND.toNanos() / 3);
+            for (int i = 0; i < 40; i++) {
+                LockSupport.parkNanos(BOUND.toNanos() / 20);
                 String op = run.ops().get(i % 2);
                 try {
                     tools.jackson.databind.JsonNode body = run.transport().call(run.request(op)).body();
-                    if (i >= 8) {
+                    if (i >= 38) {
                         out.add(Outcome.ok(op, body, 5));
                     }
                 } catch (CallFailure e) {
@@ -193,7 +191,7 @@ class StalledRunTest {
         ScenarioResult result = rehearsal.check(scenario(config, "fine"), 1,
                 java.util.EnumSet.of(Invariant.BOUNDED_WAIT, Invariant.PARTIAL_WORK));
         assertNull(result.trace().failure(), String.valueOf(result.trace().failure()));
-        assertEquals(10, result.trace().calls().size());
+        assertEquals(40, result.trace().calls().size());
         assertEquals(List.of(), result.violations());
     }
 

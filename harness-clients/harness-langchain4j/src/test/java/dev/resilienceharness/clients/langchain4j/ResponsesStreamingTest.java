@@ -139,7 +139,7 @@ class ResponsesStreamingTest {
         // provider would: the handler is never called, so the join never returns. The run is left behind once it
         // has made no call and no wait for the stall bound, and reported under bounded waiting.
         String before = System.getProperty(StallBound.PROPERTY);
-        System.setProperty(StallBound.PROPERTY, "500ms");
+        System.setProperty(StallBound.PROPERTY, "3s");
         ScenarioResult result;
         try {
             result = Rehearsal.prepare(config, () -> new StreamingLoop(run -> HarnessLangChain4j
@@ -160,10 +160,10 @@ class ResponsesStreamingTest {
         assertEquals(1, lines.size(), String.valueOf(lines));
         assertTrue(lines.get(0).startsWith("error-event [bounded_wait] op 'draft': the loop made no call and no wait"
                 + " for "), lines.get(0));
-        assertTrue(lines.get(0).contains(" ms of real time (the bound is 500ms): it was waiting in"
+        assertTrue(lines.get(0).contains(" ms of real time (the bound is 3s): it was waiting in"
                 + " java.util.concurrent.CompletableFuture.join, called from"
                 + " dev.resilienceharness.clients.langchain4j.StreamingLoop.run(StreamingLoop.java:"), lines.get(0));
-        assertTrue(lines.get(0).contains("It did not end when interrupted; its thread was left behind (bound 500 ms"
+        assertTrue(lines.get(0).contains("It did not end when interrupted; its thread was left behind (bound 3000 ms"
                 + " of real time without a call or a wait, actual "), lines.get(0));
         assertTrue(lines.get(0).contains(" ms of real time). Bound the wait: Future.get(timeout, unit) instead of get()"
                 + " or join()"), lines.get(0));
