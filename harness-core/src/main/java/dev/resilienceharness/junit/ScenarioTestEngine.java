@@ -9,7 +9,6 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.report.ScenarioReport;
-import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -18,14 +17,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.function.Consumer;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.EngineExecutionListener;
@@ -55,8 +52,8 @@ import org.opentest4j.AssertionFailedError;
  * (or the engine's own unique id) asks for that file on purpose, and it runs again. Configuration parameters:
  * {@value #RUNS} (determinism runs, default 2), {@value #INVARIANTS} (comma-separated invariant ids to check,
  * default all five scenario invariants) and {@value #PARALLEL} (run scenarios on all cores, default true).
- * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}, or, in the goals,
- * hands it over in-process.
+ * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}. The goals check
+ * scenarios through {@link Rehearsal#checkAll} as this engine does, without the platform around it.
  */
 public final class ScenarioTestEngine implements TestEngine {
 
@@ -67,41 +64,8 @@ public final class ScenarioTestEngine implements TestEngine {
     public static final String PARALLEL = "resilience.parallel";
     public static final String REPORT_KEY = "resilience.scenario";
 
-    private final HarnessConfig preloaded;
-    private final Map<String, String> verifiedFingerprints;
-    private final KeptAnswers kept;
-    private final Consumer<ScenarioReport> reports;
-
     /** The engine as surefire and IDEs find it: it reads the yaml and publishes each report as a report entry. */
     public ScenarioTestEngine() {
-        this(null, null, null);
-    }
-
-    /**
-     * The engine as the goals run it, in the same JVM: {@code config} is the yaml they have loaded already (it is
-     * not read again when selected), and each scenario's report goes to {@code reports} (from several threads at
-     * once) as it is, instead of travelling as JSON in a report entry.
-     *
-     * @param verifiedFingerprints when every op of {@code config} is known to have a readable cassette (the check
-     *                             goal verifies them first), each op's request fingerprint as the verification found
-     *                             it, so that the cassettes are read only when the runs need them; otherwise
-     *                             {@code null}
-     */
-    public ScenarioTestEngine(HarnessConfig config, Map<String, String> verifiedFingerprints,
-            Consumer<ScenarioReport> reports) {
-        this(config, verifiedFingerprints, null, reports);
-    }
-
-    /**
-     * As {@link #ScenarioTestEngine(HarnessConfig, Map, Consumer)}; the runs take the answers the verification has
-     * already read from {@code kept} (may be {@code null}) instead of reading those cassettes again.
-     */
-    public ScenarioTestEngine(HarnessConfig config, Map<String, String> verifiedFingerprints, KeptAnswers kept,
-            Consumer<ScenarioReport> reports) {
-        this.preloaded = config;
-        this.verifiedFingerprints = verifiedFingerprints;
-        this.kept = kept;
-        this.reports = reports;
     }
 
     @Override
@@ -167,7 +131,7 @@ public final class ScenarioTestEngine implements TestEngine {
             HarnessConfig config = null;
             ConfigException error = null;
             try {
-                config = isPreloaded(file) ? preloaded : ConfigLoader.load(file);
+                config = ConfigLoader.load(file);
             } catch (ConfigException e) {
                 error = e;
             }
@@ -193,10 +157,6 @@ public final class ScenarioTestEngine implements TestEngine {
             }
         }
         return engine;
-    }
-
-    private boolean isPreloaded(Path file) {
-        return preloaded != null && preloaded.file().toAbsolutePath().normalize().equals(file);
     }
 
     /** The invariants named by {@value #INVARIANTS}, or all scenario invariants. */
@@ -250,9 +210,7 @@ public final class ScenarioTestEngine implements TestEngine {
         try {
             LoopFactory loops = LoopFactory.forName(cd.config().loop(),
                     Thread.currentThread().getContextClassLoader());
-            rehearsal = verifiedFingerprints != null && cd.config() == preloaded
-                    ? Rehearsal.prepareVerified(cd.config(), loops, verifiedFingerprints, kept)
-                    : Rehearsal.prepare(cd.config(), loops);
+            rehearsal = Rehearsal.prepare(cd.config(), loops);
         } catch (SetupException e) {
             listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));
             return;
@@ -261,47 +219,36 @@ public final class ScenarioTestEngine implements TestEngine {
                     cd.file() + ": loop: " + e.getMessage())));
             return;
         }
-        List<ScenarioDescriptor> scenarios = new ArrayList<>();
-        cd.getChildren().forEach(c -> scenarios.add((ScenarioDescriptor) c));
-        ClassLoader tccl = Thread.currentThread().getContextClassLoader();
-        Runnable all = () -> (parallel ? scenarios.parallelStream() : scenarios.stream()).forEach(sd -> {
-            ClassLoader previous = Thread.currentThread().getContextClassLoader();
-            Thread.currentThread().setContextClassLoader(tccl);
-            try {
-                executeScenario(rehearsal, sd, listener, runs);
-            } finally {
-                Thread.currentThread().setContextClassLoader(previous);
-            }
+        Map<Scenario, ScenarioDescriptor> descriptors = new IdentityHashMap<>();
+        List<Scenario> scenarios = new ArrayList<>();
+        cd.getChildren().forEach(c -> {
+            ScenarioDescriptor sd = (ScenarioDescriptor) c;
+            descriptors.put(sd.scenario(), sd);
+            scenarios.add(sd.scenario());
         });
-        if (parallel) {
-            ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
-            try {
-                pool.submit(all).get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException(e.getCause());
-            } finally {
-                pool.shutdown();
-            }
-        } else {
-            all.run();
-        }
+        // A scenario's events are sent when it has been checked: by then it has started and finished.
+        rehearsal.checkAll(scenarios, runs, s -> invariantsOf(descriptors.get(s)),
+                parallel ? Runtime.getRuntime().availableProcessors() : 1,
+                (s, result) -> report(descriptors.get(s), listener, result),
+                (s, e) -> {
+                    ScenarioDescriptor sd = descriptors.get(s);
+                    listener.executionStarted(sd);
+                    listener.executionFinished(sd, TestExecutionResult.failed(e));
+                });
         listener.executionFinished(cd, TestExecutionResult.successful());
     }
 
-    private void executeScenario(Rehearsal rehearsal, ScenarioDescriptor sd, EngineExecutionListener listener,
-            int runs) {
-        listener.executionStarted(sd);
+    /** The invariants a scenario's descriptor asks for: its children's, or all five when it has none. */
+    private static Set<Invariant> invariantsOf(ScenarioDescriptor sd) {
         Set<Invariant> which = EnumSet.noneOf(Invariant.class);
         sd.getChildren().forEach(c -> which.add(((InvariantDescriptor) c).invariant()));
-        ScenarioResult result = rehearsal.check(sd.scenario(), runs, which.isEmpty() ? Rehearsal.RUN_INVARIANTS : which);
-        if (reports != null) {
-            reports.accept(ScenarioReport.of(result));
-        } else {
-            listener.reportingEntryPublished(sd, ReportEntry.from(REPORT_KEY,
-                    Json.compact(ScenarioReport.of(result).toJson())));
-        }
+        return which.isEmpty() ? Rehearsal.RUN_INVARIANTS : which;
+    }
+
+    private void report(ScenarioDescriptor sd, EngineExecutionListener listener, ScenarioResult result) {
+        listener.executionStarted(sd);
+        listener.reportingEntryPublished(sd, ReportEntry.from(REPORT_KEY,
+                Json.compact(ScenarioReport.of(result).toJson())));
         for (TestDescriptor child : sd.getChildren()) {
             InvariantDescriptor id = (InvariantDescriptor) child;
             listener.executionStarted(id);

@@ -678,6 +678,97 @@ public final class Rehearsal {
         } else {
             traces = runs(scenario, n, pool);
         }
+        return judge(scenario, traces, which);
+    }
+
+    /**
+     * Checks {@code scenarios} as {@link #check} does, on {@code threads} threads of their own, handing each result
+     * to {@code checked} (from those threads) as it comes; a scenario whose check threw goes to {@code failed}
+     * instead. The checks run where their thread waits for nothing but them, so that a team's loop that stalls
+     * where no interrupt reaches it is given up on by the calling thread, which waits for them all: its scenario is
+     * reported from the calling thread as stalled, and another thread takes the place of the one left behind. No
+     * scenario is handed to a run thread of its own.
+     *
+     * @param which   the invariants each scenario is checked for
+     * @param threads how many scenarios are checked at once (1: one after the other)
+     */
+    public void checkAll(List<Scenario> scenarios, int runs, java.util.function.Function<Scenario, Set<Invariant>> which,
+            int threads, java.util.function.BiConsumer<Scenario, ScenarioResult> checked,
+            java.util.function.BiConsumer<Scenario, RuntimeException> failed) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ThreadPoolExecutor workers = new java.util.concurrent.ThreadPoolExecutor(threads,
+                threads, 0, java.util.concurrent.TimeUnit.MILLISECONDS, new java.util.concurrent.LinkedBlockingQueue<>(),
+                r -> {
+                    Thread t = new Thread(r, "resilience-scenarios-" + made.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            List<java.util.concurrent.Future<?>> futures = new ArrayList<>(scenarios.size());
+            List<RunSlot> slots = new ArrayList<>(scenarios.size());
+            for (Scenario scenario : scenarios) {
+                RunSlot slot = new RunSlot();
+                slots.add(slot);
+                futures.add(workers.submit(() -> {
+                    Thread me = Thread.currentThread();
+                    me.setContextClassLoader(loader);
+                    try {
+                        ScenarioResult result = slot.within(() -> check(scenario, runs, which.apply(scenario)));
+                        if (slot.report()) {
+                            checked.accept(scenario, result);
+                        }
+                    } catch (RuntimeException e) {
+                        if (slot.report()) {
+                            failed.accept(scenario, e);
+                        }
+                    }
+                }));
+            }
+            for (int i = 0; i < futures.size(); i++) {
+                awaitOrGiveUp(scenarios.get(i), futures.get(i), slots.get(i), which.apply(scenarios.get(i)), workers,
+                        checked);
+            }
+        } finally {
+            workers.shutdown();
+        }
+    }
+
+    private void awaitOrGiveUp(Scenario scenario, java.util.concurrent.Future<?> future, RunSlot slot,
+            Set<Invariant> which, java.util.concurrent.ThreadPoolExecutor workers,
+            java.util.function.BiConsumer<Scenario, ScenarioResult> checked) {
+        while (true) {
+            try {
+                future.get(STALL_POLL.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                return;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (slot.givenUp(STALL_GRACE) && slot.report()) {
+                    // Its thread stays with the loop: another takes its place for the scenarios still to come.
+                    workers.setMaximumPoolSize(workers.getMaximumPoolSize() + 1);
+                    workers.setCorePoolSize(workers.getCorePoolSize() + 1);
+                    checked.accept(scenario, judge(scenario, List.of(leftBehind(slot)), which));
+                    return;
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                // The task itself catches what a check throws; what is left is an Error.
+                Throwable cause = e.getCause();
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(cause);
+            } catch (InterruptedException e) {
+                workers.shutdownNow();
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the scenarios ran", e);
+            }
+        }
+    }
+
+    /** How often {@link #checkAll} looks at a scenario for its end, or for whether to give up on it. */
+    private static final Duration STALL_POLL = Duration.ofMillis(50);
+
+    /** What the runs of {@code scenario} come to, checked for {@code which}. */
+    private ScenarioResult judge(Scenario scenario, List<RunTrace> traces, Set<Invariant> which) {
         RunTrace first = traces.get(0);
         Map<Invariant, List<Violation>> found = new LinkedHashMap<>();
         for (ScenarioInvariant check : runChecks) {

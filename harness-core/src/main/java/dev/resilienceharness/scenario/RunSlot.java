@@ -21,6 +21,7 @@ final class RunSlot {
     private volatile RealSleepWatch watch;
     private long stalledAtNanos = -1;
     private RealSleepWatch.Stall seen;
+    private final java.util.concurrent.atomic.AtomicBoolean reported = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** The slot the current thread fills, or {@code null} when it works for no waiting thread. */
     static RunSlot current() {
@@ -65,6 +66,14 @@ final class RunSlot {
             seen = w.stall();
         }
         return now - stalledAtNanos >= grace.toNanos();
+    }
+
+    /**
+     * Whether the caller is the one to report the work of this slot: true once, for the worker that finished it or
+     * for the waiting thread that gave up on it, whichever asks first.
+     */
+    boolean report() {
+        return reported.compareAndSet(false, true);
     }
 
     Scenario scenario() {
