@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -146,6 +147,38 @@ class StalledRunTest {
         assertNull(fine.trace().failure());
         assertEquals(List.of(), fine.violations());
         assertEquals(2, fine.trace().outcomes().size());
+    }
+
+    @Test
+    void checkingScenariosTogetherGivesUpOnTheStalledOneAndChecksTheRestOnAnotherThread() throws Exception {
+        // One thread for both: the stalled scenario's thread is left behind, and the other scenario, queued behind
+        // it, is checked on the thread that takes its place. Each is reported once.
+        AtomicBoolean firstIsStuck = new AtomicBoolean(true);
+        AgentLoop loop = run -> firstIsStuck.getAndSet(false) ? firstOpThenBlocks(CompletableFuture::join).run(run)
+                : new BuiltinLoop().run(run);
+        Rehearsal rehearsal = rehearsal(loop);
+        java.util.Map<String, ScenarioResult> checked = new java.util.concurrent.ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        java.util.Map<String, String> threads = new java.util.concurrent.ConcurrentHashMap<>();
+        rehearsal.checkAll(config.scenarios(), 2, s -> Rehearsal.RUN_INVARIANTS, 1, (s, r) -> {
+            reports.incrementAndGet();
+            threads.put(s.name(), Thread.currentThread().getName());
+            checked.put(s.name(), r);
+        }, (s, e) -> {
+            throw new AssertionError(s.name(), e);
+        });
+        assertEquals(2, reports.get(), "each scenario once");
+        RunTrace.Failure failure = checked.get("stuck").trace().failure();
+        assertEquals(RunTrace.Kind.STALLED, failure.kind(), String.valueOf(failure));
+        assertTrue(failure.message().endsWith("It did not end when interrupted; its thread was left behind"),
+                failure.message());
+        assertEquals(List.of(Invariant.BOUNDED_WAIT), checked.get("stuck").violations().stream()
+                .map(Violation::invariant).toList());
+        assertNull(checked.get("fine").trace().failure());
+        assertEquals(List.of(), checked.get("fine").violations());
+        // The stalled scenario is reported by the waiting thread, the other by the thread that replaced the first.
+        assertEquals(java.util.Map.of("stuck", Thread.currentThread().getName(), "fine", "resilience-scenarios-2"),
+                threads);
     }
 
     @Test
