@@ -15,6 +15,6 @@ def errors = { String build -> build.readLines().findAll { it.startsWith('[ERROR
     assert build.contains('Ran 2 scenarios of resilience.yaml with loop com.example.agent.CallbackLoop') : build
 }
 def third = errors(builds[2])
-assert third.any { it.startsWith('[ERROR] Failed to execute goal') && it.endsWith(': -Dresilience.stallTimeout=soon: expected a duration such as 10ms, 2s, 1m or a plain number of seconds, got \'soon\'. Give how long a run of the loop may make no call and no wait in real time, such as 30s or 5m, or 0 to turn the stall guard off -> [Help 1]') } : third.join('\n')
+assert third.any { it.startsWith('[ERROR] Failed to execute goal') && it.endsWith(': resilience.stallTimeout: expected a duration such as 10ms, 2s, 1m or a plain number of seconds, got \'soon\'. Give how long a run of the loop may make no call and no wait in real time, such as 30s or 5m, or 0 to turn the stall guard off -> [Help 1]') } : third.join('\n')
 assert !builds[2].contains('Ran 2 scenarios') : builds[2]
 return true

@@ -479,8 +479,11 @@ public final class Rehearsal {
                         + " was left behind"), List.of(), slot.transport().streams());
     }
 
-    /** Sets the stall bound, which {@link StallBound#fromSystemProperties()} gave, for the runs from now on. */
-    void stallBound(Duration bound) {
+    /**
+     * Sets the stall bound for the runs from now on, in place of the one {@link StallBound#fromSystemProperties()}
+     * gave when the rehearsal was prepared; {@link Duration#ZERO} turns the guard off.
+     */
+    public void stallBound(Duration bound) {
         this.stallBound = bound;
     }
 

@@ -7,7 +7,9 @@ import java.time.Duration;
 /**
  * How long a run of a team's loop may go, in real time, without a call and without a wait before the harness calls
  * it stalled ({@link RealSleepWatch}): {@value #PROPERTY}, a duration such as {@code 30s} or {@code 2m}, by default
- * {@link #DEFAULT}; {@code 0} turns the guard off. A run of the built-in loop cannot stall and is not watched.
+ * {@link #DEFAULT}; {@code 0} turns the guard off. A run of the built-in loop cannot stall and is not watched. A
+ * rehearsal reads the system property when it is prepared; the goals give it their {@code stallTimeout} parameter,
+ * which the property sets too ({@link Rehearsal#stallBound(Duration)}).
  *
  * <p>A replayed call takes microseconds, so a loop that makes no call and no wait for a minute is blocked outside the
  * harness (an unbounded {@code Future.get()}, a {@code join()} on a callback that never comes, a lock, a queue) or
@@ -35,8 +37,12 @@ public final class StallBound {
         return of(System.getProperty(PROPERTY));
     }
 
-    /** The bound {@code text} (the property's value, or {@code null} when unset) stands for. */
-    static Duration of(String text) {
+    /**
+     * The bound {@code text} (the property's value, or {@code null} when unset) stands for.
+     *
+     * @throws IllegalArgumentException saying what to give instead, when {@code text} is not a duration
+     */
+    public static Duration of(String text) {
         if (text == null) {
             return DEFAULT;
         }
@@ -47,7 +53,7 @@ public final class StallBound {
         try {
             return Durations.parse(trimmed);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + "=" + text + ": " + e.getMessage()
+            throw new IllegalArgumentException(PROPERTY + ": " + e.getMessage()
                     + ". Give how long a run of the loop may make no call and no wait in real time, such as 30s or"
                     + " 5m, or 0 to turn the stall guard off");
         }

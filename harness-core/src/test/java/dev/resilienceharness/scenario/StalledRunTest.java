@@ -236,7 +236,7 @@ class StalledRunTest {
         assertEquals(Duration.ZERO, StallBound.of("0"));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> StallBound.of("soon"));
-        assertEquals("-Dresilience.stallTimeout=soon: expected a duration such as 10ms, 2s, 1m or a plain number of"
+        assertEquals("resilience.stallTimeout: expected a duration such as 10ms, 2s, 1m or a plain number of"
                 + " seconds, got 'soon'. Give how long a run of the loop may make no call and no wait in real time,"
                 + " such as 30s or 5m, or 0 to turn the stall guard off", e.getMessage());
     }

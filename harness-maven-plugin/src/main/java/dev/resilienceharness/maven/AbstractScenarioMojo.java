@@ -51,7 +51,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
 
     /** This goal's log, shard, runs and test classpath, for a pass. */
     ScenarioRunner runner() throws MojoExecutionException {
-        return new ScenarioRunner(getLog(), goal(), part(), runs, this::testClasspath);
+        return new ScenarioRunner(getLog(), goal(), part(), runs, stallBound(), this::testClasspath);
     }
 
     /** The project's test classpath, on which the team's loop is. */

@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CheckRecord;
 import dev.resilienceharness.invariant.InputDigest;
+import dev.resilienceharness.scenario.StallBound;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -140,6 +141,10 @@ public class CheckMojo extends AbstractScenarioMojo {
         }
         Map<String, String> properties = new TreeMap<>();
         session.getUserProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
+        if (stallTimeout != null) {
+            // Set in the pom as well as by -D: the forked JVM reads it as the property.
+            properties.put(StallBound.PROPERTY, stallTimeout);
+        }
         ForkedCheck.Request request = new ForkedCheck.Request(options(), loop, shard, runs, testClasspath(),
                 properties, getLog().isDebugEnabled());
         Path java = Path.of(System.getProperty("java.home"), "bin",

@@ -126,6 +126,7 @@ public class ExploreMojo extends AbstractResilienceMojo {
         try (URLClassLoader loader = projectLoader()) {
             thread.setContextClassLoader(loader);
             Rehearsal rehearsal = Rehearsal.prepare(config, LoopFactory.forName(config.loop(), loader));
+            rehearsal.stallBound(stallBound());
             Explorer explorer = new Explorer(rehearsal);
             long start = System.nanoTime();
             for (int i = 0; i < targets.size(); i++) {

@@ -1,6 +1,7 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import java.io.BufferedReader;
 import java.io.File;
@@ -14,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -165,7 +167,15 @@ public final class ForkedCheck {
             throw new MojoExecutionException(e.getMessage());
         }
         List<String> testClasspath = request.testClasspath();
-        ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), () -> testClasspath);
+        Duration stallBound;
+        try {
+            // Maven's JVM sends the goal's stallTimeout among the properties, as the build's own -D would be.
+            stallBound = StallBound.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), stallBound,
+                () -> testClasspath);
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log);
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
                 c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true));

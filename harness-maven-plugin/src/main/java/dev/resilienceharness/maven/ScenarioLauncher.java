@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -40,27 +41,18 @@ final class ScenarioLauncher {
     }
 
     /**
+     * Checks {@code config}'s scenarios for {@code invariants}.
+     *
+     * @param stallBound           how long a run of a team's loop may make no call and no wait ({@code StallBound})
      * @param verifiedFingerprints each op's request fingerprint when every op's cassette has been found present and
      *                             readable already, else {@code null}
+     * @param kept                 the answers the verification has already read (may be {@code null})
+     * @param keep                 what of each scenario's report is kept when the scenario finishes (a goal that
+     *                             delivers only violations and counts keeps {@link ScenarioReport#withoutOutcomes()})
      */
-    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
-            Map<String, String> verifiedFingerprints) throws MojoExecutionException {
-        return run(config, invariants, runs, testClasspath, verifiedFingerprints, null);
-    }
-
-    /** As above; the runs take the answers the verification has already read from {@code kept} (may be null). */
-    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
-            Map<String, String> verifiedFingerprints, KeptAnswers kept) throws MojoExecutionException {
-        return run(config, invariants, runs, testClasspath, verifiedFingerprints, kept, UnaryOperator.identity());
-    }
-
-    /**
-     * As above; each scenario's report is kept as {@code keep} makes it when the scenario finishes (a goal that
-     * delivers only violations and counts keeps {@link ScenarioReport#withoutOutcomes()}).
-     */
-    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, List<String> testClasspath,
-            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep)
-            throws MojoExecutionException {
+    static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, Duration stallBound,
+            List<String> testClasspath, Map<String, String> verifiedFingerprints, KeptAnswers kept,
+            UnaryOperator<ScenarioReport> keep) throws MojoExecutionException {
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         Thread thread = Thread.currentThread();
@@ -79,6 +71,7 @@ final class ScenarioLauncher {
                 return new Outcome(List.of(), List.of(config.file().toAbsolutePath().normalize() + ": loop: "
                         + e.getMessage()));
             }
+            rehearsal.stallBound(stallBound);
             rehearsal.checkAll(config.scenarios(), runs, s -> invariants, Runtime.getRuntime().availableProcessors(),
                     (s, result) -> reports.add(keep.apply(ScenarioReport.of(result))),
                     (s, e) -> errors.add("scenario '" + s.name() + "': " + (e.getMessage() == null ? e.toString()

@@ -6,6 +6,7 @@ import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.shard.Shard;
 import dev.resilienceharness.shard.ShardMessages;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,13 +30,16 @@ final class ScenarioRunner {
     private final String goal;
     private final Shard shard;
     private final int runs;
+    private final Duration stallBound;
     private final TestClasspath testClasspath;
 
-    ScenarioRunner(Log log, String goal, Shard shard, int runs, TestClasspath testClasspath) {
+    /** @param stallBound how long a run of a team's loop may make no call and no wait ({@code StallBound}) */
+    ScenarioRunner(Log log, String goal, Shard shard, int runs, Duration stallBound, TestClasspath testClasspath) {
         this.log = log;
         this.goal = goal;
         this.shard = shard;
         this.runs = runs;
+        this.stallBound = stallBound;
         this.testClasspath = testClasspath;
     }
 
@@ -83,8 +87,8 @@ final class ScenarioRunner {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }
-        ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, testClasspath.get(),
-                verifiedFingerprints, kept, keep);
+        ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, stallBound,
+                testClasspath.get(), verifiedFingerprints, kept, keep);
         if (!outcome.setupErrors().isEmpty()) {
             throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
         }
