@@ -7,7 +7,6 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
-import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
@@ -208,15 +207,9 @@ public final class ScenarioTestEngine implements TestEngine {
         }
         Rehearsal rehearsal;
         try {
-            LoopFactory loops = LoopFactory.forName(cd.config().loop(),
-                    Thread.currentThread().getContextClassLoader());
-            rehearsal = Rehearsal.prepare(cd.config(), loops);
+            rehearsal = Rehearsal.forLoopOf(cd.config(), Thread.currentThread().getContextClassLoader(), null, null);
         } catch (SetupException e) {
             listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(e.getMessage())));
-            return;
-        } catch (LoopFactory.LoopNotUsable e) {
-            listener.executionFinished(cd, TestExecutionResult.failed(new AssertionFailedError(
-                    cd.file() + ": loop: " + e.getMessage())));
             return;
         }
         Map<Scenario, ScenarioDescriptor> descriptors = new IdentityHashMap<>();

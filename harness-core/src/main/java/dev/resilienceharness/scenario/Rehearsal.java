@@ -114,6 +114,26 @@ public final class Rehearsal {
     }
 
     /**
+     * The rehearsal of {@code config} with the loop its {@code loop:} names, loaded from {@code loader}, as the goals
+     * and the test engine prepare it: {@link #prepareVerified} when {@code verifiedFingerprints} is given (the check
+     * goal has verified every op's cassette, and {@code kept} may hold their answers), else {@link #prepare}.
+     *
+     * @throws SetupException listing every op without a usable cassette, or saying why the loop cannot be used
+     */
+    public static Rehearsal forLoopOf(HarnessConfig config, ClassLoader loader, Map<String, String> verifiedFingerprints,
+            KeptAnswers kept) throws SetupException {
+        LoopFactory loops;
+        try {
+            loops = LoopFactory.forName(config.loop(), loader);
+        } catch (LoopFactory.LoopNotUsable e) {
+            throw new SetupException(List.of(config.file().toAbsolutePath().normalize() + ": loop: "
+                    + e.getMessage()));
+        }
+        return verifiedFingerprints != null ? prepareVerified(config, loops, verifiedFingerprints, kept)
+                : prepare(config, loops);
+    }
+
+    /**
      * As {@link #prepare(HarnessConfig, LoopFactory)}, keeping the recorded answers of up to {@code answersKept} ops
      * in memory: enough for all of them makes runs read no file at all, for a rehearsal run many times over.
      */

@@ -104,6 +104,32 @@ class RehearsalTest {
     }
 
     @Test
+    void a_loop_that_cannot_be_loaded_is_a_setup_problem_naming_the_yaml() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML.replace("version: 1\n",
+                "version: 1\nloop: com.example.agent.NoSuchLoop\n"), "plan", "patch", "review", "deploy");
+        SetupException e = assertThrows(SetupException.class,
+                () -> Rehearsal.forLoopOf(config, getClass().getClassLoader(), null, null));
+        assertEquals(List.of(yaml().toAbsolutePath().normalize() + ": loop: class com.example.agent.NoSuchLoop is not"
+                + " on the project's test classpath; check the name, or add the module that holds it as a test"
+                + " dependency"), e.problems());
+    }
+
+    @Test
+    void the_loop_the_yaml_names_is_loaded_and_a_verified_config_reads_no_cassette_at_set_up() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review", "deploy");
+        Map<String, String> fingerprints = new LinkedHashMap<>();
+        for (String op : List.of("plan", "patch", "review", "deploy")) {
+            fingerprints.put(op, fileFor(config, op).replace(".json", ""));
+        }
+        Rehearsal verified = Rehearsal.forLoopOf(config, getClass().getClassLoader(), fingerprints, null);
+        assertEquals(List.of(), verified.check(scenario(config, "a"), 2, Rehearsal.RUN_INVARIANTS).violations());
+        // Unverified, the cassettes are read at set-up: one gone is a setup problem, not a failed run.
+        Files.delete(dir.resolve("cassettes").resolve(fileFor(config, "deploy")));
+        assertThrows(SetupException.class, () -> Rehearsal.forLoopOf(config, getClass().getClassLoader(), null,
+                null));
+    }
+
+    @Test
     void a_missing_cassette_of_a_declared_request_points_at_the_request_not_the_scenario() throws Exception {
         Files.writeString(dir.resolve("resilience.yaml"), """
                 version: 1

@@ -3,7 +3,6 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
@@ -61,15 +60,9 @@ final class ScenarioLauncher {
             thread.setContextClassLoader(projectLoader);
             Rehearsal rehearsal;
             try {
-                LoopFactory loops = LoopFactory.forName(config.loop(), projectLoader);
-                rehearsal = verifiedFingerprints != null
-                        ? Rehearsal.prepareVerified(config, loops, verifiedFingerprints, kept)
-                        : Rehearsal.prepare(config, loops);
+                rehearsal = Rehearsal.forLoopOf(config, projectLoader, verifiedFingerprints, kept);
             } catch (SetupException e) {
                 return new Outcome(List.of(), List.of(e.getMessage()));
-            } catch (LoopFactory.LoopNotUsable e) {
-                return new Outcome(List.of(), List.of(config.file().toAbsolutePath().normalize() + ": loop: "
-                        + e.getMessage()));
             }
             rehearsal.stallBound(stallBound);
             rehearsal.checkAll(config.scenarios(), runs, s -> invariants, Runtime.getRuntime().availableProcessors(),
