@@ -1,10 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
-import java.time.Duration;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -43,16 +41,6 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
 
     private Shard part;
 
-    /**
-     * How long a run of a team's loop may make no call and no wait, in real time, before it fails under bounded_wait
-     * instead of hanging the build: a duration such as {@code 30s} or {@code 5m}, or {@code 0} to turn the guard off
-     * (see the README, "A loop that stalls fails its run"). Unset: one minute.
-     */
-    @Parameter(property = StallBound.PROPERTY)
-    protected String stallTimeout;
-
-    private Duration stallBound;
-
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -62,12 +50,6 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (goalSkipped()) {
             getLog().info("Skipping resilience:" + goal() + " (resilience." + goal() + ".skip is true)");
             return;
-        }
-        try {
-            // A bad value is named before any work.
-            stallBound = StallBound.of(stallTimeout);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
         }
         if (!part().whole() && !shards()) {
             throw new MojoExecutionException("resilience:" + goal() + " does not run in shards; leave out"
@@ -101,11 +83,6 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      */
     protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
         return false;
-    }
-
-    /** The stall bound {@link #stallTimeout} sets: what the goal's rehearsals are given. */
-    protected Duration stallBound() {
-        return stallBound;
     }
 
     /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */

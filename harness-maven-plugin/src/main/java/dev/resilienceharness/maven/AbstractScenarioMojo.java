@@ -4,6 +4,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.StallBound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -33,6 +34,14 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
         return true;
     }
 
+    /**
+     * How long a run of a team's loop may make no call and no wait, in real time, before it fails under bounded_wait
+     * instead of hanging the build: a duration such as {@code 30s} or {@code 5m}, or {@code 0} to turn the guard off
+     * (see the README, "A loop that stalls fails its run"). Unset: one minute.
+     */
+    @Parameter(property = StallBound.PROPERTY)
+    protected String stallTimeout;
+
     /** How many times each scenario runs for the determinism check (at least 2). */
     @Parameter(property = "resilience.runs", defaultValue = "2")
     protected int runs;
@@ -51,7 +60,8 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
 
     /** This goal's log, shard, runs and test classpath, for a pass. */
     ScenarioRunner runner() throws MojoExecutionException {
-        return new ScenarioRunner(getLog(), goal(), part(), runs, stallBound(), this::testClasspath);
+        return new ScenarioRunner(getLog(), goal(), part(), runs, ScenarioRunner.stallBound(stallTimeout),
+                this::testClasspath);
     }
 
     /** The project's test classpath, on which the team's loop is. */

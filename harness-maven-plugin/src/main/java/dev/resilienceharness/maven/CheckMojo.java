@@ -142,7 +142,8 @@ public class CheckMojo extends AbstractScenarioMojo {
         Map<String, String> properties = new TreeMap<>();
         session.getUserProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
         if (stallTimeout != null) {
-            // Set in the pom as well as by -D: the forked JVM reads it as the property.
+            // Set in the pom as well as by -D: the forked JVM reads it as the property. A bad one is named here.
+            ScenarioRunner.stallBound(stallTimeout);
             properties.put(StallBound.PROPERTY, stallTimeout);
         }
         ForkedCheck.Request request = new ForkedCheck.Request(options(), loop, shard, runs, testClasspath(),

@@ -12,8 +12,8 @@ import dev.resilienceharness.explore.Explorer;
 import dev.resilienceharness.explore.LimitSearch;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
-import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.ShardMessages;
 import dev.resilienceharness.scenario.SetupException;
 import java.io.IOException;
@@ -49,6 +49,10 @@ public class ExploreMojo extends AbstractResilienceMojo {
     protected String loopOverride() {
         return loop;
     }
+
+    /** As for the goals that check scenarios: how long a run may make no call and no wait (default one minute). */
+    @Parameter(property = StallBound.PROPERTY)
+    private String stallTimeout;
 
     /** Explores only the scenario of this name; when not set, every scenario (once per distinct ops and policy). */
     @Parameter(property = "resilience.explore.scenario")
@@ -121,12 +125,13 @@ public class ExploreMojo extends AbstractResilienceMojo {
         List<String> limitNames = limitNames();
         List<LimitSearch.Finding> limitFindings = new ArrayList<>();
         List<ExplorationResult> results = new ArrayList<>();
+        Duration stallBound = ScenarioRunner.stallBound(stallTimeout);
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         try (URLClassLoader loader = projectLoader()) {
             thread.setContextClassLoader(loader);
-            Rehearsal rehearsal = Rehearsal.prepare(config, LoopFactory.forName(config.loop(), loader));
-            rehearsal.stallBound(stallBound());
+            Rehearsal rehearsal = Rehearsal.forLoopOf(config, loader, null, null);
+            rehearsal.stallBound(stallBound);
             Explorer explorer = new Explorer(rehearsal);
             long start = System.nanoTime();
             for (int i = 0; i < targets.size(); i++) {
@@ -144,8 +149,6 @@ public class ExploreMojo extends AbstractResilienceMojo {
                     search.smallestTokenQuota(target).ifPresent(limitFindings::add);
                 }
             }
-        } catch (LoopFactory.LoopNotUsable e) {
-            throw new MojoExecutionException(config.file() + ": loop: " + e.getMessage());
         } catch (SetupException e) {
             throw new MojoExecutionException(e.getMessage());
         } catch (IOException e) {

@@ -167,13 +167,8 @@ public final class ForkedCheck {
             throw new MojoExecutionException(e.getMessage());
         }
         List<String> testClasspath = request.testClasspath();
-        Duration stallBound;
-        try {
-            // Maven's JVM sends the goal's stallTimeout among the properties, as the build's own -D would be.
-            stallBound = StallBound.fromSystemProperties();
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
+        // Maven's JVM sends the goal's stallTimeout among the properties, as the build's own -D would be.
+        Duration stallBound = ScenarioRunner.stallBound(System.getProperty(StallBound.PROPERTY));
         ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), stallBound,
                 () -> testClasspath);
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log);

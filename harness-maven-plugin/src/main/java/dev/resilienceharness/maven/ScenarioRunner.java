@@ -4,6 +4,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.report.ScenarioReport;
 import dev.resilienceharness.scenario.KeptAnswers;
+import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import dev.resilienceharness.shard.ShardMessages;
 import java.time.Duration;
@@ -41,6 +42,15 @@ final class ScenarioRunner {
         this.runs = runs;
         this.stallBound = stallBound;
         this.testClasspath = testClasspath;
+    }
+
+    /** The stall bound a goal's {@code stallTimeout} sets, or the default when it is unset. */
+    static Duration stallBound(String stallTimeout) throws MojoExecutionException {
+        try {
+            return StallBound.of(stallTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
     }
 
     Log log() {
