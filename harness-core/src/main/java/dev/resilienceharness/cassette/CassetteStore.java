@@ -110,19 +110,7 @@ public final class CassetteStore {
 
     /** Every {@code *.json} file in the folder, sorted by name; empty when the folder does not exist. */
     public List<Path> files() throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, "*.json")) {
-            for (Path p : ds) {
-                files.add(p);
-            }
-        } catch (NoSuchFileException e) {
-            return List.of();
-        } catch (NotDirectoryException e) {
-            throw new IOException("it is a file, not a folder; point cassettes: in resilience.yaml at the cassette"
-                    + " folder", e);
-        }
-        files.sort(null);
-        return files;
+        return listing().cassettes();
     }
 
     /**
@@ -130,18 +118,45 @@ public final class CassetteStore {
      * name; they are never read as cassettes.
      */
     public List<Path> leftoverTemporaryFiles() throws IOException {
+        return listing().leftovers();
+    }
+
+    /**
+     * What one listing of the folder finds, each list sorted by name.
+     *
+     * @param cassettes the {@code *.json} files, as {@link #files()} lists them
+     * @param leftovers the temporary files interrupted writes left, as {@link #leftoverTemporaryFiles()} lists them
+     */
+    public record Listing(List<Path> cassettes, List<Path> leftovers) {
+    }
+
+    /**
+     * The folder's cassettes and leftover temporary files from one listing: a pass that needs both reads a folder of
+     * ten thousand entries once. A folder that does not exist lists nothing.
+     *
+     * @throws IOException when the cassette folder is a file, or cannot be listed
+     */
+    public Listing listing() throws IOException {
         List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, ".*" + AtomicFiles.TEMPORARY_SUFFIX)) {
+        List<Path> leftovers = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
             for (Path p : ds) {
-                if (AtomicFiles.isTemporary(p)) {
+                // What the glob *.json matches, without a pattern match per entry.
+                if (p.getFileName().toString().endsWith(".json")) {
                     files.add(p);
+                } else if (AtomicFiles.isTemporary(p)) {
+                    leftovers.add(p);
                 }
             }
         } catch (NoSuchFileException e) {
-            return List.of();
+            return new Listing(List.of(), List.of());
+        } catch (NotDirectoryException e) {
+            throw new IOException("it is a file, not a folder; point cassettes: in resilience.yaml at the cassette"
+                    + " folder", e);
         }
         files.sort(null);
-        return files;
+        leftovers.sort(null);
+        return new Listing(files, leftovers);
     }
 
     /** The cassette stored under {@code fingerprint}, or {@code null} when there is no such file. */

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -93,6 +94,9 @@ public final class ConfigLoader {
     public static final String DEFAULT_CASSETTES = "cassettes";
 
     static final int MAX_ALLOW_PATTERN = 1000;
+
+    /** From this many {@code requests:} entries on, they are turned into JSON on all cores. */
+    static final int PARALLEL_REQUESTS = 256;
 
     private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{16}");
     private static final Pattern BINARY_NAME = Pattern.compile(
@@ -318,14 +322,33 @@ public final class ConfigLoader {
         if (!(v instanceof YamlNode.Mapping m)) {
             throw r.wrongType(v, "requests", "a mapping from op name to its request", "write {} for none");
         }
+        List<YamlNode.Entry> entries = m.entries();
+        // Each request is its own tree: a long list is turned into JSON on all cores, and a problem is still reported
+        // for the first entry that has one, as in the file's order.
+        Object[] values = new Object[entries.size()];
+        IntStream all = IntStream.range(0, entries.size());
+        (entries.size() >= PARALLEL_REQUESTS ? all.parallel() : all).forEach(i -> {
+            YamlNode.Entry e = entries.get(i);
+            try {
+                values[i] = e.value() instanceof YamlNode.Mapping
+                        ? JsonValues.value(r, e.value(), NodeReader.child("requests", e.key())) : null;
+            } catch (ConfigException problem) {
+                values[i] = problem;
+            }
+        });
         Map<String, ObjectNode> requests = new LinkedHashMap<>();
-        for (YamlNode.Entry e : m.entries()) {
+        for (int i = 0; i < entries.size(); i++) {
+            YamlNode.Entry e = entries.get(i);
             String key = NodeReader.child("requests", e.key());
             if (e.key().isBlank()) {
                 throw r.error(e, key, ConfigMessages.expected("an op name", "an empty text"));
             }
+            if (values[i] instanceof ConfigException problem) {
+                throw problem;
+            }
             requestSources.put(e.key(), new HarnessConfig.Source(file, e.line(), e.column(), key));
-            requests.put(e.key(), JsonValues.object(r, e.value(), key,
+            // Not a mapping: the error says what a request is written as.
+            requests.put(e.key(), values[i] != null ? (ObjectNode) values[i] : JsonValues.object(r, e.value(), key,
                     "the JSON request sent for op '" + YamlNode.abbreviate(e.key())
                             + "', written as a mapping such as {model: m, messages: [...]}"));
         }

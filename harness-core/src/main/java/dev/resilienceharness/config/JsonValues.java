@@ -32,10 +32,28 @@ public final class JsonValues {
 
     /** The JSON value {@code node} spells. */
     public static JsonNode value(NodeReader r, YamlNode node, String path) throws ConfigException {
+        return value(r, node, new Where(null, path, -1));
+    }
+
+    /**
+     * Where a value sits: its key (or its index, with a {@code null} key) in its parent's. Spelled out as a path only
+     * for an error, so that reading ten thousand requests builds no path text.
+     */
+    private record Where(Where parent, String key, int index) {
+
+        String path() {
+            if (parent == null) {
+                return key;
+            }
+            return key != null ? NodeReader.child(parent.path(), key) : NodeReader.index(parent.path(), index);
+        }
+    }
+
+    private static JsonNode value(NodeReader r, YamlNode node, Where where) throws ConfigException {
         if (node instanceof YamlNode.Mapping m) {
             ObjectNode object = NODES.objectNode();
             for (YamlNode.Entry e : m.entries()) {
-                object.set(e.key(), value(r, e.value(), NodeReader.child(path, e.key())));
+                object.set(e.key(), value(r, e.value(), new Where(where, e.key(), -1)));
             }
             return object;
         }
@@ -43,7 +61,7 @@ public final class JsonValues {
             ArrayNode array = NODES.arrayNode();
             List<YamlNode> items = s.items();
             for (int i = 0; i < items.size(); i++) {
-                array.add(value(r, items.get(i), NodeReader.index(path, i)));
+                array.add(value(r, items.get(i), new Where(where, null, i)));
             }
             return array;
         }
@@ -53,11 +71,11 @@ public final class JsonValues {
             case STRING -> NODES.stringNode(text);
             case BOOLEAN -> NODES.booleanNode(Boolean.parseBoolean(text));
             case NULL -> NODES.nullNode();
-            case INTEGER -> integer(r, scalar, path);
+            case INTEGER -> integer(r, scalar, where);
             case FLOAT -> {
                 double d = parseDouble(text);
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    throw r.error(node, path, ConfigMessages.notFinite(text));
+                    throw r.error(node, where.path(), ConfigMessages.notFinite(text));
                 }
                 yield NODES.numberNode(d);
             }
@@ -73,10 +91,14 @@ public final class JsonValues {
         }
     }
 
-    private static JsonNode integer(NodeReader r, YamlNode.Scalar scalar, String path) throws ConfigException {
+    private static JsonNode integer(NodeReader r, YamlNode.Scalar scalar, Where where) throws ConfigException {
         String text = scalar.text();
         if (text.length() > MAX_INTEGER_DIGITS) {
-            throw r.error(scalar, path, ConfigMessages.integerTooLong(MAX_INTEGER_DIGITS));
+            throw r.error(scalar, where.path(), ConfigMessages.integerTooLong(MAX_INTEGER_DIGITS));
+        }
+        if (text.length() <= 9) {
+            // Nine digits with their sign, if any, always fit an int.
+            return NODES.numberNode(Integer.parseInt(text));
         }
         BigInteger value = new BigInteger(text);
         if (value.bitLength() < 32) {

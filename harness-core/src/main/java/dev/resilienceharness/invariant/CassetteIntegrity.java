@@ -144,7 +144,8 @@ public final class CassetteIntegrity {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = store.files().stream().filter(part).toList();
+        CassetteStore.Listing listing = store.listing();
+        List<Path> files = listing.cassettes().stream().filter(part).toList();
         // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request.
         Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
@@ -282,7 +283,7 @@ public final class CassetteIntegrity {
                 }
             }
         }
-        for (Path tmp : store.leftoverTemporaryFiles().stream().filter(part).toList()) {
+        for (Path tmp : listing.leftovers().stream().filter(part).toList()) {
             warnings.add(tmp + ": " + LEFTOVER);
         }
         Map<String, String> byOp = new LinkedHashMap<>();

@@ -10,6 +10,8 @@ import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +26,16 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class Lookup {
 
+    private final List<OpExchange> exchanges;
     private final Map<ObjectNode, OpExchange> byTemplate;
-    private final Map<ObjectNode, OpExchange> byRequest;
+    /**
+     * Made only to name the nearest declared request of a miss: hashing every declared request tree costs a cold check
+     * tens of milliseconds. A request equal to a declared one has its fingerprint, so {@link #sameRequest} finds it.
+     */
+    private volatile Map<ObjectNode, OpExchange> byRequest;
     private final Map<String, OpExchange> byFingerprint;
+    /** The exchanges of each fingerprint that more than one op's request has, in order. */
+    private final Map<String, List<OpExchange>> sharing;
     private final Map<String, OpExchange> recorded = new ConcurrentHashMap<>();
     private final Map<String, OpExchange> repairs = new ConcurrentHashMap<>();
     private final RecordedAnswers answers;
@@ -36,24 +45,74 @@ final class Lookup {
     private final String missAdvice;
 
     /**
+     * @param exchanges  each op once
      * @param missAdvice what a miss of an SDK request says to do, or {@code null} for the usual advice
      */
-    Lookup(List<OpExchange> exchanges, Map<String, ObjectNode> templates, RecordedAnswers answers,
-            VolatilePaths volatilePaths, Path cassettes, String missAdvice) {
-        this.byRequest = new java.util.HashMap<>();
-        this.byFingerprint = new java.util.HashMap<>();
+    Lookup(List<OpExchange> exchanges, RecordedAnswers answers, VolatilePaths volatilePaths, Path cassettes,
+            String missAdvice) {
+        this.exchanges = List.copyOf(exchanges);
+        this.byFingerprint = new HashMap<>();
+        // Equal requests have one fingerprint: only ops that share one can have equal requests.
+        this.sharing = new HashMap<>();
         for (OpExchange e : exchanges) {
-            byRequest.put(e.request(), e);
-            byFingerprint.put(e.fingerprint(), e);
+            OpExchange before = byFingerprint.put(e.fingerprint(), e);
+            if (before != null) {
+                sharing.computeIfAbsent(e.fingerprint(), k -> new ArrayList<>(List.of(before))).add(e);
+            }
         }
-        // Each op's request node is handed to the built-in loop as it is; a call sending it is known by identity.
+        // Each op's request node is handed to the built-in loop as it is; a call sending it is known by identity, and
+        // answered as a request equal to it would be (by the last op with an equal request).
         this.byTemplate = new IdentityHashMap<>();
-        templates.values().forEach(t -> byTemplate.put(t, byRequest.get(t)));
+        for (OpExchange e : exchanges) {
+            List<OpExchange> group = sharing.get(e.fingerprint());
+            byTemplate.put(e.request(), group == null ? e : lastEqual(group, e.request()));
+        }
         this.answers = answers;
         this.volatilePaths = volatilePaths;
         this.store = CassetteStore.replaying(cassettes, volatilePaths);
         this.reader = new CassetteReader(cassettes, volatilePaths);
         this.missAdvice = missAdvice;
+    }
+
+    private static OpExchange lastEqual(List<OpExchange> group, ObjectNode request) {
+        OpExchange last = null;
+        for (OpExchange e : group) {
+            if (e.request().equals(request)) {
+                last = e;
+            }
+        }
+        return last;
+    }
+
+    /**
+     * The exchange of the last op whose request equals {@code request}, whose fingerprint is {@code fp}; {@code null}
+     * when no op's does.
+     */
+    private OpExchange sameRequest(String fp, ObjectNode request) {
+        List<OpExchange> group = sharing.get(fp);
+        if (group == null) {
+            OpExchange only = byFingerprint.get(fp);
+            return only != null && only.request().equals(request) ? only : null;
+        }
+        return lastEqual(group, request);
+    }
+
+    /** Each op's exchange by its request (the last op's, when several declare equal requests). */
+    private Map<ObjectNode, OpExchange> byRequest() {
+        Map<ObjectNode, OpExchange> made = byRequest;
+        if (made == null) {
+            synchronized (this) {
+                made = byRequest;
+                if (made == null) {
+                    made = new HashMap<>();
+                    for (OpExchange e : exchanges) {
+                        made.put(e.request(), e);
+                    }
+                    byRequest = made;
+                }
+            }
+        }
+        return made;
     }
 
     /** Whether an answer recorded for {@code op} streams: its request asks for a stream, or its cassette keeps one. */
@@ -95,11 +154,11 @@ final class Lookup {
                 return known;
             }
         }
-        OpExchange exchange = byRequest.get(request);
+        String fp = fingerprint(request);
+        OpExchange exchange = sameRequest(fp, request);
         if (exchange != null) {
             return exchange;
         }
-        String fp = fingerprint(request);
         exchange = byFingerprint.get(fp);
         if (exchange == null && isRepair) {
             exchange = repairExchange(request, fp, repairInstruction);
@@ -117,8 +176,9 @@ final class Lookup {
      */
     private OpExchange repairExchange(ObjectNode sent, String fp, String instruction) {
         ObjectNode original = RepairRequest.original(sent, instruction);
-        OpExchange known = byRequest.get(original);
-        OpExchange op = known != null ? known : byFingerprint.get(fingerprint(original));
+        String originalFp = fingerprint(original);
+        OpExchange known = sameRequest(originalFp, original);
+        OpExchange op = known != null ? known : byFingerprint.get(originalFp);
         if (op == null) {
             return null;
         }
@@ -201,7 +261,7 @@ final class Lookup {
     CassetteMiss nearestDeclared(String op, ObjectNode request) {
         OpExchange nearest = null;
         List<String> nearestPaths = List.of();
-        for (Map.Entry<ObjectNode, OpExchange> candidate : byRequest.entrySet()) {
+        for (Map.Entry<ObjectNode, OpExchange> candidate : byRequest().entrySet()) {
             List<String> diff = JsonDiff.paths(candidate.getKey(), request);
             if (nearest == null || diff.size() < nearestPaths.size()) {
                 nearest = candidate.getValue();

@@ -92,7 +92,7 @@ public final class Rehearsal {
         for (OpExchange e : exchanges) {
             templates.put(e.op(), e.request());
         }
-        this.lookup = new Lookup(exchanges, templates, answers, volatilePaths, config.cassettes(),
+        this.lookup = new Lookup(exchanges, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
         this.runChecks = List.of(new CallBudget(config.budget()), new LimitRetries(), new TokenBudget(config.budget()),
                 new PartialWorkSurvival(), new BoundedWaiting(),

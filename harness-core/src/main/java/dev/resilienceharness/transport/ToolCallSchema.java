@@ -5,6 +5,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.PlainJsonReader;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -151,7 +152,10 @@ public final class ToolCallSchema {
         }
         JsonNode args;
         try {
-            args = Json.readTree(argsNode.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] bytes = argsNode.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            // Plain arguments are read without Jackson's parser, which a cold JVM would otherwise set up for them.
+            JsonNode plain = PlainJsonReader.read(bytes);
+            args = plain != null ? plain : Json.readTree(bytes);
         } catch (RuntimeException e) {
             return where + " does not parse as JSON";
         }

@@ -181,6 +181,29 @@ class CassetteStoreTest {
     }
 
     @Test
+    void one_listing_finds_the_cassettes_and_the_leftovers_of_interrupted_writes() throws Exception {
+        CassetteStore store = CassetteStore.replaying(dir, NONE);
+        Cassette a = store.write(json("{\"op\": \"a\"}"), json("{}"), null);
+        Path hidden = Files.writeString(dir.resolve(".hidden.json"), "{}");
+        Path later = Files.writeString(dir.resolve(".z" + a.file().getFileName() + ".9.tmp"), "{");
+        Path earlier = Files.writeString(dir.resolve("." + a.file().getFileName() + ".1.tmp"), "{");
+        Files.writeString(dir.resolve(".tmp"), "not a leftover: no name before the suffix");
+        Files.writeString(dir.resolve("x.tmp"), "not a leftover: not hidden");
+        Files.createDirectory(dir.resolve("sub"));
+
+        CassetteStore.Listing listing = store.listing();
+        List<Path> cassettes = new ArrayList<>(List.of(a.file(), hidden));
+        cassettes.sort(null);
+        assertEquals(cassettes, listing.cassettes());
+        assertEquals(List.of(earlier, later), listing.leftovers());
+        assertEquals(listing.cassettes(), store.files());
+        assertEquals(listing.leftovers(), store.leftoverTemporaryFiles());
+        CassetteStore.Listing absent = CassetteStore.replaying(dir.resolve("absent"), NONE).listing();
+        assertEquals(List.of(), absent.cassettes());
+        assertEquals(List.of(), absent.leftovers());
+    }
+
+    @Test
     void writing_leaves_no_temporary_file_behind() throws Exception {
         CassetteStore.replaying(dir, NONE).write(json("{\"op\": \"plan\"}"), json("{}"), null);
         try (var listing = Files.list(dir)) {

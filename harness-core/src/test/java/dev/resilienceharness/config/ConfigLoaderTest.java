@@ -703,6 +703,36 @@ class ConfigLoaderTest {
                     + " are accepted)", error(MINIMAL + "loop: !!binary aGVsbG8=\n"));
         }
 
+        /** {@code n} one-line requests, op{@code i} for i from 0, with {@code odd} standing in for some of them. */
+        private String manyRequests(int n, java.util.Map<Integer, String> odd) {
+            StringBuilder yaml = new StringBuilder(MINIMAL).append("requests:\n");
+            for (int i = 0; i < n; i++) {
+                yaml.append("  op").append(i).append(": ")
+                        .append(odd.getOrDefault(i, "{model: m, messages: [{role: user, content: 'hi " + i + "'}]}"))
+                        .append('\n');
+            }
+            return yaml.toString();
+        }
+
+        @Test
+        void aLongRequestListIsReadWholeAndItsFirstProblemIsReported() throws Exception {
+            int n = ConfigLoader.PARALLEL_REQUESTS * 4;
+            HarnessConfig config = load(manyRequests(n, java.util.Map.of()));
+            assertEquals(n, config.requests().size());
+            assertEquals("hi 700", config.requests().get("op700").get("messages").get(0).get("content").asString());
+            assertEquals(F + ":710:3: requests.op702: ", config.where("op702"));
+            // Three problems far apart: the one nearest the top is reported, whichever core read it first.
+            String yaml = manyRequests(n, java.util.Map.of(900, "{temperature: .nan}", 40,
+                    "{messages: [{role: user, n: [1, .inf]}]}", 300, "[1]"));
+            for (int run = 0; run < 5; run++) {
+                assertEquals(F + ":48:41: requests.op40.messages[0].n[1]: expected a finite number (JSON has no NaN or"
+                        + " infinity), got .inf", error(yaml));
+            }
+            assertEquals(F + ":308:10: requests.op300: expected the JSON request sent for op 'op300', written as a"
+                    + " mapping such as {model: m, messages: [...]}, got a list",
+                    error(manyRequests(n, java.util.Map.of(900, "{temperature: .nan}", 300, "[1]"))));
+        }
+
         private HarnessConfig assertDoesLoad(String yaml) {
             try {
                 return load(yaml);

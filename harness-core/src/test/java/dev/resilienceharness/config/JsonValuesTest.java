@@ -40,6 +40,30 @@ class JsonValuesTest {
     }
 
     @Test
+    void readsIntegersByTheirSize() throws Exception {
+        JsonNode node = json("[5, -7, 999999999, -99999999, 2147483647, -2147483648, 2147483648, -0, +8, 007]");
+
+        assertEquals("[5,-7,999999999,-99999999,2147483647,-2147483648,2147483648,0,\"+8\",\"007\"]",
+                node.toString());
+        for (int i = 0; i < 6; i++) {
+            assertTrue(node.get(i).isInt(), node.get(i) + " is an int");
+        }
+        assertTrue(node.get(6).isLong());
+        assertTrue(node.get(7).isInt());
+        // YAML 1.2 reads a sign or a leading zero as text.
+        assertTrue(node.get(8).isString());
+        assertTrue(node.get(9).isString());
+    }
+
+    @Test
+    void namesTheWholePathOfAValueDeepInside() {
+        assertEquals("j.yaml:1:14: r.a[0].b[1]: expected a finite number (JSON has no NaN or infinity), got .nan",
+                assertThrows(ConfigException.class, () -> json("{a: [{b: [1, .nan]}]}")).getMessage());
+        assertEquals("j.yaml:1:2: r[0]: expected a finite number (JSON has no NaN or infinity), got .inf",
+                assertThrows(ConfigException.class, () -> json("[.inf]")).getMessage());
+    }
+
+    @Test
     void keepsKeyOrderAndNesting() throws Exception {
         JsonNode node = json("""
                 z: 1
