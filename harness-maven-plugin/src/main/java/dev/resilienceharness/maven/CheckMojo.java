@@ -79,6 +79,17 @@ public class CheckMojo extends AbstractScenarioMojo {
     @Parameter(property = "resilience.fork.jvmArgs", defaultValue = ForkedCheck.DEFAULT_JVM_ARGS)
     private String forkJvmArgs;
 
+    /**
+     * Keeps a class-data archive of the forked JVM's classes in the local repository ({@link ClassArchive}), made by
+     * the first check and mapped by every later one: about 0.2 s less per check. With false, none is made or used.
+     */
+    @Parameter(property = "resilience.fork.classArchive", defaultValue = "true")
+    private boolean forkClassArchive;
+
+    /** The local repository, where the class archives are kept. */
+    @Parameter(defaultValue = "${settings.localRepository}", readonly = true)
+    private String localRepository;
+
     /** The build, whose user properties ({@code -Dname=value}) the forked JVM gets as system properties. */
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     private MavenSession session;
@@ -150,7 +161,11 @@ public class CheckMojo extends AbstractScenarioMojo {
                 properties, getLog().isDebugEnabled());
         Path java = Path.of(System.getProperty("java.home"), "bin",
                 System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
-        ForkedCheck.launch(getLog(), java, ForkedCheck.splitArgs(forkJvmArgs), forkClasspath(), request);
+        List<String> jvmArgs = ForkedCheck.splitArgs(forkJvmArgs);
+        List<String> classpath = forkClasspath();
+        ClassArchive archive = forkClassArchive && localRepository != null
+                ? ClassArchive.of(Path.of(localRepository, ClassArchive.FOLDER), java, jvmArgs, classpath) : null;
+        ForkedCheck.launch(getLog(), java, jvmArgs, classpath, request, archive);
         return true;
     }
 

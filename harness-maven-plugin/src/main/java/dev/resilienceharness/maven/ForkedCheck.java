@@ -132,6 +132,8 @@ public final class ForkedCheck {
         System.setErr(err);
         System.setOut(err);
         Sender sender = new Sender(out);
+        // Maven's JVM learns that this one has started and runs the check.
+        sender.line("began", "");
         try {
             Request request = Request.read(Path.of(args[0]));
             request.properties().forEach(System::setProperty);
@@ -187,39 +189,45 @@ public final class ForkedCheck {
      */
     static void launch(Log log, Path java, List<String> jvmArgs, List<String> classpath, Request request)
             throws MojoExecutionException, MojoFailureException {
+        launch(log, java, jvmArgs, classpath, request, null);
+    }
+
+    /**
+     * As {@link #launch(Log, Path, List, List, Request)}, with the JVM mapping {@code archive}, or making it when it
+     * does not exist yet ({@code null}: none). A JVM that ends before the check begins with the archive's options is
+     * started again without them: what it printed is logged only if that one fails too.
+     */
+    static void launch(Log log, Path java, List<String> jvmArgs, List<String> classpath, Request request,
+            ClassArchive archive) throws MojoExecutionException, MojoFailureException {
         Path requestFile = null;
-        Process process = null;
-        Thread stop = null;
-        List<String> command = new ArrayList<>();
-        command.add(java.toString());
-        command.addAll(jvmArgs);
-        command.add(ForkedCheck.class.getName());
         try {
             requestFile = Files.createTempFile("resilience-check-", ".properties");
             request.write(requestFile);
-            command.add(requestFile.toString());
-            ProcessBuilder pb = new ProcessBuilder(command);
-            // On the environment rather than the command line, which Windows bounds at 32,767 characters.
-            pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
-            pb.redirectInput(ProcessBuilder.Redirect.PIPE);
-            log.debug("Checking in a JVM of its own: " + String.join(" ", command));
-            PhaseTime forked = PhaseTime.start();
-            process = pb.start();
-            Process started = process;
-            // A build stopped by Ctrl-C stops its check too.
-            stop = new Thread(started::destroyForcibly, "resilience-check-stop");
-            Runtime.getRuntime().addShutdownHook(stop);
-            process.getOutputStream().close();
-            Thread errors = new Thread(() -> drain(started, log), "resilience-check-stderr");
-            errors.setDaemon(true);
-            errors.start();
-            String[] end = read(process, log);
-            int exit = process.waitFor();
-            errors.join();
-            log.debug(forked.done("The check's JVM ended with exit code " + exit));
+            List<String> sharing = archive == null ? List.of() : archive.options(log);
+            Ended ended;
+            if (sharing.isEmpty()) {
+                ended = start(log, java, jvmArgs, classpath, requestFile, false);
+            } else {
+                List<String> withArchive = new ArrayList<>(jvmArgs);
+                withArchive.addAll(sharing);
+                ended = start(log, java, withArchive, classpath, requestFile, true);
+                if (ended.began()) {
+                    archive.ended(ended.verdict() != null, log);
+                } else {
+                    Ended without = start(log, java, jvmArgs, classpath, requestFile, false);
+                    if (without.began()) {
+                        ended.held().forEach(line -> log.debug("The JVM with the class archive said: " + line));
+                        archive.refused(log);
+                    } else {
+                        archive.ended(false, log);
+                    }
+                    ended = without;
+                }
+            }
+            String[] end = ended.verdict();
             if (end == null) {
-                throw new MojoExecutionException("resilience:check: its JVM (" + String.join(" ", command)
-                        + ") ended with exit code " + exit + " before it gave a verdict; its output is above."
+                throw new MojoExecutionException("resilience:check: its JVM (" + ended.command()
+                        + ") ended with exit code " + ended.exit() + " before it gave a verdict; its output is above."
                         + " Mend resilience.fork.jvmArgs, or check in Maven's JVM with -Dresilience.fork=false");
             }
             switch (end[0]) {
@@ -229,11 +237,71 @@ public final class ForkedCheck {
                 default -> throw new MojoExecutionException(end[1]);
             }
         } catch (IOException e) {
-            throw new MojoExecutionException("resilience:check cannot start its JVM (" + String.join(" ", command)
-                    + "): " + e.getMessage() + ". Check in Maven's JVM with -Dresilience.fork=false", e);
+            throw new MojoExecutionException("resilience:check cannot start its JVM (" + java + " " + String.join(" ",
+                    jvmArgs) + " " + ForkedCheck.class.getName() + "): " + e.getMessage()
+                    + ". Check in Maven's JVM with -Dresilience.fork=false", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("resilience:check was interrupted", e);
+        } finally {
+            if (requestFile != null) {
+                try {
+                    Files.deleteIfExists(requestFile);
+                } catch (IOException e) {
+                    log.debug(requestFile + ": cannot delete: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /**
+     * How one forked JVM ended.
+     *
+     * @param command its command line
+     * @param exit    its exit code
+     * @param verdict its verdict ({@code kind, text}), or {@code null} when it gave none
+     * @param began   whether its check began (it sent its first line)
+     * @param held    what it printed before that, when the lines were held rather than logged
+     */
+    private record Ended(String command, int exit, String[] verdict, boolean began, List<String> held) {
+    }
+
+    /**
+     * Starts one JVM and logs its lines as they come; with {@code hold}, what it prints before its check begins is
+     * held back, to be logged only if another attempt is not made.
+     */
+    private static Ended start(Log log, Path java, List<String> jvmArgs, List<String> classpath, Path requestFile,
+            boolean hold) throws IOException, InterruptedException {
+        Process process = null;
+        Thread stop = null;
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(jvmArgs);
+        command.add(ForkedCheck.class.getName());
+        command.add(requestFile.toString());
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command);
+            // On the environment rather than the command line, which Windows bounds at 32,767 characters.
+            pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
+            pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+            String commandLine = String.join(" ", command.subList(0, command.size() - 1));
+            log.debug("Checking in a JVM of its own: " + String.join(" ", command));
+            PhaseTime forked = PhaseTime.start();
+            process = pb.start();
+            Process started = process;
+            // A build stopped by Ctrl-C stops its check too.
+            stop = new Thread(started::destroyForcibly, "resilience-check-stop");
+            Runtime.getRuntime().addShutdownHook(stop);
+            process.getOutputStream().close();
+            Gate gate = new Gate(log, hold);
+            Thread errors = new Thread(() -> drain(started, log, gate), "resilience-check-stderr");
+            errors.setDaemon(true);
+            errors.start();
+            String[] end = read(process, log, gate);
+            int exit = process.waitFor();
+            errors.join();
+            log.debug(forked.done("The check's JVM ended with exit code " + exit));
+            return new Ended(commandLine, exit, end, gate.opened(), gate.held());
         } finally {
             if (process != null && process.isAlive()) {
                 process.destroyForcibly();
@@ -245,27 +313,74 @@ public final class ForkedCheck {
                     // Maven's JVM is shutting down: the hook is running or has run.
                 }
             }
-            if (requestFile != null) {
-                try {
-                    Files.deleteIfExists(requestFile);
-                } catch (IOException e) {
-                    log.debug(requestFile + ": cannot delete: " + e.getMessage());
-                }
+        }
+    }
+
+    /**
+     * Where the forked JVM's own lines (not the check's log) go: to the log, or, while held, into a list until the
+     * check's first line opens it.
+     */
+    private static final class Gate {
+
+        private final Log log;
+        private boolean holding;
+        private boolean opened;
+        private final List<String> held = new ArrayList<>();
+
+        Gate(Log log, boolean hold) {
+            this.log = log;
+            this.holding = hold;
+        }
+
+        synchronized void info(String line) {
+            if (holding) {
+                held.add(line);
+            } else {
+                log.info(line);
             }
+        }
+
+        synchronized void debug(String line) {
+            if (holding) {
+                held.add(line);
+            } else {
+                log.debug(line);
+            }
+        }
+
+        /** The check has begun: what was held is logged, and the rest goes straight on. */
+        synchronized void open() {
+            if (!opened) {
+                opened = true;
+                holding = false;
+                held.forEach(log::info);
+                held.clear();
+            }
+        }
+
+        synchronized boolean opened() {
+            return opened;
+        }
+
+        /** What was held and never logged. */
+        synchronized List<String> held() {
+            return List.copyOf(held);
         }
     }
 
     /** Logs the forked JVM's lines until its verdict, which it returns ({@code null} when none came). */
-    private static String[] read(Process process, Log log) throws IOException {
+    private static String[] read(Process process, Log log, Gate gate) throws IOException {
         String[] end = null;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 int space = line.indexOf(' ');
                 if (!line.startsWith(MARK) || space < 0) {
-                    log.info(line);
+                    gate.info(line);
                     continue;
                 }
+                // The check's own line: its JVM has started and runs the check.
+                gate.open();
                 String kind = line.substring(MARK.length(), space);
                 String text = unescape(line.substring(space + 1));
                 switch (kind) {
@@ -274,6 +389,8 @@ public final class ForkedCheck {
                     case "warn" -> log.warn(text);
                     case "error" -> log.error(text);
                     case "ok", "failure", "fault" -> end = new String[] {kind, text};
+                    case "began" -> {
+                    }
                     default -> log.info(line);
                 }
             }
@@ -311,15 +428,15 @@ public final class ForkedCheck {
         return sb.toString();
     }
 
-    private static void drain(Process process, Log log) {
+    private static void drain(Process process, Log log, Gate gate) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                 StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 // SLF4J's note that it has no binding, in a JVM without Maven's: nothing the user needs to see.
                 if (line.startsWith("SLF4J: ")) {
-                    log.debug(line);
+                    gate.debug(line);
                 } else {
-                    log.info(line);
+                    gate.info(line);
                 }
             }
         } catch (IOException e) {

@@ -91,6 +91,171 @@ class ForkedCheckTest {
                 e.getMessage());
     }
 
+    /** A project the check passes: a yaml and one cassette folder, nothing to run. */
+    private static Path passingProject(Path dir) throws IOException {
+        Path yaml = dir.resolve("project/resilience.yaml");
+        Files.createDirectories(yaml.resolveSibling("cassettes"));
+        Files.writeString(yaml, "version: 1\n");
+        return yaml;
+    }
+
+    /**
+     * The tests' classpath as the plugin's realm has it, jars only: the plugin's classes in a jar of their own (HotSpot
+     * archives classes from jars only), then the jars they need.
+     */
+    private static List<String> jars(Path dir) throws IOException {
+        List<String> jars = new ArrayList<>();
+        Path jar = dir.resolve("harness-maven-plugin.jar");
+        for (String element : classpath()) {
+            Path p = Path.of(element);
+            if (Files.isDirectory(p) && Files.exists(p.resolve("dev/resilienceharness/maven/ForkedCheck.class"))) {
+                try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
+                        var files = Files.walk(p)) {
+                    for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                        out.putNextEntry(new java.util.jar.JarEntry(p.relativize(f).toString().replace('\\', '/')));
+                        out.write(Files.readAllBytes(f));
+                        out.closeEntry();
+                    }
+                }
+                jars.add(0, jar.toString());
+            } else if (Files.isRegularFile(p)) {
+                jars.add(element);
+            }
+        }
+        return jars;
+    }
+
+    /** The lines logged above debug that speak of class sharing or a crash: none, whatever the archive's fate. */
+    private static List<String> sharingNews(Lines log) {
+        return log.lines.stream().filter(l -> !l.startsWith("debug ")).filter(l -> l.contains("cds")
+                || l.contains("CDS") || l.contains("archive") || l.contains("SIGBUS") || l.contains("# ")
+                || l.contains("VM")).toList();
+    }
+
+    private static List<String> commands(Lines log) {
+        return log.lines.stream().filter(l -> l.startsWith("debug Checking in a JVM of its own: ")).toList();
+    }
+
+    @Test
+    void the_first_check_makes_a_class_archive_and_the_next_ones_map_it(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        List<String> cp = jars(dir);
+        Path folder = dir.resolve("repository/" + ClassArchive.FOLDER);
+        ClassArchive archive = ClassArchive.of(folder, java(), List.of(), cp);
+        Lines first = new Lines();
+        ForkedCheck.launch(first, java(), List.of(), cp, request(yaml), archive);
+        assertTrue(Files.isRegularFile(archive.file()), first.lines::toString);
+        assertEquals(1, commands(first).size());
+        assertTrue(commands(first).get(0).contains(" -XX:ArchiveClassesAtExit=" + folder.resolve(".")
+                .normalize()), first.lines::toString);
+        try (var listing = Files.list(folder)) {
+            assertEquals(List.of(archive.file()), listing.toList(), "the temporary file was renamed");
+        }
+
+        // The same java, options and jars: the same archive, which the next JVM maps. Its classes come from it.
+        Path classes = dir.resolve("classes.log");
+        List<String> logging = List.of("-Xlog:class+load=info:file=" + classes);
+        ClassArchive same = ClassArchive.of(folder, java(), logging, cp);
+        ClassArchive mapped = ClassArchive.of(folder, java(), List.of(), cp);
+        assertEquals(archive.file(), mapped.file());
+        assertTrue(!same.file().equals(archive.file()), "other options, another archive");
+        Lines second = new Lines();
+        ForkedCheck.launch(second, java(), List.of(), cp, request(yaml), mapped);
+        assertEquals(1, commands(second).size());
+        assertTrue(commands(second).get(0).contains(" -XX:SharedArchiveFile=" + archive.file() + " "),
+                second.lines::toString);
+        assertEquals(List.of(), sharingNews(second));
+        // Its classes come from it: a check with class loading logged, against its own archive made just before.
+        ForkedCheck.launch(new Lines(), java(), logging, cp, request(yaml), same);
+        Files.deleteIfExists(classes);
+        ForkedCheck.launch(new Lines(), java(), logging, cp, request(yaml), same);
+        assertTrue(Files.readAllLines(classes).stream().anyMatch(l -> l.contains(" " + ForkedCheck.class.getName()
+                + " source: shared objects file (top)")), "ForkedCheck comes from the archive");
+    }
+
+    @Test
+    void a_damaged_class_archive_is_deleted_and_the_check_runs_without_it(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        List<String> cp = jars(dir);
+        Path folder = dir.resolve(ClassArchive.FOLDER);
+        ClassArchive archive = ClassArchive.of(folder, java(), List.of(), cp);
+        ForkedCheck.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
+        byte[] whole = Files.readAllBytes(archive.file());
+        // Cut short, as a copy interrupted half-way would leave it: HotSpot crashes mapping such a file.
+        Files.delete(archive.file());
+        Files.write(archive.file(), java.util.Arrays.copyOf(whole, whole.length / 10));
+
+        Lines log = new Lines();
+        ForkedCheck.launch(log, java(), List.of(), cp, request(yaml), archive);
+        assertEquals(2, commands(log).size(), log.lines::toString);
+        assertTrue(commands(log).get(0).contains("-XX:SharedArchiveFile="), log.lines::toString);
+        assertTrue(!commands(log).get(1).contains("Archive"), "the second JVM starts without it: " + log.lines);
+        assertTrue(!Files.exists(archive.file()), "the damaged archive is gone");
+        // The crash is told in the debug log only, and leaves no report behind.
+        assertEquals(List.of(), sharingNews(log));
+        assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("debug The JVM with the class archive said: ")
+                && l.contains("SIGBUS")), log.lines::toString);
+        try (var listing = Files.list(folder)) {
+            assertEquals(List.of(), listing.toList());
+        }
+        // The next check makes it again.
+        ForkedCheck.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
+        assertTrue(Files.isRegularFile(archive.file()));
+    }
+
+    @Test
+    void a_jvm_that_cannot_make_a_class_archive_checks_without_one_from_then_on(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        List<String> cp = jars(dir);
+        Path folder = dir.resolve(ClassArchive.FOLDER);
+        // Without compressed class pointers HotSpot maps no base archive, and so cannot make one on top of it.
+        List<String> options = List.of("-XX:-UseCompressedClassPointers");
+        ClassArchive archive = ClassArchive.of(folder, java(), options, cp);
+        Lines log = new Lines();
+        ForkedCheck.launch(log, java(), options, cp, request(yaml), archive);
+        assertEquals(2, commands(log).size(), log.lines::toString);
+        assertEquals(List.of(), sharingNews(log));
+        assertTrue(log.lines.contains("debug The JVM with the class archive said: DynamicDumpSharedSpaces is"
+                + " unsupported when base CDS archive is not loaded"), log.lines::toString);
+        assertTrue(!Files.exists(archive.file()));
+
+        Lines again = new Lines();
+        ForkedCheck.launch(again, java(), options, cp, request(yaml), archive);
+        assertEquals(1, commands(again).size(), again.lines::toString);
+        assertTrue(!commands(again).get(0).contains("Archive"), again.lines::toString);
+    }
+
+    @Test
+    void options_that_choose_their_own_class_sharing_get_no_archive(@TempDir Path dir) throws IOException {
+        List<String> cp = jars(dir);
+        for (String option : List.of("-Xshare:off", "-XX:SharedArchiveFile=a.jsa", "-XX:ArchiveClassesAtExit=b.jsa",
+                "-XX:-UseSharedSpaces")) {
+            assertEquals(null, ClassArchive.of(dir, java(), List.of("-Xmx1g", option), cp), option);
+        }
+        assertTrue(ClassArchive.of(dir, java(), List.of("-Xmx1g"), cp) != null);
+        assertEquals(null, ClassArchive.of(dir, java(), List.of(), List.of(dir.resolve("gone.jar").toString())),
+                "a jar that is not there");
+        assertEquals(null, ClassArchive.of(dir, java(), List.of(), classpath()), "folders of classes");
+    }
+
+    @Test
+    void a_bad_option_fails_once_with_the_class_archive_out_of_the_message(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        List<String> cp = jars(dir);
+        List<String> options = List.of("-XX:+NoSuchOptionAnywhere");
+        ClassArchive archive = ClassArchive.of(dir.resolve(ClassArchive.FOLDER), java(), options, cp);
+        Lines log = new Lines();
+        MojoExecutionException e = assertThrows(MojoExecutionException.class,
+                () -> ForkedCheck.launch(log, java(), options, cp, request(yaml), archive));
+        assertTrue(e.getMessage().startsWith("resilience:check: its JVM (" + java() + " -XX:+NoSuchOptionAnywhere "
+                + ForkedCheck.class.getName() + ") ended with exit code 1 before it gave a verdict"), e.getMessage());
+        // What the JVM printed is logged once, from the JVM started without the archive.
+        assertEquals(1, log.lines.stream().filter(l -> l.startsWith("info ") && l.contains("NoSuchOptionAnywhere"))
+                .count(), log.lines::toString);
+        assertTrue(!Files.exists(dir.resolve(ClassArchive.FOLDER).resolve(archive.file().getFileName()
+                .toString().replace(".jsa", ".unusable"))), "a bad option says nothing of archives");
+    }
+
     @Test
     void jvm_options_are_split_on_spaces() {
         assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxHeapFreeRatio=20",
