@@ -322,10 +322,14 @@ public final class ForkedCheck {
      */
     private static final class Gate {
 
+        /** A line held back, and whether it goes to the debug log. */
+        private record Held(String line, boolean debug) {
+        }
+
         private final Log log;
         private boolean holding;
         private boolean opened;
-        private final List<String> held = new ArrayList<>();
+        private final List<Held> held = new ArrayList<>();
 
         Gate(Log log, boolean hold) {
             this.log = log;
@@ -334,7 +338,7 @@ public final class ForkedCheck {
 
         synchronized void info(String line) {
             if (holding) {
-                held.add(line);
+                held.add(new Held(line, false));
             } else {
                 log.info(line);
             }
@@ -342,7 +346,7 @@ public final class ForkedCheck {
 
         synchronized void debug(String line) {
             if (holding) {
-                held.add(line);
+                held.add(new Held(line, true));
             } else {
                 log.debug(line);
             }
@@ -353,7 +357,13 @@ public final class ForkedCheck {
             if (!opened) {
                 opened = true;
                 holding = false;
-                held.forEach(log::info);
+                held.forEach(h -> {
+                    if (h.debug()) {
+                        log.debug(h.line());
+                    } else {
+                        log.info(h.line());
+                    }
+                });
                 held.clear();
             }
         }
@@ -364,7 +374,7 @@ public final class ForkedCheck {
 
         /** What was held and never logged. */
         synchronized List<String> held() {
-            return List.copyOf(held);
+            return held.stream().map(Held::line).toList();
         }
     }
 
