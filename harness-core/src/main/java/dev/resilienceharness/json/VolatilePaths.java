@@ -117,16 +117,31 @@ public final class VolatilePaths {
     }
 
     /**
-     * A deep copy of a response body in which every volatile field present holds a fresh random value of the
+     * A copy of a response body in which every volatile field present holds a fresh random value of the
      * same JSON type: a string another string, an integer another integer, a float another double, a boolean a
      * random boolean; anything else (null, an object, an array) becomes a random string. Strings, integers and
-     * floats always change.
+     * floats always change. Only the objects and arrays on the way to a volatile field are copied; the rest of the
+     * tree is {@code response}'s own, as an answer without volatile paths is handed to every run as it is.
      */
     public JsonNode randomizeResponse(JsonNode response, RandomGenerator random) {
-        JsonNode copy = response.deepCopy();
+        JsonNode copy = copyAlong(response, inResponse, 0);
         for (Segment[] path : inResponse) {
             randomize(copy, path, 0, random);
         }
+        return copy;
+    }
+
+    /**
+     * The response body without its volatile fields, as {@link #stripResponse} leaves a deep copy of it, for reading
+     * only: the objects and arrays on the way to a volatile field are copied, the rest of the tree is shared with
+     * {@code response}.
+     */
+    public JsonNode strippedResponse(JsonNode response) {
+        if (inResponse.length == 0) {
+            return response;
+        }
+        JsonNode copy = copyAlong(response, inResponse, 0);
+        remove(copy, inResponse);
         return copy;
     }
 
@@ -136,6 +151,56 @@ public final class VolatilePaths {
     }
 
     // --- walking ---------------------------------------------------------------------------------------------
+
+    /**
+     * A copy of {@code node} in which every object and array that {@code paths} reach from {@code depth} on is a
+     * copy of its own and everything else is shared, so that what {@link #remove} and {@link #randomize} change in it
+     * is the copy's alone. Scalars are immutable, and come back as they are.
+     */
+    private static JsonNode copyAlong(JsonNode node, Segment[][] paths, int depth) {
+        if (node instanceof ObjectNode object) {
+            ObjectNode copy = JsonNodeFactory.instance.objectNode();
+            for (Map.Entry<String, JsonNode> property : object.properties()) {
+                Segment[][] below = below(paths, depth, property.getKey(), -1);
+                JsonNode child = property.getValue();
+                copy.set(property.getKey(), below.length == 0 ? child : copyAlong(child, below, depth + 1));
+            }
+            return copy;
+        }
+        if (node instanceof ArrayNode array) {
+            ArrayNode copy = JsonNodeFactory.instance.arrayNode(array.size());
+            for (int i = 0; i < array.size(); i++) {
+                Segment[][] below = below(paths, depth, null, i);
+                copy.add(below.length == 0 ? array.get(i) : copyAlong(array.get(i), below, depth + 1));
+            }
+            return copy;
+        }
+        return node;
+    }
+
+    /**
+     * The paths that go on below the property {@code key} of an object at {@code depth} (or, with a {@code null}
+     * key, below element {@code index} of an array), as the walks below select them.
+     */
+    private static Segment[][] below(Segment[][] paths, int depth, String key, int index) {
+        Segment[][] out = null;
+        int n = 0;
+        for (Segment[] path : paths) {
+            if (depth + 1 >= path.length) {
+                continue;
+            }
+            Segment segment = path[depth];
+            if (segment.any() || (key != null ? segment.name().equals(key) : segment.index() == index)) {
+                if (out == null) {
+                    out = new Segment[paths.length][];
+                }
+                out[n++] = path;
+            }
+        }
+        return out == null ? NO_PATHS : n == out.length ? out : java.util.Arrays.copyOf(out, n);
+    }
+
+    private static final Segment[][] NO_PATHS = new Segment[0][];
 
     private static void remove(JsonNode root, Segment[][] paths) {
         for (Segment[] path : paths) {

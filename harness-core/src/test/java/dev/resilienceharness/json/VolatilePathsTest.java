@@ -236,6 +236,35 @@ class VolatilePathsTest {
         assertEquals(stripped, paths.strip(wrap(randomized)));
     }
 
+    @Property(tries = 500)
+    void copiesThatShareWhatNoPathReachesGiveWhatDeepCopiesGave(@ForAll("responses") JsonNode response,
+            @ForAll("pathLists") List<String> pathList, @ForAll long seed) {
+        VolatilePaths paths = VolatilePaths.of(pathList);
+        JsonNode original = response.deepCopy();
+        JsonNode stripped = paths.strippedResponse(response);
+        assertEquals(paths.stripResponse(response.deepCopy()), stripped, "as stripping a deep copy");
+        JsonNode randomized = paths.randomizeResponse(response, new Random(seed));
+        assertEquals(original, response, "the input is left alone");
+        assertEquals(stripped, paths.strippedResponse(randomized), "only volatile fields differ");
+        assertEquals(paths.stripResponse(response.deepCopy()), stripped, "nor does a later copy change the first");
+    }
+
+    @Test
+    void onlyTheWayToAVolatileFieldIsCopied() {
+        JsonNode response = cassette().get("response");
+        JsonNode randomized = SPEC_PATHS.randomizeResponse(response, new Random(1));
+        assertSame(response.get("usage"), randomized.get("usage"), "no path reaches usage");
+        assertSame(response.get("choices").get(0).get("message").get("tool_calls").get(0).get("function"),
+                randomized.get("choices").get(0).get("message").get("tool_calls").get(0).get("function"));
+        assertTrue(response.get("choices") != randomized.get("choices"), "the way to tool_calls[*].id is copied");
+        assertNotEquals(response.get("choices"), randomized.get("choices"));
+        JsonNode stripped = SPEC_PATHS.strippedResponse(response);
+        assertSame(response.get("usage"), stripped.get("usage"));
+        assertTrue(response.has("id") && !stripped.has("id"));
+        assertSame(response, VolatilePaths.of(List.of("request.metadata.trace_id")).strippedResponse(response),
+                "no response path: nothing to copy");
+    }
+
     @Provide
     Arbitrary<List<String>> pathLists() {
         Arbitrary<String> segment = Arbitraries.of("a", "b", "*", "0", "1");
