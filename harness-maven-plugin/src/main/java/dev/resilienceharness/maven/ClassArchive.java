@@ -1,5 +1,6 @@
 package dev.resilienceharness.maven;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -67,7 +68,8 @@ final class ClassArchive {
 
     /**
      * The archive for a JVM started as {@code java} with {@code jvmArgs} and {@code classpath}, or {@code null} when
-     * the options choose their own class sharing, or an element of the classpath is not a jar that can be read.
+     * the options choose their own class sharing, an element of the classpath is not a jar that can be read, or the
+     * folder's path holds the path separator.
      */
     static ClassArchive of(Path folder, Path java, List<String> jvmArgs, List<String> classpath) {
         for (String arg : jvmArgs) {
@@ -75,6 +77,10 @@ final class ClassArchive {
                     || arg.contains("UseSharedSpaces")) {
                 return null;
             }
+        }
+        if (folder.toAbsolutePath().toString().contains(File.pathSeparator)) {
+            // HotSpot reads -XX:SharedArchiveFile as a list of files separated so: such a folder cannot be named.
+            return null;
         }
         StringBuilder what = new StringBuilder();
         what.append(java.toAbsolutePath().normalize()).append('\n')

@@ -236,6 +236,8 @@ class ForkedCheckTest {
         assertEquals(null, ClassArchive.of(dir, java(), List.of(), List.of(dir.resolve("gone.jar").toString())),
                 "a jar that is not there");
         assertEquals(null, ClassArchive.of(dir, java(), List.of(), classpath()), "folders of classes");
+        assertEquals(null, ClassArchive.of(dir.resolve("a" + File.pathSeparator + "b"), java(), List.of(), cp),
+                "a folder HotSpot would read as two");
     }
 
     @Test
