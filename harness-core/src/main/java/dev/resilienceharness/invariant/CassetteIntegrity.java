@@ -161,18 +161,6 @@ public final class CassetteIntegrity {
             opOfRequest.putIfAbsent(config.sharedRequest(ops.get(i)), i);
         }
         String[] fingerprints = new String[ops.size()];
-        // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
-        // its requests_from names) declares for an op no scenario here runs, which another yaml may well run.
-        Set<String> used = new HashSet<>();
-        // A declared request a scenario op sends is among those; the rest, and the repairs, are fingerprinted here.
-        List<ObjectNode> others = new ArrayList<>();
-        config.repairRequests().values().forEach(others::addAll);
-        config.requests().forEach((op, request) -> {
-            if (!opLines.containsKey(op)) {
-                others.add(request);
-            }
-        });
-        others.parallelStream().map(store::fingerprint).toList().forEach(used::add);
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
@@ -266,14 +254,36 @@ public final class CassetteIntegrity {
             }
         });
         List<String> warnings = new ArrayList<>();
+        List<Path> unneeded = new ArrayList<>();
         for (Path file : files) {
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
             // A misnamed file is reported above; under its right name it may well be used.
             String label = labelOf.get(stem);
             boolean labelledForAnOp = label != null && opLines.containsKey(label) && config.sdkOp(label);
-            if (present.containsKey(stem) && !needed.containsKey(stem) && !used.contains(stem)
-                    && !misnamed.containsKey(stem) && !labelledForAnOp) {
+            if (present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem)
+                    && !labelledForAnOp) {
+                unneeded.add(file);
+            }
+        }
+        // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
+        // its requests_from names) declares for an op no scenario here runs, which another yaml may well run. They are
+        // fingerprinted only when some file is not needed otherwise, which is seldom.
+        Set<String> used = new HashSet<>();
+        if (!unneeded.isEmpty()) {
+            List<ObjectNode> others = new ArrayList<>();
+            config.repairRequests().values().forEach(others::addAll);
+            config.requests().forEach((op, request) -> {
+                if (!opLines.containsKey(op)) {
+                    others.add(request);
+                }
+            });
+            others.parallelStream().map(store::fingerprint).toList().forEach(used::add);
+        }
+        for (Path file : unneeded) {
+            String name = file.getFileName().toString();
+            String stem = name.substring(0, name.length() - ".json".length());
+            if (!used.contains(stem)) {
                 String text = "orphan cassette: no scenario op sends its request";
                 if (orphansAreErrors) {
                     sorted.add(new Violation(Invariant.CASSETTES, file.toString(), null, null, null, text,

@@ -125,6 +125,20 @@ class CassetteIntegrityTest {
     }
 
     @Test
+    void beside_a_declared_request_s_cassette_an_orphan_is_still_one() throws Exception {
+        Files.writeString(dir.resolve("shared.yaml"), "requests:\n  review: {op: review}\n");
+        HarnessConfig config = TestProject.create(dir, YAML + "requests_from: shared.yaml\n", "plan", "patch",
+                "review", "stray");
+        String stray = dev.resilienceharness.cassette.CassetteStore.replaying(dir.resolve("cassettes"),
+                dev.resilienceharness.json.VolatilePaths.of(List.of())).fingerprint(
+                        tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("op", "stray"));
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, false);
+        assertEquals(List.of(), report.violations());
+        assertEquals(List.of(dir.resolve("cassettes").resolve(stray + ".json")
+                + ": orphan cassette: no scenario op sends its request"), report.warnings());
+    }
+
+    @Test
     void a_temporary_file_left_by_a_killed_write_is_not_a_cassette_but_a_warning() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
         Path leftover = dir.resolve("cassettes").resolve("." + PLAN + ".5f3a9c.tmp");
