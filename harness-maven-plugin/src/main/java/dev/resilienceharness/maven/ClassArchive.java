@@ -28,7 +28,7 @@ import org.apache.maven.plugin.logging.Log;
  * <p>An archive belongs to one {@code java}, one set of JVM options and one classpath, each jar with its size and
  * modification time: a digest of them all names its file, in a folder of the local repository (so that a CI cache of
  * {@code ~/.m2/repository} keeps it across clean clones). The first check with a new digest makes it: its JVM writes
- * the archive as it exits (about 0.3 s more, once), to a temporary file that is renamed into place only when the check
+ * the archive as it exits (up to 0.3 s more, once), to a temporary file that is renamed into place only when the check
  * gave its verdict, so that no later JVM maps a half-written one. At most {@value #KEPT} archives are kept, the most
  * recently made.
  *
