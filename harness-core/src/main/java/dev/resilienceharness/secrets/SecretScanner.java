@@ -162,6 +162,8 @@ public final class SecretScanner {
         private final Map<String, Name> nameInfo = new HashMap<>();
         private final Collection<Finding> findings = new LinkedHashSet<>();
         private final Embedding top = new Embedding(null, 0, null, null);
+        /** Where a walk of a tree reads each string's characters. */
+        private char[] chars = new char[256];
 
         Scan(Path file, byte[] content) {
             this.file = file;
@@ -214,9 +216,25 @@ public final class SecretScanner {
             String field = owner.inObject() ? owner.currentName() : embedding.holder;
             Name name = field == null ? Name.NONE : info(field);
             boolean credential = name.credentialHeader() && owner.inObject() && isHeaders(owner, embedding);
-            char[] buffer = parser.getStringCharacters();
-            int from = parser.getStringOffset();
-            int to = from + parser.getStringLength();
+            char[] buffer;
+            int from;
+            int to;
+            if (position == null && embedding.carrier == null) {
+                // Walking a tree, whose parser hands out a new copy of each string's characters: they are read into
+                // this scan's own buffer instead.
+                String text = parser.getString();
+                if (chars.length < text.length()) {
+                    chars = new char[Math.max(text.length(), 2 * chars.length)];
+                }
+                text.getChars(0, text.length(), chars, 0);
+                buffer = chars;
+                from = 0;
+                to = text.length();
+            } else {
+                buffer = parser.getStringCharacters();
+                from = parser.getStringOffset();
+                to = from + parser.getStringLength();
+            }
             Site site = null;
             if (credential) {
                 site = site(parser, embedding);
