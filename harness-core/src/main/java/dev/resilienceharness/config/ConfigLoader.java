@@ -325,13 +325,14 @@ public final class ConfigLoader {
         List<YamlNode.Entry> entries = m.entries();
         // Each request is its own tree: a long list is turned into JSON on all cores, and a problem is still reported
         // for the first entry that has one, as in the file's order.
+        String[] keys = new String[entries.size()];
         Object[] values = new Object[entries.size()];
         IntStream all = IntStream.range(0, entries.size());
         (entries.size() >= PARALLEL_REQUESTS ? all.parallel() : all).forEach(i -> {
             YamlNode.Entry e = entries.get(i);
+            keys[i] = NodeReader.child("requests", e.key());
             try {
-                values[i] = e.value() instanceof YamlNode.Mapping
-                        ? JsonValues.value(r, e.value(), NodeReader.child("requests", e.key())) : null;
+                values[i] = e.value() instanceof YamlNode.Mapping ? JsonValues.value(r, e.value(), keys[i]) : null;
             } catch (ConfigException problem) {
                 values[i] = problem;
             }
@@ -339,7 +340,7 @@ public final class ConfigLoader {
         Map<String, ObjectNode> requests = new LinkedHashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             YamlNode.Entry e = entries.get(i);
-            String key = NodeReader.child("requests", e.key());
+            String key = keys[i];
             if (e.key().isBlank()) {
                 throw r.error(e, key, ConfigMessages.expected("an op name", "an empty text"));
             }

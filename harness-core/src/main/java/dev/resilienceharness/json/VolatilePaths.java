@@ -25,6 +25,8 @@ public final class VolatilePaths {
 
     private static final String REQUEST = "request";
     private static final String RESPONSE = "response";
+    private static final Segment[][] NO_PATHS = new Segment[0][];
+
     private static final char[] RANDOM_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789".toCharArray();
 
     private final List<String> paths;
@@ -199,8 +201,6 @@ public final class VolatilePaths {
         }
         return out == null ? NO_PATHS : n == out.length ? out : java.util.Arrays.copyOf(out, n);
     }
-
-    private static final Segment[][] NO_PATHS = new Segment[0][];
 
     private static void remove(JsonNode root, Segment[][] paths) {
         for (Segment[] path : paths) {

@@ -1,21 +1,18 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.invariant.InputDigest;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.maven.plugin.logging.Log;
@@ -82,33 +79,29 @@ final class ClassArchive {
             // HotSpot reads -XX:SharedArchiveFile as a list of files separated so: such a folder cannot be named.
             return null;
         }
-        StringBuilder what = new StringBuilder();
-        what.append(java.toAbsolutePath().normalize()).append('\n')
-                .append(System.getProperty("java.vm.vendor")).append(' ')
-                .append(System.getProperty("java.vm.version")).append('\n')
-                .append(String.join(" ", jvmArgs)).append('\n');
+        // The digest of the check record's inputs, over these fields instead.
+        InputDigest digest = new InputDigest().field(java.toAbsolutePath().normalize().toString())
+                .field(System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.version"))
+                .field(String.join(" ", jvmArgs));
         try {
-            Path real = java.toRealPath();
-            what.append(real).append(' ').append(Files.size(real)).append(' ')
-                    .append(Files.getLastModifiedTime(real).toMillis()).append('\n');
+            digest.field(stamp(java.toRealPath()));
             for (String element : classpath) {
                 Path p = Path.of(element);
                 if (!Files.isRegularFile(p)) {
                     // HotSpot archives classes from jars only: a folder of classes fails the dump.
                     return null;
                 }
-                what.append(p.toAbsolutePath().normalize()).append(' ').append(Files.size(p)).append(' ')
-                        .append(Files.getLastModifiedTime(p).toMillis()).append('\n');
+                digest.field(stamp(p.toAbsolutePath().normalize()));
             }
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(what.toString().getBytes(StandardCharsets.UTF_8));
-            return new ClassArchive(folder, HexFormat.of().formatHex(digest, 0, 8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return new ClassArchive(folder, digest.hex().substring(0, 16));
+    }
+
+    /** A file as HotSpot tells whether it is the one an archive was made with: its path, size and time. */
+    private static String stamp(Path file) throws IOException {
+        return file + " " + Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
     }
 
     /** The archive's file (it may not exist yet). */
@@ -142,11 +135,6 @@ final class ClassArchive {
         List<String> options = new ArrayList<>(QUIET);
         options.add("-XX:ArchiveClassesAtExit=" + making);
         return options;
-    }
-
-    /** Whether {@link #options} made the JVM write a new archive. */
-    boolean making() {
-        return making != null;
     }
 
     /**

@@ -237,8 +237,8 @@ public final class ForkedCheck {
                 default -> throw new MojoExecutionException(end[1]);
             }
         } catch (IOException e) {
-            throw new MojoExecutionException("resilience:check cannot start its JVM (" + java + " " + String.join(" ",
-                    jvmArgs) + " " + ForkedCheck.class.getName() + "): " + e.getMessage()
+            throw new MojoExecutionException("resilience:check cannot start its JVM (" + String.join(" ",
+                    command(java, jvmArgs)) + "): " + e.getMessage()
                     + ". Check in Maven's JVM with -Dresilience.fork=false", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -274,17 +274,14 @@ public final class ForkedCheck {
             boolean hold) throws IOException, InterruptedException {
         Process process = null;
         Thread stop = null;
-        List<String> command = new ArrayList<>();
-        command.add(java.toString());
-        command.addAll(jvmArgs);
-        command.add(ForkedCheck.class.getName());
+        List<String> command = command(java, jvmArgs);
+        String commandLine = String.join(" ", command);
         command.add(requestFile.toString());
         try {
             ProcessBuilder pb = new ProcessBuilder(command);
             // On the environment rather than the command line, which Windows bounds at 32,767 characters.
             pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
             pb.redirectInput(ProcessBuilder.Redirect.PIPE);
-            String commandLine = String.join(" ", command.subList(0, command.size() - 1));
             log.debug("Checking in a JVM of its own: " + String.join(" ", command));
             PhaseTime forked = PhaseTime.start();
             process = pb.start();
@@ -314,6 +311,15 @@ public final class ForkedCheck {
                 }
             }
         }
+    }
+
+    /** The forked JVM's command line up to the request file. */
+    private static List<String> command(Path java, List<String> jvmArgs) {
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.addAll(jvmArgs);
+        command.add(ForkedCheck.class.getName());
+        return command;
     }
 
     /**

@@ -100,15 +100,16 @@ class ForkedCheckTest {
     }
 
     /**
-     * The tests' classpath as the plugin's realm has it, jars only: the plugin's classes in a jar of their own (HotSpot
-     * archives classes from jars only), then the jars they need.
+     * The tests' classpath as the plugin's realm has it, jars only (HotSpot archives classes from jars only): each
+     * folder of main classes (the plugin's, and the core's in a reactor that has not packaged it) in a jar of its own,
+     * then the jars they need; the tests' own classes are left out.
      */
     private static List<String> jars(Path dir) throws IOException {
         List<String> jars = new ArrayList<>();
-        Path jar = dir.resolve("harness-maven-plugin.jar");
         for (String element : classpath()) {
             Path p = Path.of(element);
-            if (Files.isDirectory(p) && Files.exists(p.resolve("dev/resilienceharness/maven/ForkedCheck.class"))) {
+            if (Files.isDirectory(p) && !p.getFileName().toString().equals("test-classes")) {
+                Path jar = dir.resolve("classes-" + jars.size() + ".jar");
                 try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
                         var files = Files.walk(p)) {
                     for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
@@ -117,7 +118,7 @@ class ForkedCheckTest {
                         out.closeEntry();
                     }
                 }
-                jars.add(0, jar.toString());
+                jars.add(jar.toString());
             } else if (Files.isRegularFile(p)) {
                 jars.add(element);
             }
