@@ -74,7 +74,7 @@ public final class BuiltinLoop implements AgentLoop {
     }
 
     private static Outcome runOp(LoopRun run, Policy policy, String op, int concurrency) {
-        // Never changed here (a repair call sends a copy), so the run's template can go out as it is.
+        // Never changed here (a repair call sends a payload of its own), so the run's template can go out as it is.
         ObjectNode request = run.template(op);
         Journal.Progress resumed = run.journal().progress(op);
         int attempts = resumed.attempts();
@@ -82,7 +82,7 @@ public final class BuiltinLoop implements AgentLoop {
         int repairs = resumed.repairs();
         boolean quotaRetried = resumed.quotaRetried();
         String instruction = policy.schema().repairInstruction();
-        ObjectNode payload = repairs > 0 ? RepairRequest.payload(request, repairs, instruction) : request;
+        ObjectNode payload = repairs > 0 ? run.repairTemplate(op, repairs, instruction) : request;
         Integer streamEvents = null;
         while (true) {
             if (attempts > 0) {
@@ -132,7 +132,7 @@ public final class BuiltinLoop implements AgentLoop {
                     return Outcome.degraded(op, "schema", attempts);
                 }
                 repairs++;
-                payload = RepairRequest.payload(request, repairs, instruction);
+                payload = run.repairTemplate(op, repairs, instruction);
             } catch (CallFailure e) {
                 // CallFailure is sealed: the three kinds above are all there are.
                 throw new AssertionError("unknown call failure " + e.getClass().getName(), e);

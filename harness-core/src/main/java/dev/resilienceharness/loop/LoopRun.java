@@ -4,6 +4,7 @@ import dev.resilienceharness.clock.Sleeper;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.Transport;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ public final class LoopRun {
     private final List<String> ops;
     private final Function<String, ObjectNode> requests;
     private final Function<String, ObjectNode> templates;
+    private final RepairTemplates repairs;
     private final Transport transport;
     private final Policy policy;
     private final VirtualClock clock;
@@ -27,14 +29,16 @@ public final class LoopRun {
     /** @param requests gives a fresh copy of the request for an op on every call */
     public LoopRun(List<String> ops, Function<String, ObjectNode> requests, Transport transport, Policy policy,
             VirtualClock clock, Journal journal) {
-        this(ops, requests, requests, transport, policy, clock, journal, null);
+        this(ops, requests, requests, null, transport, policy, clock, journal, null);
     }
 
     private LoopRun(List<String> ops, Function<String, ObjectNode> requests, Function<String, ObjectNode> templates,
-            Transport transport, Policy policy, VirtualClock clock, Journal journal, HttpEndpoint http) {
+            RepairTemplates repairs, Transport transport, Policy policy, VirtualClock clock, Journal journal,
+            HttpEndpoint http) {
         this.ops = List.copyOf(ops);
         this.requests = Objects.requireNonNull(requests, "requests");
         this.templates = Objects.requireNonNull(templates, "templates");
+        this.repairs = repairs;
         this.transport = Objects.requireNonNull(transport, "transport");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -58,8 +62,27 @@ public final class LoopRun {
      */
     public static LoopRun ofTemplates(List<String> ops, Function<String, ObjectNode> templates, Transport transport,
             Policy policy, VirtualClock clock, Journal journal, HttpEndpoint http) {
-        return new LoopRun(ops, op -> templates.apply(op).deepCopy(), templates, transport, policy, clock, journal,
-                http);
+        return ofTemplates(ops, templates, null, transport, policy, clock, journal, http);
+    }
+
+    /**
+     * The payload of an op's {@code n}-th repair call ({@code RepairRequest.payload} of the op's template with
+     * {@code instruction}), made once per op, repair and instruction and never changed, like the template.
+     */
+    @FunctionalInterface
+    public interface RepairTemplates {
+        ObjectNode payload(String op, int n, String instruction);
+    }
+
+    /**
+     * As {@link #ofTemplates(List, Function, Transport, Policy, VirtualClock, Journal, HttpEndpoint)}, with the
+     * built-in loop's repair payloads made once as well ({@code repairs}; {@code null}: a fresh one per repair call).
+     */
+    public static LoopRun ofTemplates(List<String> ops, Function<String, ObjectNode> templates,
+            RepairTemplates repairs, Transport transport, Policy policy, VirtualClock clock, Journal journal,
+            HttpEndpoint http) {
+        return new LoopRun(ops, op -> templates.apply(op).deepCopy(), templates, repairs, transport, policy, clock,
+                journal, http);
     }
 
     /** The ops to run, in order. */
@@ -75,6 +98,12 @@ public final class LoopRun {
     /** The request for {@code op} to send unchanged: the template itself when the run has templates. */
     ObjectNode template(String op) {
         return templates.apply(op);
+    }
+
+    /** The payload of {@code op}'s {@code n}-th repair call, to send unchanged: made once when the run can. */
+    ObjectNode repairTemplate(String op, int n, String instruction) {
+        return repairs != null ? repairs.payload(op, n, instruction)
+                : RepairRequest.payload(templates.apply(op), n, instruction);
     }
 
     public Transport transport() {

@@ -38,6 +38,11 @@ final class Lookup {
     private final Map<String, List<OpExchange>> sharing;
     private final Map<String, OpExchange> recorded = new ConcurrentHashMap<>();
     private final Map<String, OpExchange> repairs = new ConcurrentHashMap<>();
+    /** The repair payloads made for the built-in loop ({@link #repairTemplate}), by op, repair and instruction. */
+    private final Map<RepairKey, RepairTemplate> repairTemplates = new ConcurrentHashMap<>();
+    /** The same, by the payload node itself, which a call sending it is known by. */
+    private final Map<ObjectNode, RepairTemplate> byRepairTemplate =
+            java.util.Collections.synchronizedMap(new IdentityHashMap<>());
     private final RecordedAnswers answers;
     private final VolatilePaths volatilePaths;
     private final CassetteStore store;
@@ -72,6 +77,43 @@ final class Lookup {
         this.store = CassetteStore.replaying(cassettes, volatilePaths);
         this.reader = new CassetteReader(cassettes, volatilePaths);
         this.missAdvice = missAdvice;
+    }
+
+    /** How many repair payloads {@link #repairTemplate} keeps at most. */
+    static final int REPAIR_TEMPLATES = 4096;
+
+    private record RepairKey(String op, int n, String instruction) {
+    }
+
+    /** A repair payload made once, and the exchange that answers it once a call has found it. */
+    private static final class RepairTemplate {
+        final ObjectNode payload;
+        final String instruction;
+        volatile OpExchange exchange;
+
+        RepairTemplate(ObjectNode payload, String instruction) {
+            this.payload = payload;
+            this.instruction = instruction;
+        }
+    }
+
+    /**
+     * The payload of {@code op}'s {@code n}-th repair call ({@link RepairRequest#payload} of its template), made once
+     * and never changed, like the op's template: a call sending it is known by identity, so the runs after the first
+     * neither copy the request again nor fingerprint the copy to find its cassette. At most
+     * {@value #REPAIR_TEMPLATES} are kept (a few megabytes of requests); past that they are made afresh from none.
+     */
+    ObjectNode repairTemplate(String op, ObjectNode template, int n, String instruction) {
+        if (repairTemplates.size() >= REPAIR_TEMPLATES) {
+            // A payload already handed out is then simply not known by identity: its call takes the longer way.
+            repairTemplates.clear();
+            byRepairTemplate.clear();
+        }
+        return repairTemplates.computeIfAbsent(new RepairKey(op, n, instruction), k -> {
+            RepairTemplate made = new RepairTemplate(RepairRequest.payload(template, n, instruction), instruction);
+            byRepairTemplate.put(made.payload, made);
+            return made;
+        }).payload;
     }
 
     private static OpExchange lastEqual(List<OpExchange> group, ObjectNode request) {
@@ -146,7 +188,12 @@ final class Lookup {
     OpExchange forPayload(ObjectNode payload, int repair, Set<String> scenarioOps, String repairInstruction) {
         ObjectNode request = payload;
         boolean isRepair = payload.has(RepairRequest.MARKER);
+        RepairTemplate made = null;
         if (isRepair) {
+            made = byRepairTemplate.get(payload);
+            if (made != null && made.exchange != null && java.util.Objects.equals(made.instruction, repairInstruction)) {
+                return made.exchange;
+            }
             request = RepairRequest.sent(payload);
         } else {
             OpExchange known = byTemplate.get(payload);
@@ -156,12 +203,14 @@ final class Lookup {
         }
         String fp = fingerprint(request);
         OpExchange exchange = sameRequest(fp, request);
-        if (exchange != null) {
-            return exchange;
+        if (exchange == null) {
+            exchange = byFingerprint.get(fp);
         }
-        exchange = byFingerprint.get(fp);
         if (exchange == null && isRepair) {
             exchange = repairExchange(request, fp, repairInstruction);
+        }
+        if (exchange != null && made != null && java.util.Objects.equals(made.instruction, repairInstruction)) {
+            made.exchange = exchange;
         }
         if (exchange == null && request.path("op").isString()
                 && !scenarioOps.contains(request.get("op").asString())) {

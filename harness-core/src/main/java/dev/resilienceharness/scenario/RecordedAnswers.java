@@ -4,19 +4,19 @@ import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.limits.Tokens;
 import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The recorded answers of a rehearsal's ops, read from their cassettes when a run needs them and kept in a bounded
- * cache of the most recently used — bounded by the bytes of the cassettes they were read from, and by a count — so
+ * cache of the recently used (a clock sweep, see {@link #keep}) — bounded by the bytes of the cassettes they were read from, and by a count — so
  * that a config with many thousands of ops never holds all its cassettes at once, while a corpus that fits is read
  * once. Answers another pass has already read ({@link KeptAnswers}) are taken from it rather than read again.
  * Thread-safe.
@@ -42,18 +42,31 @@ final class RecordedAnswers {
     static final long CAPACITY_BYTES_AFTER_KEPT = 8L * 1024 * 1024;
 
     /**
-     * An op's recorded answer.
-     *
-     * @param reply         the response and its first-token latency
-     * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something, every
-     *                      answered call for the op is a schema failure
-     * @param samples       the cassette's recorded timing samples (none: empty)
-     * @param stream        the recorded events of a streamed answer, or {@code null}
+     * An op's recorded answer. Immutable, but for the tokens it spends, which are counted when first asked for and
+     * then kept with it, so that every run that meets the answer does not count them again.
      */
-    record Answer(Reply reply, String schemaProblem, List<Timing> samples,
-            dev.resilienceharness.cassette.CassetteStream stream) {
-        Answer {
-            samples = samples == null ? List.of() : List.copyOf(samples);
+    static final class Answer {
+
+        private final Reply reply;
+        private final String schemaProblem;
+        private final List<Timing> samples;
+        private final dev.resilienceharness.cassette.CassetteStream stream;
+        /** Counted on first use; a race counts them twice, to the same value. */
+        private Tokens tokens;
+
+        /**
+         * @param reply         the response and its first-token latency
+         * @param schemaProblem what is wrong with the recorded tool calls, or {@code null}; when there is something,
+         *                      every answered call for the op is a schema failure
+         * @param samples       the cassette's recorded timing samples (none: empty or {@code null})
+         * @param stream        the recorded events of a streamed answer, or {@code null}
+         */
+        Answer(Reply reply, String schemaProblem, List<Timing> samples,
+                dev.resilienceharness.cassette.CassetteStream stream) {
+            this.reply = reply;
+            this.schemaProblem = schemaProblem;
+            this.samples = samples == null ? List.of() : List.copyOf(samples);
+            this.stream = stream;
         }
 
         /** An answer without recorded timing samples, streamed or not ({@code stream} {@code null}). */
@@ -70,6 +83,32 @@ final class RecordedAnswers {
         Answer(Reply reply, String schemaProblem) {
             this(reply, schemaProblem, List.of(), null);
         }
+
+        Reply reply() {
+            return reply;
+        }
+
+        String schemaProblem() {
+            return schemaProblem;
+        }
+
+        List<Timing> samples() {
+            return samples;
+        }
+
+        dev.resilienceharness.cassette.CassetteStream stream() {
+            return stream;
+        }
+
+        /** The tokens this answer to {@code request} spends ({@link Tokens#of}); the answer has one request. */
+        Tokens tokens(tools.jackson.databind.JsonNode request) {
+            Tokens counted = tokens;
+            if (counted == null) {
+                counted = Tokens.of(request, reply.body());
+                tokens = counted;
+            }
+            return counted;
+        }
     }
 
     /** A cassette that was found usable before the runs started no longer is. */
@@ -83,8 +122,27 @@ final class RecordedAnswers {
         }
     }
 
-    /** An answer and the size of the file it was read from. */
-    private record Held(Answer answer, long bytes) {
+    /**
+     * An answer, the size of the file it was read from, and whether a run took it since the sweep last passed it.
+     * The flag is all a hit writes: it stores no reference, so answers the runs keep taking cost the collector nothing
+     * (an access-ordered map relinked an old entry on every hit, and the collector then had to refine those cards).
+     */
+    private static final class Held {
+        final Answer answer;
+        final long bytes;
+        volatile boolean used;
+
+        Held(Answer answer, long bytes) {
+            this.answer = answer;
+            this.bytes = bytes;
+        }
+
+        Answer take() {
+            if (!used) {
+                used = true;
+            }
+            return answer;
+        }
     }
 
     private final CassetteReader reader;
@@ -92,7 +150,9 @@ final class RecordedAnswers {
     private final int capacity;
     private final long capacityBytes;
     private final KeptAnswers kept;
-    private final LinkedHashMap<Path, Held> recent = new LinkedHashMap<>(64, 0.75f, true);
+    private final ConcurrentHashMap<Path, Held> recent = new ConcurrentHashMap<>();
+    /** The kept answers' files in the order the sweep meets them, oldest first; guards itself and {@link #bytes}. */
+    private final ArrayDeque<Path> order = new ArrayDeque<>();
     private long bytes;
 
     /** Keeps up to {@code capacity} answers, whatever their size. */
@@ -141,18 +201,16 @@ final class RecordedAnswers {
 
     /** Keeps an answer just read from {@code size} bytes, so that the first runs need not read it again. */
     void offer(OpExchange exchange, Answer answer, long size) {
-        synchronized (recent) {
+        synchronized (order) {
             keep(exchange.file(), new Held(answer, size));
         }
     }
 
     /** The recorded answer for {@code exchange}'s op, read from its cassette unless it is at hand. */
     Answer answer(OpExchange exchange) {
-        synchronized (recent) {
-            Held held = recent.get(exchange.file());
-            if (held != null) {
-                return held.answer();
-            }
+        Held held = recent.get(exchange.file());
+        if (held != null) {
+            return held.take();
         }
         Held read;
         KeptAnswers.Kept taken = kept == null ? null : kept.take(exchange.file());
@@ -166,28 +224,40 @@ final class RecordedAnswers {
                 throw new Unreadable(exchange.op(), e);
             }
         }
-        synchronized (recent) {
+        synchronized (order) {
             Held raced = recent.get(exchange.file());
             if (raced != null) {
-                return raced.answer();
+                return raced.take();
             }
             keep(exchange.file(), read);
-            return read.answer();
+            return read.answer;
         }
     }
 
-    /** Puts {@code held} in, then lets the least recently used go until both bounds hold; the newest always stays. */
+    /**
+     * Puts {@code held} in, then lets answers go until both bounds hold; the newest always stays. Which go is the
+     * clock sweep's choice (second chance): from the oldest on, an answer a run took since the sweep last passed it
+     * is kept once more and its mark cleared, the first without a mark goes. That is the least recently used but
+     * for the order among the answers taken since, which is what lets a hit write no reference.
+     */
     private void keep(Path file, Held held) {
         Held before = recent.put(file, held);
         if (before != null) {
-            bytes -= before.bytes();
+            bytes -= before.bytes;
+        } else {
+            order.addLast(file);
         }
-        bytes += held.bytes();
-        Iterator<Map.Entry<Path, Held>> eldest = recent.entrySet().iterator();
+        bytes += held.bytes;
         while ((recent.size() > capacity || bytes > capacityBytes) && recent.size() > 1) {
-            Map.Entry<Path, Held> e = eldest.next();
-            bytes -= e.getValue().bytes();
-            eldest.remove();
+            Path eldest = order.pollFirst();
+            Held h = recent.get(eldest);
+            if (eldest.equals(file) || h.used) {
+                h.used = false;
+                order.addLast(eldest);
+                continue;
+            }
+            recent.remove(eldest);
+            bytes -= h.bytes;
         }
     }
 }

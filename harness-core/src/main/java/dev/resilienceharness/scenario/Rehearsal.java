@@ -537,8 +537,8 @@ public final class Rehearsal {
             int actsBefore = transport.deadActs();
             try {
                 AgentLoop loop = loops.create();
-                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, transport, scenario.policy(),
-                        clock, journal, transport);
+                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, this::repairTemplate, transport,
+                        scenario.policy(), clock, journal, transport);
                 List<Outcome> returned = loop.run(run);
                 if (transport.dead()) {
                     // The loop swallowed its own process's death; what a dead process returns is lost.
@@ -672,6 +672,10 @@ public final class Rehearsal {
     private ObjectNode template(String op) {
         ObjectNode prepared = templates.get(op);
         return prepared != null ? prepared : config.request(op);
+    }
+
+    private ObjectNode repairTemplate(String op, int n, String instruction) {
+        return lookup.repairTemplate(op, template(op), n, instruction);
     }
 
     private static int lastCrash(List<CallRecord> calls) {

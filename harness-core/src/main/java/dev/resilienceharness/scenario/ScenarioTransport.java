@@ -94,7 +94,6 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private CassetteMiss miss;
     private final Limiter limiter;
     private final EndpointTurns turns;
-    private final Map<String, Tokens> tokensByAnswer = new HashMap<>();
 
     /**
      * @param lookup         how a request finds its op's exchange
@@ -188,7 +187,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         Reply recorded = recordedReply(exchange, answer);
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
-            tokens = tokens(exchange, repair, answer.reply());
+            tokens = tokens(exchange, answer);
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
                 calls.add(refused(index, op, repair, fault, refusal, at, null, 0, model));
@@ -266,7 +265,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         String model = model(request);
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
-            tokens = tokens(exchange, repair, answer.reply());
+            tokens = tokens(exchange, answer);
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
                 calls.add(refused(index, op, repair, fault, refusal, at, sdk, retry, model));
@@ -494,10 +493,9 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         return limiter.admit(at, Math.max(0, durationMs) * 1_000_000L, tokens);
     }
 
-    /** The tokens the answer to {@code exchange} spends, counted once per answer. */
-    private Tokens tokens(OpExchange exchange, int repair, Reply recorded) {
-        return tokensByAnswer.computeIfAbsent(exchange.fingerprint() + "/" + repair,
-                k -> Tokens.of(exchange.request(), recorded.body()));
+    /** The tokens the recorded answer to {@code exchange} spends, counted once per answer. */
+    private static Tokens tokens(OpExchange exchange, RecordedAnswers.Answer answer) {
+        return answer.tokens(exchange.request());
     }
 
     private static String model(JsonNode request) {

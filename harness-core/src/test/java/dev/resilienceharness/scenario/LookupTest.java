@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,5 +59,46 @@ class LookupTest {
         assertSame(e, lookup.forPayload(e.request().deepCopy(), 0, OPS, null));
         assertSame(e, lookup.forPayload(request("{\"model\": \"m\", \"trace\": 3}"), 0, OPS, null));
         assertNull(lookup.forPayload(request("{\"model\": \"other\"}"), 0, OPS, null));
+    }
+
+    @Test
+    void aRepairPayloadMadeOnceIsAnsweredAsAFreshOneIs() throws Exception {
+        OpExchange a = exchange("a", request("{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"x\"}]}"));
+        String before = a.request().toString();
+        // The repair with the instruction "fix" was recorded in a cassette of its own (every repair n sends the same
+        // request); with "amend" it was not.
+        String ownFp = CassetteReader.fingerprint(RepairRequest.sent(RepairRequest.payload(a.request(), 1, "fix")),
+                VOLATILE);
+        java.nio.file.Files.writeString(dir.resolve(ownFp + ".json"), "{}");
+        Lookup lookup = new Lookup(List.of(a), new RecordedAnswers(new CassetteReader(dir, VOLATILE),
+                new ToolCallSchema(), 16), VOLATILE, dir, null);
+
+        ObjectNode first = lookup.repairTemplate("a", a.request(), 1, "fix");
+        assertSame(first, lookup.repairTemplate("a", a.request(), 1, "fix"));
+        assertEquals(RepairRequest.payload(a.request(), 1, "fix"), first);
+        assertEquals(before, a.request().toString());
+        for (int call = 0; call < 2; call++) {
+            OpExchange own = lookup.forPayload(first, 1, OPS, "fix");
+            assertEquals(ownFp, own.fingerprint());
+            assertEquals(dir.resolve(ownFp + ".json"), own.file());
+            assertSame(own, lookup.forPayload(RepairRequest.payload(a.request(), 1, "fix"), 1, OPS, "fix"));
+        }
+        ObjectNode second = lookup.repairTemplate("a", a.request(), 2, "fix");
+        assertEquals(ownFp, lookup.forPayload(second, 2, OPS, "fix").fingerprint());
+        ObjectNode amend = lookup.repairTemplate("a", a.request(), 1, "amend");
+        assertSame(a, lookup.forPayload(amend, 1, OPS, "amend"));
+        assertSame(a, lookup.forPayload(amend, 1, OPS, "amend"));
+        // Asked under another instruction, the payload made for "fix" is looked up as a fresh copy of it would be.
+        assertEquals(lookup.forPayload(RepairRequest.payload(a.request(), 1, "fix"), 1, OPS, "other"),
+                lookup.forPayload(first, 1, OPS, "other"));
+
+        // Past the bound the payloads are made afresh, and one handed out before still finds its cassette.
+        for (int n = 3; n < Lookup.REPAIR_TEMPLATES + 5; n++) {
+            lookup.repairTemplate("a", a.request(), n, "fix");
+        }
+        assertEquals(ownFp, lookup.forPayload(first, 1, OPS, "fix").fingerprint());
+        ObjectNode again = lookup.repairTemplate("a", a.request(), 1, "fix");
+        assertEquals(first, again);
+        assertEquals(ownFp, lookup.forPayload(again, 1, OPS, "fix").fingerprint());
     }
 }

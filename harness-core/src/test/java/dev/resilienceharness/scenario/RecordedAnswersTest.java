@@ -70,6 +70,34 @@ class RecordedAnswersTest {
     }
 
     @Test
+    void aSweepKeepsEveryAnswerTakenSinceItLastPassedAndLetsTheFirstUntakenGo() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        OpExchange patch = cassette("patch", "a patch");
+        OpExchange review = cassette("review", "a review");
+        OpExchange ship = cassette("ship", "a ship");
+        RecordedAnswers answers = answers(3);
+        RecordedAnswers.Answer planAnswer = answers.answer(plan);
+        RecordedAnswers.Answer patchAnswer = answers.answer(patch);
+        answers.answer(review);
+        answers.answer(plan);
+        answers.answer(patch);
+        answers.answer(ship);  // plan and patch were taken again: review, the one that was not, goes
+        assertSame(planAnswer, answers.answer(plan));
+        assertSame(patchAnswer, answers.answer(patch));
+        Files.writeString(review.file(), "{\"request\": {\"op\": \"review\"}, \"response\": {\"answer\": \"again\"}}");
+        assertEquals("again", answers.answer(review).reply().body().get("answer").asString());
+    }
+
+    @Test
+    void countsTheTokensOfAnAnswerOnce() throws IOException {
+        OpExchange plan = cassette("plan", "a plan");
+        RecordedAnswers.Answer answer = answers(4).answer(plan);
+        dev.resilienceharness.limits.Tokens tokens = answer.tokens(plan.request());
+        assertEquals(dev.resilienceharness.limits.Tokens.of(plan.request(), answer.reply().body()), tokens);
+        assertSame(tokens, answer.tokens(plan.request()));
+    }
+
+    @Test
     void takesAnAnswerOfferedWhileTheRehearsalWasPrepared() throws IOException {
         OpExchange plan = cassette("plan", "a plan");
         RecordedAnswers answers = answers(4);
