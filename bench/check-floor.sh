@@ -16,7 +16,7 @@ root=$(dirname "$here")
 corpus=${CORPUS:-$here/target/corpus}
 jar=$here/target/benchmarks.jar
 # The forked check's options (ForkedCheck.DEFAULT_JVM_ARGS).
-fork_opts="-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn96m -XX:MaxHeapFreeRatio=20 -XX:MinHeapFreeRatio=10"
+fork_opts="-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn96m -XX:MaxTenuringThreshold=0 -XX:MaxHeapFreeRatio=20 -XX:MinHeapFreeRatio=10"
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
     (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)

@@ -141,15 +141,17 @@ public final class CassetteReader {
     public JsonNode readTree(Path file, byte[] bytes) throws CassetteException {
         JsonNode root;
         try {
+            // Python's json.dumps writes ASCII: such bytes are their own text, and need no decoding. The plain reader
+            // takes nothing but printable ASCII and JSON's whitespace, so a tree from it says the bytes are so.
+            root = PlainJsonReader.read(bytes);
+            if (root != null) {
+                return root;
+            }
             if (plainAscii(bytes)) {
-                // Python's json.dumps writes ASCII: such bytes are their own text, and need no decoding.
                 if (blank(bytes)) {
                     throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);
                 }
-                root = PlainJsonReader.read(bytes);
-                if (root == null) {
-                    root = Json.readTree(bytes);
-                }
+                root = Json.readTree(bytes);
             } else {
                 String text = decode(file, bytes);
                 if (text.isBlank()) {

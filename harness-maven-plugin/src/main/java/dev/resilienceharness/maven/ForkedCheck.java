@@ -32,8 +32,10 @@ import org.apache.maven.plugin.logging.Log;
  * more time compiling that pass than the compiled code saves, and on a 2-core runner it takes one of the two cores
  * away. The forked JVM runs with the options of {@code resilience.fork.jvmArgs} ({@value #DEFAULT_JVM_ARGS} by default:
  * the quick compiler only; the parallel collector, whose collections use both cores, with a young generation of
- * 96 MB and an old one at most a quarter larger than what is live, so that the heap follows what the check keeps rather
- * than how fast it allocates).
+ * 96 MB whose survivors go straight to the old generation, and an old one at most a quarter larger than what is live,
+ * so that the heap follows what the check keeps rather than how fast it allocates). What outlives one young collection
+ * here is nearly always kept to the end (the yaml's settings, the answers kept for the runs, the fingerprints), so
+ * copying it between survivor spaces first would only copy it twice.
  *
  * <p>Maven's JVM sends the goal's options, the project's test classpath and the build's user properties; the forked
  * JVM loads the yaml, makes the same pass with the same code ({@link CheckRun}) and sends back each log line as it is
@@ -44,7 +46,7 @@ public final class ForkedCheck {
 
     /** The forked JVM's options unless {@code resilience.fork.jvmArgs} says otherwise. */
     static final String DEFAULT_JVM_ARGS = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn96m"
-            + " -XX:MaxHeapFreeRatio=20 -XX:MinHeapFreeRatio=10";
+            + " -XX:MaxTenuringThreshold=0 -XX:MaxHeapFreeRatio=20 -XX:MinHeapFreeRatio=10";
 
     /**
      * What starts each line the forked JVM sends on its standard output, followed by the kind ({@code debug},

@@ -261,8 +261,8 @@ class ForkedCheckTest {
 
     @Test
     void jvm_options_are_split_on_spaces() {
-        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxHeapFreeRatio=20",
-                "-XX:MinHeapFreeRatio=10"),
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxTenuringThreshold=0",
+                "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=10"),
                 ForkedCheck.splitArgs(ForkedCheck.DEFAULT_JVM_ARGS));
         assertEquals(List.of("-Xmx1g", "-Da=b"), ForkedCheck.splitArgs("  -Xmx1g \t -Da=b "));
         assertEquals(List.of(), ForkedCheck.splitArgs(" "));
