@@ -1,5 +1,6 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.policy.Policy;
 import java.io.IOException;
@@ -18,9 +19,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -327,8 +328,7 @@ public final class ConfigLoader {
         // for the first entry that has one, as in the file's order.
         String[] keys = new String[entries.size()];
         Object[] values = new Object[entries.size()];
-        IntStream all = IntStream.range(0, entries.size());
-        (entries.size() >= PARALLEL_REQUESTS ? all.parallel() : all).forEach(i -> {
+        IntConsumer convert = i -> {
             YamlNode.Entry e = entries.get(i);
             keys[i] = NodeReader.child("requests", e.key());
             try {
@@ -336,7 +336,14 @@ public final class ConfigLoader {
             } catch (ConfigException problem) {
                 values[i] = problem;
             }
-        });
+        };
+        if (entries.size() >= PARALLEL_REQUESTS) {
+            Indices.forEach(entries.size(), convert);
+        } else {
+            for (int i = 0; i < entries.size(); i++) {
+                convert.accept(i);
+            }
+        }
         Map<String, ObjectNode> requests = new LinkedHashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             YamlNode.Entry e = entries.get(i);

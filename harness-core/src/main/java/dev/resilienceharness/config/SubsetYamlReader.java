@@ -1,7 +1,9 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.concurrent.Indices;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -34,17 +36,27 @@ final class SubsetYamlReader {
 
     private static final Unsupported UNSUPPORTED = new Unsupported();
 
+    /** A block mapping of at least this many keys is read in parts, on all cores: {@value}. */
+    static final int PARALLEL_KEYS = 1024;
+    /** How many keys of such a mapping one part reads: {@value}. */
+    static final int KEYS_PER_PART = 256;
+
     private final byte[] s;
+    /** Where the text read ends: its length, or the end of the part a reader of one part reads. */
     private final int n;
+    private final int parallelKeys;
+    private final int keysPerPart;
     /** The position read next. */
     private int p;
     /** The index of the first character of the current line, and its 1-based number. */
     private int lineStart;
     private int line = 1;
 
-    private SubsetYamlReader(byte[] text) {
+    private SubsetYamlReader(byte[] text, int end, int parallelKeys, int keysPerPart) {
         this.s = text;
-        this.n = text.length;
+        this.n = end;
+        this.parallelKeys = parallelKeys;
+        this.keysPerPart = keysPerPart;
     }
 
     /**
@@ -52,13 +64,21 @@ final class SubsetYamlReader {
      * ASCII, so the bytes are read as they are, without decoding.
      */
     static YamlNode read(byte[] content) {
+        return read(content, PARALLEL_KEYS, KEYS_PER_PART);
+    }
+
+    /**
+     * As {@link #read(byte[])}, reading a block mapping of at least {@code parallelKeys} keys in parts of
+     * {@code keysPerPart} keys on all cores (the tests make both small, so that every document takes that way too).
+     */
+    static YamlNode read(byte[] content, int parallelKeys, int keysPerPart) {
         for (byte b : content) {
             if ((b < 0x20 && b != '\n') || b > 0x7E) {
                 return null;
             }
         }
         try {
-            return new SubsetYamlReader(content).document();
+            return new SubsetYamlReader(content, content.length, parallelKeys, keysPerPart).document();
         } catch (Unsupported e) {
             return null;
         }
@@ -206,27 +226,154 @@ final class SubsetYamlReader {
         int startLine = line;
         int startColumn = column();
         List<YamlNode.Entry> entries = new ArrayList<>();
-        Set<String> keys = new HashSet<>();
+        Set<String> seen = new HashSet<>();
+        // The first keys are read here; a mapping that goes on is looked at for its length, and a long one is read
+        // in parts.
+        if (!readKeys(indent, depth, entries, seen, Math.max(1, parallelKeys / 16))) {
+            Keys keys = keys(indent);
+            if (keys != null) {
+                inParts(keys, indent, depth, entries, seen);
+            } else {
+                readKeys(indent, depth, entries, seen, Integer.MAX_VALUE);
+            }
+        }
+        return new YamlNode.Mapping(entries, startLine, startColumn);
+    }
+
+    /**
+     * The keys of a block mapping at {@code indent}, from {@code p} (at a key) to the first line indented less or the
+     * end of the text, each into {@code entries} and {@code seen} (a repeated key gives up); when {@code entries}
+     * holds {@code upTo} of them, it stops at the next key and returns false. True when the mapping has ended.
+     */
+    private boolean readKeys(int indent, int depth, List<YamlNode.Entry> entries, Set<String> seen, int upTo)
+            throws Unsupported {
         while (true) {
             int keyLine = line;
             int keyColumn = column();
             String key = key();
-            if (!keys.add(key)) {
+            if (!seen.add(key)) {
                 throw UNSUPPORTED;
             }
             entries.add(new YamlNode.Entry(key, keyLine, keyColumn, blockValue(indent, depth)));
             if (!nextContentLine()) {
-                break;
+                return true;
             }
             int next = indent();
             if (next < indent) {
-                break;
+                return true;
             }
             if (next > indent) {
                 throw UNSUPPORTED;
             }
+            if (entries.size() >= upTo) {
+                return false;
+            }
         }
-        return new YamlNode.Mapping(entries, startLine, startColumn);
+    }
+
+    /**
+     * Where the keys of a long block mapping start, found by a look at the lines' indentation alone.
+     *
+     * @param at       each key's position
+     * @param lines    each key's line number
+     * @param end      where the reader stands after the mapping: the first content character of the first line
+     *                 indented less, or the end of the text
+     * @param endLine  that line's start and number
+     */
+    private record Keys(int[] at, int[] lines, int count, int end, int endLineStart, int endLine) {
+    }
+
+    /**
+     * The keys of the block mapping at {@code indent} from the key at {@code p} on, when there are at least
+     * {@link #parallelKeys} of them; {@code null} when there are fewer. A key starts every content line indented
+     * exactly {@code indent} that is not a list item (a list may sit as far in as its key); the mapping ends at the
+     * first content line indented less. Whatever else the lines hold is the parts' readers' to accept or refuse.
+     */
+    private Keys keys(int indent) {
+        if (n - p < parallelKeys) {
+            return null;
+        }
+        int[] at = new int[64];
+        int[] lines = new int[64];
+        int count = 0;
+        int i = lineStart;
+        int ln = line;
+        while (i < n) {
+            int j = i;
+            while (j < n && s[j] == ' ') {
+                j++;
+            }
+            if (j < n && s[j] != '\n' && s[j] != '#') {
+                int spaces = j - i;
+                if (spaces < indent) {
+                    return count >= parallelKeys ? new Keys(at, lines, count, j, i, ln) : null;
+                }
+                if (spaces == indent && !(s[j] == '-' && (j + 1 >= n || s[j + 1] == ' ' || s[j + 1] == '\n'))) {
+                    if (count == at.length) {
+                        at = Arrays.copyOf(at, 2 * count);
+                        lines = Arrays.copyOf(lines, 2 * count);
+                    }
+                    at[count] = j;
+                    lines[count++] = ln;
+                }
+            }
+            while (j < n && s[j] != '\n') {
+                j++;
+            }
+            if (j >= n) {
+                break;
+            }
+            i = j + 1;
+            ln++;
+        }
+        return count >= parallelKeys ? new Keys(at, lines, count, n, i, ln) : null;
+    }
+
+    /**
+     * The block mapping whose keys {@code keys} found, read in parts of {@link #keysPerPart} keys, each by a reader of
+     * its own that ends where the next part begins, on all cores; the reader then stands where the sequential reading
+     * would. A part that reads another number of keys than it was given, a repeated key across parts, and anything
+     * any part gives up on give up on the document.
+     */
+    private void inParts(Keys keys, int indent, int depth, List<YamlNode.Entry> entries, Set<String> seen)
+            throws Unsupported {
+        int parts = (keys.count() + keysPerPart - 1) / keysPerPart;
+        @SuppressWarnings("unchecked")
+        List<YamlNode.Entry>[] read = new List[parts];
+        Indices.forEach(parts, k -> {
+            int first = k * keysPerPart;
+            int last = Math.min(first + keysPerPart, keys.count());
+            // A part runs from its first key's line to the line of the next part's first key (or the mapping's end).
+            int from = keys.at()[first] - indent;
+            int to = last < keys.count() ? keys.at()[last] - indent : keys.end() == n ? n : keys.endLineStart();
+            SubsetYamlReader part = new SubsetYamlReader(s, to, Integer.MAX_VALUE, keysPerPart);
+            part.p = keys.at()[first];
+            part.lineStart = from;
+            part.line = keys.lines()[first];
+            List<YamlNode.Entry> partEntries = new ArrayList<>(last - first);
+            try {
+                part.readKeys(indent, depth, partEntries, new HashSet<>(), Integer.MAX_VALUE);
+            } catch (Unsupported e) {
+                return;
+            }
+            if (partEntries.size() == last - first) {
+                read[k] = partEntries;
+            }
+        });
+        for (List<YamlNode.Entry> part : read) {
+            if (part == null) {
+                throw UNSUPPORTED;
+            }
+            for (YamlNode.Entry e : part) {
+                if (!seen.add(e.key())) {
+                    throw UNSUPPORTED;
+                }
+                entries.add(e);
+            }
+        }
+        p = keys.end();
+        lineStart = keys.endLineStart();
+        line = keys.endLine();
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.json.VolatilePaths;
@@ -23,7 +24,6 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -168,7 +168,7 @@ public final class CassetteIntegrity {
         Map<String, String> labelOf = new ConcurrentHashMap<>();
         // A violation names the op of the cassette, which is known once every op's fingerprint is.
         List<Function<Map<String, String>, Violation>> violations = Collections.synchronizedList(new ArrayList<>());
-        IntStream.range(0, files.size()).parallel().forEach(i -> {
+        Indices.forEach(files.size(), i -> {
             Path file = files.get(i);
             String subject = file.toString();
             String name = file.getFileName().toString();
@@ -231,8 +231,10 @@ public final class CassetteIntegrity {
                 alsoParsed.accept(c, size);
             }
         });
-        IntStream.range(0, ops.size()).parallel().filter(i -> fingerprints[i] == null).forEach(i -> {
-            fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
+        Indices.forEach(ops.size(), i -> {
+            if (fingerprints[i] == null) {
+                fingerprints[i] = store.fingerprint(config.sharedRequest(ops.get(i)));
+            }
         });
         Map<String, String> needed = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {

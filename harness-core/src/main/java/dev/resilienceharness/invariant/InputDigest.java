@@ -1,5 +1,6 @@
 package dev.resilienceharness.invariant;
 
+import dev.resilienceharness.concurrent.Indices;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -16,7 +17,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * A SHA-256 over length-prefixed text fields, and the digests of what files and folders hold: how the check's record
@@ -60,7 +60,7 @@ public final class InputDigest {
     /** {@link #of(Path)} of each entry, in order, worked out on all cores (reading and hashing is all the cost). */
     public static String[] ofAll(List<Path> entries) {
         String[] digests = new String[entries.size()];
-        IntStream.range(0, entries.size()).parallel().forEach(i -> digests[i] = of(entries.get(i)));
+        Indices.forEach(entries.size(), i -> digests[i] = of(entries.get(i)));
         return digests;
     }
 

@@ -3,6 +3,7 @@ package dev.resilienceharness.invariant;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.secrets.Allowlist;
@@ -18,7 +19,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -81,7 +81,7 @@ public final class SecretsInCassettes {
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
         List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files().stream().filter(part)
                 .toList();
-        IntStream.range(0, files.size()).parallel().forEach(i -> {
+        Indices.forEach(files.size(), i -> {
             Path file = files.get(i);
             try {
                 scan.file(file, reader.readBytes(file));

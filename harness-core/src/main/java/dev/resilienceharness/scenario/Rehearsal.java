@@ -1,5 +1,6 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.cassette.Cassette;
@@ -57,7 +58,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
-import java.util.stream.IntStream;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -172,7 +172,7 @@ public final class Rehearsal {
         OpExchange[] exchanges = new OpExchange[ops.size()];
         String[] problems = new String[ops.size()];
         CassetteMiss[] misses = new CassetteMiss[ops.size()];
-        IntStream.range(0, ops.size()).parallel().forEach(k -> {
+        Indices.forEach(ops.size(), k -> {
             String op = ops.get(k);
             ObjectNode request = config.sharedRequest(op);
             try {
@@ -386,7 +386,7 @@ public final class Rehearsal {
         config.scenarios().forEach(s -> seen.addAll(s.ops()));
         List<String> ops = List.copyOf(seen);
         OpExchange[] exchanges = new OpExchange[ops.size()];
-        IntStream.range(0, ops.size()).parallel().forEach(k -> {
+        Indices.forEach(ops.size(), k -> {
             // The rehearsal never changes an op's request, so the config's own node serves.
             ObjectNode request = config.sharedRequest(ops.get(k));
             String known = fingerprints.get(ops.get(k));

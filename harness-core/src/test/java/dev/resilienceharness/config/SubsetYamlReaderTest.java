@@ -60,6 +60,13 @@ class SubsetYamlReaderTest {
         if (subset != null) {
             assertEquals(full, subset, () -> "the subset read this differently:\n" + text);
         }
+        // Long mappings are read in parts on all cores: with parts of one and of two keys, every mapping of more than
+        // two keys here is read so, and must come out the same.
+        for (int[] parts : new int[][] {{2, 1}, {3, 2}}) {
+            YamlNode inParts = SubsetYamlReader.read(text.getBytes(UTF_8), parts[0], parts[1]);
+            assertEquals(subset, inParts, () -> "read in parts of " + parts[1] + " keys, the subset read this"
+                    + " differently:\n" + text);
+        }
         return subset != null;
     }
 
@@ -94,6 +101,27 @@ class SubsetYamlReaderTest {
         assertTrue(agrees("url: https://llm.example.test/v1\nplain: a[0], b{1} and#not-a-comment # but this is\n"));
         assertTrue(agrees("- a\n- b\n"));
         assertTrue(agrees("empty: {}\nnone: []\nnested: [[a, b], {c: d}, []]\n"));
+    }
+
+    @Test
+    void readsALongMappingInPartsAsItReadsItWhole() throws ConfigException {
+        StringBuilder yaml = new StringBuilder("version: 1\nrequests:\n");
+        for (int i = 0; i < 3 * SubsetYamlReader.PARALLEL_KEYS; i++) {
+            yaml.append("  op").append(i).append(": {model: m, messages: [{role: user, content: text ").append(i)
+                    .append("}]}\n");
+            if (i % 500 == 0) {
+                // Comments, blank lines and nested blocks between keys, wherever a part happens to end.
+                yaml.append("  # a comment\n\n  nested").append(i).append(":\n    a: 1\n    list:\n    - x\n");
+            }
+        }
+        yaml.append("scenarios:\n  - name: s\n    ops: [op1]\n");
+        assertTrue(agrees(yaml.toString()));
+        YamlNode tree = SubsetYamlReader.read(yaml.toString().getBytes(UTF_8));
+        assertEquals(YamlReader.readFully(FILE, yaml.toString()), tree);
+        // A key repeated in another part, or a line a part cannot read, gives the document to the full reader.
+        assertNull(SubsetYamlReader.read((yaml.toString().replace("  op3000:", "  op7:")).getBytes(UTF_8)));
+        assertNull(SubsetYamlReader.read((yaml.toString().replace("  op2500: {", "  op2500: &a {"))
+                .getBytes(UTF_8)));
     }
 
     @Test

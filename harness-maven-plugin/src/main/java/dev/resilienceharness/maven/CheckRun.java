@@ -55,7 +55,7 @@ final class CheckRun {
             boolean sameFiles = options.earlierInputsNow() != null
                     && config.cassettes().equals(options.earlierCassettes())
                     && Objects.equals(options.earlierBaseline(), config.redaction().baseline());
-            PhaseTime digest = PhaseTime.start();
+            PhaseTime digest = PhaseTime.start(log);
             inputs = sameFiles ? options.earlierInputsNow()
                     : inputs(identity, options.yaml(), config.cassettes(), config.redaction().baseline());
             log.debug(digest.done("Took the digest of what the check reads"));

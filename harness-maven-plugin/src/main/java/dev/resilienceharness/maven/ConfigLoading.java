@@ -19,7 +19,7 @@ final class ConfigLoading {
      */
     static HarnessConfig load(Path yaml, String loop, Log log) throws MojoExecutionException {
         HarnessConfig loaded;
-        PhaseTime loading = PhaseTime.start();
+        PhaseTime loading = PhaseTime.start(log);
         try {
             loaded = ConfigLoader.load(yaml);
         } catch (ConfigException e) {

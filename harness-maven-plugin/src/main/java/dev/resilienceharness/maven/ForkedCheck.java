@@ -285,7 +285,7 @@ public final class ForkedCheck {
             pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
             pb.redirectInput(ProcessBuilder.Redirect.PIPE);
             log.debug("Checking in a JVM of its own: " + String.join(" ", command));
-            PhaseTime forked = PhaseTime.start();
+            PhaseTime forked = PhaseTime.start(log);
             process = pb.start();
             Process started = process;
             // A build stopped by Ctrl-C stops its check too.

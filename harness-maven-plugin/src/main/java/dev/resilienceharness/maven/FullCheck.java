@@ -107,7 +107,7 @@ final class FullCheck {
         // Nor do the runs read again what it has parsed, as far as it fits.
         KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
         CassetteIntegrity.Report cassettes;
-        PhaseTime pass = PhaseTime.start();
+        PhaseTime pass = PhaseTime.start(log);
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
@@ -150,7 +150,7 @@ final class FullCheck {
         }
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
-            PhaseTime running = PhaseTime.start();
+            PhaseTime running = PhaseTime.start(log);
             scenarios = runner.run(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
                     verdictOnly ? ScenarioReport::withoutOutcomes : UnaryOperator.identity());
             int ran = scenarios.size();

@@ -1,0 +1,50 @@
+package dev.resilienceharness.concurrent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+class IndicesTest {
+
+    @Test
+    void runsEveryIndexOnceWhateverTheSize() {
+        for (int n : new int[] {0, 1, Indices.GRAIN - 1, Indices.GRAIN, Indices.GRAIN + 1, 1_000, 10_007}) {
+            AtomicIntegerArray runs = new AtomicIntegerArray(n);
+            Indices.forEach(n, runs::incrementAndGet);
+            for (int i = 0; i < n; i++) {
+                assertEquals(1, runs.get(i), "index " + i + " of " + n);
+            }
+        }
+    }
+
+    @Test
+    void whatTheBodyThrowsIsThrownOnceTheOtherIndicesHaveRun() {
+        AtomicIntegerArray runs = new AtomicIntegerArray(2_000);
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> Indices.forEach(2_000, i -> {
+            runs.incrementAndGet(i);
+            if (i == 1_234) {
+                throw new IllegalStateException("index 1234 is broken");
+            }
+        }));
+        // Thrown by another thread, it comes as a copy whose cause is the original.
+        Throwable original = thrown;
+        while (original.getCause() != null) {
+            original = original.getCause();
+        }
+        assertEquals("index 1234 is broken", original.getMessage());
+        // Leaves other than the failing one are not cancelled: a pass that hits one bad file still reads the rest.
+        int ran = 0;
+        for (int i = 0; i < 2_000; i++) {
+            ran += runs.get(i);
+        }
+        assertTrue(ran >= 2_000 - (Indices.GRAIN - 1) && ran <= 2_000, ran + " indices ran");
+    }
+
+    @Test
+    void aNegativeCountIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Indices.forEach(-1, i -> { }));
+    }
+}
