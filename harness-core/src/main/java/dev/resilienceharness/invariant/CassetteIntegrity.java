@@ -13,13 +13,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinTask;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
@@ -144,8 +144,8 @@ public final class CassetteIntegrity {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        CassetteStore.Listing listing = store.listing();
-        List<Path> files = listing.cassettes().stream().filter(part).toList();
+        // The folder is listed on another core while the ops are worked out here.
+        ForkJoinTask<CassetteStore.Listing> listed = ForkJoinTask.adapt(store::listing).fork();
         // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request.
         Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
@@ -156,10 +156,11 @@ public final class CassetteIntegrity {
         List<String> ops = List.copyOf(opLines.keySet());
         // An op's fingerprint is that of the cassette whose request equals the op's (equal trees have one canonical
         // form), which the pass below works out anyway; only the ops no cassette matches are fingerprinted after it.
-        Map<ObjectNode, Integer> opOfRequest = new HashMap<>();
-        for (int i = 0; i < ops.size(); i++) {
-            opOfRequest.putIfAbsent(config.sharedRequest(ops.get(i)), i);
-        }
+        // Of ops sending equal requests, the first is the one named.
+        Map<ObjectNode, Integer> opOfRequest = new ConcurrentHashMap<>();
+        Indices.forEach(ops.size(), i -> opOfRequest.merge(config.sharedRequest(ops.get(i)), i, Math::min));
+        CassetteStore.Listing listing = joined(listed);
+        List<Path> files = listing.cassettes().stream().filter(part).toList();
         String[] fingerprints = new String[ops.size()];
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
@@ -303,5 +304,20 @@ public final class CassetteIntegrity {
             byOp.put(ops.get(i), fingerprints[i]);
         }
         return new Report(files.size(), sorted, warnings, byOp);
+    }
+
+    /** The listing {@code listed} made, or the {@link IOException} it ended with. */
+    private static CassetteStore.Listing joined(ForkJoinTask<CassetteStore.Listing> listed) throws IOException {
+        try {
+            return listed.join();
+        } catch (RuntimeException e) {
+            // The task wraps what the listing threw, and the pool may wrap that again when another thread ran it.
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof IOException io) {
+                    throw io;
+                }
+            }
+            throw e;
+        }
     }
 }

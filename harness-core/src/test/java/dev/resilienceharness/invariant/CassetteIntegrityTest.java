@@ -1,6 +1,7 @@
 package dev.resilienceharness.invariant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.testing.TestProject;
@@ -38,6 +39,16 @@ class CassetteIntegrityTest {
         assertEquals(2, report.checked());
         assertEquals(List.of(), report.violations());
         assertEquals(List.of(), report.warnings());
+    }
+
+    @Test
+    void a_cassette_folder_that_is_a_file_is_an_error_that_says_so() throws Exception {
+        // The folder is listed on another thread: what the listing throws still reaches the caller as it was.
+        HarnessConfig config = TestProject.create(dir, YAML.replace("version: 1\n", "version: 1\ncassettes: c.json\n"));
+        java.nio.file.Files.writeString(dir.resolve("c.json"), "{}");
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> CassetteIntegrity.check(config, false));
+        assertTrue(e.getMessage().contains("it is a file, not a folder"), e.getMessage());
     }
 
     @Test
