@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Checks a response's tool calls against the JSON Schema of the matching tool in the request's {@code tools}
@@ -31,6 +33,18 @@ public final class ToolCallSchema {
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
 
     private final Map<JsonNode, Schema> compiled = new ConcurrentHashMap<>();
+
+    /**
+     * Sets the schema library up (some 200 classes, its dialect's keywords) by compiling and applying a small schema,
+     * so that a JVM with a core to spare can do it while it reads its yaml rather than when its first scenario checks
+     * a tool call, with the other runs waiting on the class's initialisation.
+     */
+    public static void prepare() {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        ObjectNode schema = nodes.objectNode().put("type", "object");
+        schema.putObject("properties").putObject("path").put("type", "string");
+        REGISTRY.getSchema(schema).validate(nodes.objectNode().put("path", "a.py"));
+    }
 
     /** What is wrong with {@code response}'s tool calls for {@code request}, or {@code null} when nothing is. */
     public String problem(JsonNode request, JsonNode response) {

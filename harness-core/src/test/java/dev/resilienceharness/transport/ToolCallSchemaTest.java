@@ -45,6 +45,14 @@ class ToolCallSchemaTest {
     private final ToolCallSchema schema = new ToolCallSchema();
 
     @Test
+    void setting_the_library_up_ahead_leaves_checks_as_they_are() {
+        // The forked check calls it on a spare core and drops what it throws: here it must not throw at all.
+        ToolCallSchema.prepare();
+        assertNull(schema.problem(REQUEST, response("apply_patch", "{\"path\": \"a.py\", \"diff\": \"+x\"}")));
+        assertNotNull(schema.problem(REQUEST, response("apply_patch", "{\"path\": 3, \"diff\": \"+x\"}")));
+    }
+
+    @Test
     void arguments_that_fit_the_schema_are_fine() {
         assertNull(schema.problem(REQUEST, response("apply_patch", "{\"path\": \"a.py\", \"diff\": \"+x\"}")));
     }

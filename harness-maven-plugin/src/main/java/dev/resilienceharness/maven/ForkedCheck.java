@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
+import dev.resilienceharness.transport.ToolCallSchema;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileDescriptor;
@@ -140,6 +141,7 @@ public final class ForkedCheck {
             Request request = Request.read(Path.of(args[0]));
             request.properties().forEach(System::setProperty);
             sender.debug = request.debug();
+            prepare();
             check(request, sender);
             sender.line("ok", "");
         } catch (MojoFailureException e) {
@@ -161,6 +163,26 @@ public final class ForkedCheck {
         out.flush();
         // A thread the team's loop left running must not keep the forked JVM alive.
         System.exit(0);
+    }
+
+    /**
+     * With a core to spare, sets the tool-call schema library up on it while this thread reads the yaml (which keeps
+     * one core busy, not two): the scenarios then start with it ready. It is only a head start, so what it throws is
+     * dropped; the first tool call checked meets the same problem and reports it.
+     */
+    private static void prepare() {
+        if (Runtime.getRuntime().availableProcessors() < 2) {
+            return;
+        }
+        Thread prepare = new Thread(() -> {
+            try {
+                ToolCallSchema.prepare();
+            } catch (RuntimeException | LinkageError e) {
+                // see above
+            }
+        }, "resilience-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
     }
 
     private static void check(Request request, Log log) throws MojoExecutionException, MojoFailureException {
