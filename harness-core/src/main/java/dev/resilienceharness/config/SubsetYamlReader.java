@@ -274,11 +274,13 @@ final class SubsetYamlReader {
     /**
      * Where the keys of a long block mapping start, found by a look at the lines' indentation alone.
      *
-     * @param at       each key's position
-     * @param lines    each key's line number
-     * @param end      where the reader stands after the mapping: the first content character of the first line
-     *                 indented less, or the end of the text
-     * @param endLine  that line's start and number
+     * @param at           each key's position (the first {@code count})
+     * @param lines        each key's line number
+     * @param count        how many keys there are
+     * @param end          where the reader stands after the mapping: the first content character of the first line
+     *                     indented less, or the end of the text
+     * @param endLineStart where the line of {@code end} starts
+     * @param endLine      its number
      */
     private record Keys(int[] at, int[] lines, int count, int end, int endLineStart, int endLine) {
     }
