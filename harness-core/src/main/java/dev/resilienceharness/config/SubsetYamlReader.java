@@ -127,7 +127,7 @@ final class SubsetYamlReader {
             while (i < n && (char) s[i] == ' ') {
                 i++;
             }
-            if (i < n && (char) s[i] != '\n' && (char) s[i] != '#') {
+            if (contentAt(i)) {
                 p = i;
                 return true;
             }
@@ -142,6 +142,14 @@ final class SubsetYamlReader {
             p = i;
         }
         return false;
+    }
+
+    /**
+     * Whether a line's content starts at {@code i}, the first character after its indentation: not its end, not a
+     * comment.
+     */
+    private boolean contentAt(int i) {
+        return i < n && (char) s[i] != '\n' && (char) s[i] != '#';
     }
 
     /** Whether {@code p} is at the first content character of its line (where a nested block stopped). */
@@ -218,7 +226,12 @@ final class SubsetYamlReader {
 
     /** Whether {@code p} is at a list item's dash: {@code -} and a space or the line's end. */
     private boolean dashItem() {
-        return peek() == '-' && (p + 1 >= n || (char) s[p + 1] == ' ' || (char) s[p + 1] == '\n');
+        return dashAt(p);
+    }
+
+    /** Whether a list item's dash is at {@code i}: {@code -} and a space or the line's end. */
+    private boolean dashAt(int i) {
+        return i < n && (char) s[i] == '-' && (i + 1 >= n || (char) s[i + 1] == ' ' || (char) s[i + 1] == '\n');
     }
 
     /** A block mapping whose keys are at column {@code indent + 1}; {@code p} is at its first key. */
@@ -281,8 +294,9 @@ final class SubsetYamlReader {
      *                     indented less, or the end of the text
      * @param endLineStart where the line of {@code end} starts
      * @param endLine      its number
+     * @param textEnd      where the mapping's text ends: the start of the line indented less, or the end of the text
      */
-    private record Keys(int[] at, int[] lines, int count, int end, int endLineStart, int endLine) {
+    private record Keys(int[] at, int[] lines, int count, int end, int endLineStart, int endLine, int textEnd) {
     }
 
     /**
@@ -305,12 +319,12 @@ final class SubsetYamlReader {
             while (j < n && s[j] == ' ') {
                 j++;
             }
-            if (j < n && s[j] != '\n' && s[j] != '#') {
+            if (contentAt(j)) {
                 int spaces = j - i;
                 if (spaces < indent) {
-                    return count >= parallelKeys ? new Keys(at, lines, count, j, i, ln) : null;
+                    return count >= parallelKeys ? new Keys(at, lines, count, j, i, ln, i) : null;
                 }
-                if (spaces == indent && !(s[j] == '-' && (j + 1 >= n || s[j + 1] == ' ' || s[j + 1] == '\n'))) {
+                if (spaces == indent && !dashAt(j)) {
                     if (count == at.length) {
                         at = Arrays.copyOf(at, 2 * count);
                         lines = Arrays.copyOf(lines, 2 * count);
@@ -328,7 +342,7 @@ final class SubsetYamlReader {
             i = j + 1;
             ln++;
         }
-        return count >= parallelKeys ? new Keys(at, lines, count, n, i, ln) : null;
+        return count >= parallelKeys ? new Keys(at, lines, count, n, i, ln, n) : null;
     }
 
     /**
@@ -347,7 +361,7 @@ final class SubsetYamlReader {
             int last = Math.min(first + keysPerPart, keys.count());
             // A part runs from its first key's line to the line of the next part's first key (or the mapping's end).
             int from = keys.at()[first] - indent;
-            int to = last < keys.count() ? keys.at()[last] - indent : keys.end() == n ? n : keys.endLineStart();
+            int to = last < keys.count() ? keys.at()[last] - indent : keys.textEnd();
             SubsetYamlReader part = new SubsetYamlReader(s, to, Integer.MAX_VALUE, keysPerPart);
             part.p = keys.at()[first];
             part.lineStart = from;
