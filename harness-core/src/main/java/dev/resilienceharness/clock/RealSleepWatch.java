@@ -76,11 +76,24 @@ public final class RealSleepWatch implements AutoCloseable {
     private volatile Stall stall;
 
     private RealSleepWatch(Thread thread, LongSupplier activity, Duration stallBound) {
+        this(thread, activity, stallBound, true);
+    }
+
+    private RealSleepWatch(Thread thread, LongSupplier activity, Duration stallBound, boolean watched) {
         this.thread = thread;
         this.activity = activity;
         this.stallNanos = stallBound == null ? 0 : stallBound.toNanos();
         this.lastActivity = activity == null ? 0 : activity.getAsLong();
-        this.lastActivityNanos = System.nanoTime();
+        this.lastActivityNanos = watched ? System.nanoTime() : 0;
+    }
+
+    /**
+     * A watch of no thread, for a run whose code cannot sleep in real time (the built-in loop, whose waits are all the
+     * virtual clock's): it never finds anything, and costs the run nothing, where a watch costs two updates of the
+     * watched set and a look at the clock.
+     */
+    public static RealSleepWatch none() {
+        return new RealSleepWatch(null, null, null, false);
     }
 
     /** Watches the calling thread until {@link #close()}. */
@@ -121,6 +134,9 @@ public final class RealSleepWatch implements AutoCloseable {
     /** Stops watching, and clears an interrupt this watch caused so that it cannot reach the thread's next work. */
     @Override
     public void close() {
+        if (thread == null) {
+            return;
+        }
         WATCHED.remove(this);
         boolean interrupted;
         synchronized (this) {

@@ -432,6 +432,9 @@ public final class ConfigLoader {
         List<YamlNode> items = r.list(v, "scenarios", "a list of scenarios");
         List<Draft> drafts = new ArrayList<>();
         Map<String, YamlNode> names = new HashMap<>();
+        // One String per op name, however many scenarios list it: a run's lookups by op (its request, its journal)
+        // then find their key by identity, without comparing the characters of two copies.
+        Map<String, String> opNames = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
             String path = NodeReader.index("scenarios", i);
             YamlNode.Mapping m = r.mapping(items.get(i), path, "a scenario: a mapping with name and ops",
@@ -451,7 +454,8 @@ public final class ConfigLoader {
                     "a non-empty list of op names such as [plan, patch]");
             for (int j = 0; j < opNodes.size(); j++) {
                 String opPath = NodeReader.index(opsPath, j);
-                String op = r.nonBlankText(opNodes.get(j), opPath, "an op name such as plan");
+                String op = opNames.computeIfAbsent(r.nonBlankText(opNodes.get(j), opPath, "an op name such as plan"),
+                        k -> k);
                 ops.add(op);
                 opSources.putIfAbsent(op, new HarnessConfig.Source(file, opNodes.get(j).line(),
                         opNodes.get(j).column(), opPath));

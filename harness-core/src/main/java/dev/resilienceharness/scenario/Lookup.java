@@ -180,6 +180,11 @@ final class Lookup {
         return CassetteReader.fingerprint(request, volatilePaths);
     }
 
+    /** The exchange a call sending {@code template}, an op's prepared request itself, is answered from, or null. */
+    OpExchange ofTemplate(ObjectNode template) {
+        return byTemplate.get(template);
+    }
+
     /**
      * The exchange a {@code Transport} payload is for, or {@code null} when no cassette answers it.
      *

@@ -206,6 +206,11 @@ final class RecordedAnswers {
         }
     }
 
+    /** Whether every answer read is kept for good: neither bound can ever let one go. */
+    boolean keepsAll() {
+        return capacity == Integer.MAX_VALUE && capacityBytes == Long.MAX_VALUE;
+    }
+
     /** The recorded answer for {@code exchange}'s op, read from its cassette unless it is at hand. */
     Answer answer(OpExchange exchange) {
         Held held = recent.get(exchange.file());

@@ -76,6 +76,8 @@ public final class Rehearsal {
     private final LoopFactory loops;
     private final VolatilePaths volatilePaths;
     private final Map<String, ObjectNode> templates;
+    /** The config's scenarios' ops with their prepared requests, by the identity of the scenario's list of ops. */
+    private final Map<List<String>, RunOps> runOps;
     private final Lookup lookup;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
@@ -94,6 +96,11 @@ public final class Rehearsal {
         }
         this.lookup = new Lookup(exchanges, answers, volatilePaths, config.cassettes(),
                 HarnessConfig.BUILTIN_LOOP.equals(config.loop()) ? null : CassetteMiss.recordThroughLoop(config.loop()));
+        // A scenario made from one of these (explore's, with other faults or limits) keeps its list, and so its ops.
+        this.runOps = new IdentityHashMap<>();
+        for (Scenario s : config.scenarios()) {
+            runOps.computeIfAbsent(s.ops(), ops -> RunOps.prepared(ops, templates::get, lookup::ofTemplate));
+        }
         this.runChecks = List.of(new CallBudget(config.budget()), new LimitRetries(), new TokenBudget(config.budget()),
                 new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes(),
@@ -447,10 +454,14 @@ public final class Rehearsal {
     RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder, Limiter limiter,
             EndpointTurns turns) {
         VirtualClock clock = new VirtualClock();
-        ScenarioTransport transport = new ScenarioTransport(lookup, new LinkedHashSet<>(scenario.ops()),
+        ScenarioTransport transport = new ScenarioTransport(lookup, runOps(scenario),
                 scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
                 limiter, turns);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
+        if (loops == LoopFactory.builtin()) {
+            // The built-in loop's only waits are the virtual clock's: there is no real sleep to watch for.
+            return attempts(scenario, clock, transport, journal, RealSleepWatch.none());
+        }
         if (!watchedForStalls(recorder)) {
             try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
                 return attempts(scenario, clock, transport, journal, watch);
@@ -537,8 +548,10 @@ public final class Rehearsal {
             int actsBefore = transport.deadActs();
             try {
                 AgentLoop loop = loops.create();
-                LoopRun run = LoopRun.ofTemplates(scenario.ops(), this::template, this::repairTemplate, transport,
-                        scenario.policy(), clock, journal, transport);
+                RunOps ops = transport.ops();
+                LoopRun run = LoopRun.ofTemplates(scenario.ops(), op -> template(ops, op),
+                        (op, n, instruction) -> lookup.repairTemplate(op, template(ops, op), n, instruction),
+                        transport, scenario.policy(), clock, journal, transport);
                 List<Outcome> returned = loop.run(run);
                 if (transport.dead()) {
                     // The loop swallowed its own process's death; what a dead process returns is lost.
@@ -674,8 +687,16 @@ public final class Rehearsal {
         return prepared != null ? prepared : config.request(op);
     }
 
-    private ObjectNode repairTemplate(String op, int n, String instruction) {
-        return lookup.repairTemplate(op, template(op), n, instruction);
+    /** The prepared request of {@code op}, found among {@code ops} first. */
+    private ObjectNode template(RunOps ops, String op) {
+        ObjectNode prepared = ops.template(op);
+        return prepared != null ? prepared : template(op);
+    }
+
+    /** {@code scenario}'s ops, with their prepared requests when it is (or was made from) one of the config's. */
+    private RunOps runOps(Scenario scenario) {
+        RunOps prepared = runOps.get(scenario.ops());
+        return prepared != null ? prepared : RunOps.of(scenario.ops());
     }
 
     private static int lastCrash(List<CallRecord> calls) {

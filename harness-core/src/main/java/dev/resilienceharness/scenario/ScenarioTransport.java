@@ -71,7 +71,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     private final Lookup lookup;
-    private final Set<String> scenarioOps;
+    private final RunOps scenarioOps;
     private final List<Fault> plan;
     private final Policy policy;
     private final VirtualClock clock;
@@ -96,29 +96,17 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private final EndpointTurns turns;
 
     /**
-     * @param lookup         how a request finds its op's exchange
-     * @param scenarioOps    the ops the scenario lists: a call for any other op is reported under budget
-     * @param volatileRandom when not {@code null}, volatile response paths get fresh random values per op
-     * @param recorder       records what no cassette answers an SDK with, or {@code null} to replay only
-     */
-    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
-            RandomGenerator volatileRandom, HttpRecorder recorder) {
-        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, false, null, EndpointTurns.NONE);
-    }
-
-    /** A transport whose unfaulted calls meet {@code {latency: recorded}} when {@code recordedLatency} is set. */
-    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
-            RandomGenerator volatileRandom, HttpRecorder recorder, boolean recordedLatency) {
-        this(lookup, scenarioOps, plan, policy, clock, volatileRandom, recorder, recordedLatency, null,
-                EndpointTurns.NONE);
-    }
-
-    /**
+     * @param lookup          how a request finds its op's exchange
+     * @param scenarioOps     the ops the scenario lists, with their prepared requests: a call for any other op is
+     *                        reported under budget
+     * @param volatileRandom  when not {@code null}, volatile response paths get fresh random values per op
+     * @param recorder        records what no cassette answers an SDK with, or {@code null} to replay only
      * @param recordedLatency whether the calls the plan does not fault meet {@code {latency: recorded}}
-     * @param limiter the endpoint's {@code provider_limits}, checked after the fault plan, or {@code null} for none
-     * @param turns   hands the endpoint to this run in order of virtual time when others share it
+     * @param limiter         the endpoint's {@code provider_limits}, checked after the fault plan, or {@code null} for
+     *                        none
+     * @param turns           hands the endpoint to this run in order of virtual time when others share it
      */
-    ScenarioTransport(Lookup lookup, Set<String> scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
+    ScenarioTransport(Lookup lookup, RunOps scenarioOps, List<Fault> plan, Policy policy, VirtualClock clock,
             RandomGenerator volatileRandom, HttpRecorder recorder, boolean recordedLatency, Limiter limiter,
             EndpointTurns turns) {
         this.unfaulted = recordedLatency ? dev.resilienceharness.fault.RecordedLatencyFault.INSTANCE
@@ -132,6 +120,11 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         this.clock = clock;
         this.volatileRandom = volatileRandom;
         this.recorder = recorder;
+    }
+
+    /** The ops the scenario lists, with their prepared requests. */
+    RunOps ops() {
+        return scenarioOps;
     }
 
     /** A new process incarnation begins: calls, waits and journal writes work again. */
@@ -176,14 +169,24 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     @Override
     public synchronized Reply call(ObjectNode payload) throws CallFailure {
         checkAlive();
-        int repair = payload.path("repair").asInt(0);
-        OpExchange exchange = resolve(payload, repair);
-        RecordedAnswers.Answer answer = lookup.answers().answer(exchange);
+        // The built-in loop sends an op's prepared request itself, which is never a repair.
+        int prepared = scenarioOps.indexSending(payload);
+        int repair = 0;
+        OpExchange exchange;
+        RecordedAnswers.Answer answer;
+        if (prepared >= 0) {
+            exchange = scenarioOps.exchange(prepared);
+            answer = scenarioOps.answer(prepared, lookup.answers());
+        } else {
+            repair = payload.path(RepairRequest.MARKER).asInt(0);
+            exchange = resolve(payload, repair);
+            answer = lookup.answers().answer(exchange);
+        }
         String op = exchange.op();
         Fault fault = nextFault();
         long at = clock.elapsedNanos();
         int index = calls.size();
-        String model = model(exchange.request());
+        String model = exchange.model();
         Reply recorded = recordedReply(exchange, answer);
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
@@ -262,7 +265,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         Duration timeout = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
         String sdk = attempt.sdk();
         int retry = attempt.sdkRetry();
-        String model = model(request);
+        String model = OpExchange.modelOf(request);
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
             tokens = tokens(exchange, answer);
@@ -496,11 +499,6 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     /** The tokens the recorded answer to {@code exchange} spends, counted once per answer. */
     private static Tokens tokens(OpExchange exchange, RecordedAnswers.Answer answer) {
         return answer.tokens(exchange.request());
-    }
-
-    private static String model(JsonNode request) {
-        JsonNode model = request == null ? null : request.get("model");
-        return model != null && model.isString() ? model.asString() : null;
     }
 
     private static ObjectNode parse(HttpAttempt attempt) {

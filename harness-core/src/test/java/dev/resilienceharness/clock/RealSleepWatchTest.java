@@ -46,6 +46,19 @@ class RealSleepWatchTest {
     }
 
     @Test
+    void aWatchOfNoThreadFindsNothingAndLeavesTheThreadsInterruptAlone() {
+        Thread.currentThread().interrupt();
+        try (RealSleepWatch watch = RealSleepWatch.none()) {
+            assertFalse(watch.tripped());
+            assertEquals(List.of(), watch.found());
+            assertNull(watch.stall());
+        } finally {
+            // Closing it must not clear an interrupt it did not cause.
+            assertTrue(Thread.interrupted());
+        }
+    }
+
+    @Test
     void onlyAStackInThreadSleepCountsAsSleeping() {
         StackTraceElement sleep = new StackTraceElement("java.lang.Thread", "sleep", "Thread.java", -2);
         StackTraceElement unit = new StackTraceElement("java.util.concurrent.TimeUnit", "sleep", "TimeUnit.java", 446);

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -840,5 +841,18 @@ class ConfigLoaderTest {
             assertEquals("expected builtin or the binary class name of your loop, such as com.acme.agent.MyLoop, got"
                     + " the text 'bultin'; did you mean 'builtin'?", e.getMessage());
         }
+    }
+
+    @Test
+    void anOpListedByManyScenariosIsOneStringForAllOfThem() throws ConfigException {
+        HarnessConfig config = load(MINIMAL.replace("ops: [plan]", "ops: [plan, patch]") + """
+                  - name: t
+                    ops: [patch, plan]
+                """);
+        Scenario s = scenario(config, "s");
+        Scenario t = scenario(config, "t");
+        assertEquals(List.of("patch", "plan"), t.ops());
+        assertSame(s.ops().get(0), t.ops().get(1));
+        assertSame(s.ops().get(1), t.ops().get(0));
     }
 }
