@@ -126,22 +126,32 @@ final class RecordedAnswers {
      * An answer, the size of the file it was read from, and whether a run took it since the sweep last passed it.
      * The flag is all a hit writes: it stores no reference, so answers the runs keep taking cost the collector nothing
      * (an access-ordered map relinked an old entry on every hit, and the collector then had to refine those cards).
+     *
+     * <p>A run's ops remember where their answers are held ({@link #answer(OpExchange, Held[], int)}); when the cache
+     * lets an answer go, its holder lets go of it too, so that a holder remembered elsewhere keeps nothing alive past
+     * the bounds. A thread that still sees the answer after that gets a valid one all the same.
      */
-    private static final class Held {
-        final Answer answer;
-        final long bytes;
-        volatile boolean used;
+    static final class Held {
+        private Answer answer;
+        private final long bytes;
+        private volatile boolean used;
 
         Held(Answer answer, long bytes) {
             this.answer = answer;
             this.bytes = bytes;
         }
 
+        /** The answer, marked as taken; {@code null} once the cache has let it go. */
         Answer take() {
-            if (!used) {
+            Answer held = answer;
+            if (held != null && !used) {
                 used = true;
             }
-            return answer;
+            return held;
+        }
+
+        private void letGo() {
+            answer = null;
         }
     }
 
@@ -206,16 +216,30 @@ final class RecordedAnswers {
         }
     }
 
-    /** Whether every answer read is kept for good: neither bound can ever let one go. */
-    boolean keepsAll() {
-        return capacity == Integer.MAX_VALUE && capacityBytes == Long.MAX_VALUE;
-    }
-
     /** The recorded answer for {@code exchange}'s op, read from its cassette unless it is at hand. */
     Answer answer(OpExchange exchange) {
-        Held held = recent.get(exchange.file());
-        if (held != null) {
-            return held.take();
+        return answer(exchange, null, 0);
+    }
+
+    /**
+     * As {@link #answer(OpExchange)}, first from {@code held[i]}, where the last call there left the holder of the
+     * answer it got, and leaving this call's there: while the cache keeps the answer, the next call goes to it
+     * without a look-up by file. {@code held} {@code null}: nothing is remembered.
+     */
+    Answer answer(OpExchange exchange, Held[] held, int i) {
+        if (held != null && held[i] != null) {
+            Answer kept = held[i].take();
+            if (kept != null) {
+                return kept;
+            }
+        }
+        Held hit = recent.get(exchange.file());
+        Answer found = hit == null ? null : hit.take();
+        if (found != null) {
+            if (held != null) {
+                held[i] = hit;
+            }
+            return found;
         }
         Held read;
         KeptAnswers.Kept taken = kept == null ? null : kept.take(exchange.file());
@@ -230,7 +254,11 @@ final class RecordedAnswers {
             }
         }
         synchronized (order) {
+            // Under the lock, what the map holds has not been let go.
             Held raced = recent.get(exchange.file());
+            if (held != null) {
+                held[i] = raced != null ? raced : read;
+            }
             if (raced != null) {
                 return raced.take();
             }
@@ -249,6 +277,7 @@ final class RecordedAnswers {
         Held before = recent.put(file, held);
         if (before != null) {
             bytes -= before.bytes;
+            before.letGo();
         } else {
             order.addLast(file);
         }
@@ -263,6 +292,7 @@ final class RecordedAnswers {
             }
             recent.remove(eldest);
             bytes -= h.bytes;
+            h.letGo();
         }
     }
 }

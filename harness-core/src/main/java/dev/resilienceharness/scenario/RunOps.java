@@ -12,13 +12,15 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A scenario's ops as its runs use them, made once per list of ops when the rehearsal is prepared: each op's request
- * (the template the built-in loop sends as it is) and the exchange that answers a call sending that very node. A run
- * finds what a call needs among its own few ops, instead of in maps over every op of the config (the op's request by
- * name, the exchange by the request's identity): on a corpus whose answers do not fit the CPU's caches each of those
- * look-ups was a miss, and a run made several per call.
+ * (the template the built-in loop sends as it is), the exchange that answers a call sending that very node, and where
+ * that exchange's answer was last held. A run finds what a call needs among its own few ops, instead of in maps over
+ * every op of the config (the op's request by name, the exchange by the request's identity, the answer by its file):
+ * on a corpus whose answers do not fit the CPU's caches each of those look-ups was a miss, and a run made several per
+ * call.
  *
  * <p>It is also the set of the scenario's ops, in the order they are listed, for a call's checks and messages; the
- * set proper is only made for a message. Immutable but for that set; safe to share between runs on any thread.
+ * set proper is only made for a message. Immutable but for that set and where answers were held; safe to share
+ * between runs on any thread.
  */
 final class RunOps extends AbstractSet<String> {
 
@@ -29,10 +31,11 @@ final class RunOps extends AbstractSet<String> {
     /** By index: the exchange a call sending {@code templates[i]} itself is answered from, or {@code null}. */
     private final OpExchange[] exchanges;
     /**
-     * By index: the recorded answer to {@code exchanges[i]}, once a run has taken it from answers that are all kept
-     * ({@link RecordedAnswers#keepsAll}); set by whichever run gets there first, always to the one answer kept.
+     * By index: where the recorded answer to {@code exchanges[i]} was held when a run last took it, so that the next
+     * run goes to it directly while the cache keeps it ({@link RecordedAnswers#answer(OpExchange,
+     * RecordedAnswers.Held[], int)}); runs on any thread set it, each to a holder of that one answer.
      */
-    private final RecordedAnswers.Answer[] answers;
+    private final RecordedAnswers.Held[] held;
     private volatile Set<String> distinct;
 
     private RunOps(List<String> ops, ObjectNode[] templates, OpExchange[] exchanges) {
@@ -40,7 +43,7 @@ final class RunOps extends AbstractSet<String> {
         this.names = ops.toArray(new String[0]);
         this.templates = templates;
         this.exchanges = exchanges;
-        this.answers = new RecordedAnswers.Answer[exchanges.length];
+        this.held = new RecordedAnswers.Held[exchanges.length];
     }
 
     /** {@code ops} with nothing prepared: every look-up goes to the rehearsal's maps. */
@@ -99,19 +102,9 @@ final class RunOps extends AbstractSet<String> {
         return exchanges[i];
     }
 
-    /**
-     * The recorded answer to {@link #exchange exchange} {@code i}, from {@code recorded}; kept here when
-     * {@code recorded} keeps every answer anyway, so that later runs go to the answer directly.
-     */
+    /** The recorded answer to {@link #exchange exchange} {@code i}, from {@code recorded}. */
     RecordedAnswers.Answer answer(int i, RecordedAnswers recorded) {
-        RecordedAnswers.Answer answer = answers[i];
-        if (answer == null) {
-            answer = recorded.answer(exchanges[i]);
-            if (recorded.keepsAll()) {
-                answers[i] = answer;
-            }
-        }
-        return answer;
+        return recorded.answer(exchanges[i], held, i);
     }
 
     @Override

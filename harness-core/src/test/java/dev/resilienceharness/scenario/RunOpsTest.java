@@ -2,6 +2,7 @@ package dev.resilienceharness.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -82,31 +83,46 @@ class RunOpsTest {
     }
 
     @Test
-    void answersAreKeptWithTheOpsOnlyWhenEveryAnswerIsKeptAnyway() throws IOException {
+    void aCallGoesToTheAnswerItsOpLastTookWhileTheCacheKeepsIt() throws IOException {
         OpExchange plan = cassette("plan", "a plan");
         OpExchange patch = cassette("patch", "a patch");
-
         RecordedAnswers all = answers(Integer.MAX_VALUE);
-        assertTrue(all.keepsAll());
-        RunOps kept = prepared(List.of("plan", "patch"), plan, patch);
-        RecordedAnswers.Answer planAnswer = kept.answer(0, all);
+        RunOps ops = prepared(List.of("plan", "patch"), plan, patch);
+        RecordedAnswers.Answer planAnswer = ops.answer(0, all);
         assertEquals("a plan", planAnswer.reply().body().get("answer").asString());
         Files.delete(plan.file());
-        assertSame(planAnswer, kept.answer(0, all));
+        assertSame(planAnswer, ops.answer(0, all));
+        // Another scenario's ops (or a look-up by file) meet the same answer.
+        assertSame(planAnswer, prepared(List.of("plan"), plan).answer(0, all));
+        assertSame(planAnswer, all.answer(plan));
+    }
 
-        // A bounded cache may let an answer go: the ops must not keep it alive past the bound, so it is read again.
+    @Test
+    void anAnswerTheCacheLetGoIsNotKeptAliveByTheOpsAndIsReadAgain() throws IOException {
         OpExchange review = cassette("review", "a review");
         OpExchange ship = cassette("ship", "a ship");
         RecordedAnswers one = answers(1);
-        assertFalse(one.keepsAll());
-        RunOps bounded = prepared(List.of("review", "ship"), review, ship);
-        assertEquals("a review", bounded.answer(0, one).reply().body().get("answer").asString());
-        bounded.answer(1, one); // review's answer goes
+        RunOps ops = prepared(List.of("review", "ship"), review, ship);
+        assertEquals("a review", ops.answer(0, one).reply().body().get("answer").asString());
+        assertEquals("a ship", ops.answer(1, one).reply().body().get("answer").asString()); // review's answer goes
         Files.writeString(review.file(), "{\"request\": {\"op\": \"review\"}, \"response\": {\"answer\": \"again\"}}");
-        assertEquals("again", bounded.answer(0, one).reply().body().get("answer").asString());
+        assertEquals("again", ops.answer(0, one).reply().body().get("answer").asString());
+        ops.answer(1, one); // and again
         Files.delete(review.file());
-        bounded.answer(1, one);
-        assertThrows(RecordedAnswers.Unreadable.class, () -> bounded.answer(0, one));
+        assertThrows(RecordedAnswers.Unreadable.class, () -> ops.answer(0, one));
+    }
+
+    @Test
+    void aHolderLetsGoOfItsAnswerWhenTheCacheDoes() throws IOException {
+        OpExchange review = cassette("review", "a review");
+        OpExchange ship = cassette("ship", "a ship");
+        RecordedAnswers one = answers(1);
+        RecordedAnswers.Held[] held = new RecordedAnswers.Held[2];
+        one.answer(review, held, 0);
+        assertNotNull(held[0].take());
+        one.answer(ship, held, 1);
+        assertNull(held[0].take(), "the holder of an answer the cache let go must not keep it alive");
+        assertNotNull(held[1].take());
     }
 
     @Test
