@@ -31,6 +31,11 @@ class RecordedAnswersTest {
     Path folder;
 
     private OpExchange cassette(String op, String answer) throws IOException {
+        return cassette(folder, op, answer);
+    }
+
+    /** A cassette for {@code op} in {@code folder} answering {@code answer}, first token after 420 ms. */
+    static OpExchange cassette(Path folder, String op, String answer) throws IOException {
         Path file = folder.resolve(op + ".json");
         Files.writeString(file, "{\"request\": {\"op\": \"" + op + "\"}, \"response\": {\"answer\": \"" + answer
                 + "\"}, \"timing\": {\"first_token_ms\": 420}}");

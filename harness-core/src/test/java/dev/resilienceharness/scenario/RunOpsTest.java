@@ -27,10 +27,7 @@ class RunOpsTest {
     Path folder;
 
     private OpExchange cassette(String op, String answer) throws IOException {
-        Path file = folder.resolve(op + ".json");
-        Files.writeString(file, "{\"request\": {\"op\": \"" + op + "\"}, \"response\": {\"answer\": \"" + answer
-                + "\"}}");
-        return new OpExchange(op, request("{\"op\": \"" + op + "\"}"), "fp-" + op, file);
+        return RecordedAnswersTest.cassette(folder, op, answer);
     }
 
     private static ObjectNode request(String json) {
