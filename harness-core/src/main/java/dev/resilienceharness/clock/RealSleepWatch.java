@@ -76,24 +76,20 @@ public final class RealSleepWatch implements AutoCloseable {
     private volatile Stall stall;
 
     private RealSleepWatch(Thread thread, LongSupplier activity, Duration stallBound) {
-        this(thread, activity, stallBound, true);
-    }
-
-    private RealSleepWatch(Thread thread, LongSupplier activity, Duration stallBound, boolean watched) {
         this.thread = thread;
         this.activity = activity;
         this.stallNanos = stallBound == null ? 0 : stallBound.toNanos();
         this.lastActivity = activity == null ? 0 : activity.getAsLong();
-        this.lastActivityNanos = watched ? System.nanoTime() : 0;
+        this.lastActivityNanos = System.nanoTime();
     }
 
     /**
      * A watch of no thread, for a run whose code cannot sleep in real time (the built-in loop, whose waits are all the
-     * virtual clock's): it never finds anything, and costs the run nothing, where a watch costs two updates of the
-     * watched set and a look at the clock.
+     * virtual clock's): it never finds anything, and is never in the watched set, where a watch costs the run two
+     * updates of it.
      */
     public static RealSleepWatch none() {
-        return new RealSleepWatch(null, null, null, false);
+        return new RealSleepWatch(null, null, null);
     }
 
     /** Watches the calling thread until {@link #close()}. */
