@@ -26,7 +26,7 @@ if [ -z "${SKIP_INSTALL:-}" ]; then
     (cd "$root" && ./mvnw -B -q -o install -DskipTests -pl harness-core,harness-maven-plugin -Dmaven.repo.local="$repo")
 fi
 if [ ! -f "$corpus/resilience.yaml" ]; then
-    (cd "$root" && ./mvnw -B -q -o -Pbench -pl harness-core,bench package -DskipTests)
+    (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)
     java -cp "$here/target/benchmarks.jar" dev.resilienceharness.bench.CorpusGenerator "$corpus"
 fi
 

@@ -16,7 +16,7 @@ sizes=${SIZES:-1000 10000 100000}
 export RUNS=${RUNS:-3}
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-    (cd "$root" && ./mvnw -B -q -o -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)
+    (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)
 fi
 first=1
 for n in $sizes; do

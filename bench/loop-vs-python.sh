@@ -14,7 +14,7 @@ corpus=${CORPUS:-$here/target/corpus}
 jmh_args=${JMH:--wi 2 -i 3 -w 5s -r 5s}
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-    (cd "$root" && ./mvnw -B -q -o -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)
+    (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)
 fi
 jar=$here/target/benchmarks.jar
 if [ ! -f "$corpus/resilience.yaml" ]; then
