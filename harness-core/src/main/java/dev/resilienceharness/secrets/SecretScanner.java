@@ -85,15 +85,14 @@ public final class SecretScanner {
     /**
      * The same findings as {@link #scan(Path, byte[])}, where {@code parsed} is the tree a strict reader (one that
      * refuses a repeated key) has already read from {@code content}, or {@code null}. The tree is walked first, by the
-     * same rules and without parsing the bytes again; only a file in which that walk finds something is scanned from
-     * its bytes, for the line and column of each finding.
+     * same rules and without parsing the bytes again (nor a parser over the tree: the walk knows the field each string
+     * sits under as it goes); only a file in which that walk finds something is scanned from its bytes, for the line
+     * and column of each finding.
      */
     public List<Finding> scan(Path file, byte[] content, JsonNode parsed) throws MalformedJsonException {
         if (parsed != null) {
             Scan walk = new Scan(file, null);
-            try (JsonParser parser = parsed.traverse(ObjectReadContext.empty())) {
-                walk.document(parser);
-            }
+            walk.tree(parsed, null, false, null);
             if (walk.findings.isEmpty()) {
                 return List.of();
             }
@@ -131,7 +130,7 @@ public final class SecretScanner {
         final String holder;
         /** 0 for the file, n for JSON n strings deep. */
         final int depth;
-        /** The parser standing on the carrying string, or {@code null} for the file. */
+        /** The parser standing on the carrying string, or {@code null} for the file and in a walk of a tree. */
         final JsonParser carrier;
         final Embedding outer;
         private Site carrierSite;
@@ -190,14 +189,13 @@ public final class SecretScanner {
 
         private void token(JsonParser parser, JsonToken token, Embedding embedding, Collection<Finding> out) {
             if (token == JsonToken.PROPERTY_NAME) {
-                name(parser, embedding, out);
+                name(parser.currentName(), parser, embedding, out);
             } else if (token == JsonToken.VALUE_STRING) {
                 value(parser, embedding, out);
             }
         }
 
-        private void name(JsonParser parser, Embedding embedding, Collection<Finding> out) {
-            String name = parser.currentName();
+        private void name(String name, JsonParser parser, Embedding embedding, Collection<Finding> out) {
             if (!info(name).holdsSecret()) {
                 return;
             }
@@ -216,25 +214,46 @@ public final class SecretScanner {
             String field = owner.inObject() ? owner.currentName() : embedding.holder;
             Name name = field == null ? Name.NONE : info(field);
             boolean credential = name.credentialHeader() && owner.inObject() && isHeaders(owner, embedding);
-            char[] buffer;
-            int from;
-            int to;
-            if (position == null && embedding.carrier == null) {
-                // Walking a tree, whose parser hands out a new copy of each string's characters: they are read into
-                // this scan's own buffer instead.
-                String text = parser.getString();
+            int from = parser.getStringOffset();
+            string(parser.getStringCharacters(), from, from + parser.getStringLength(), field, name, credential, parser,
+                    embedding, out);
+        }
+
+        /**
+         * Walks a parsed tree by the rules {@link #document} applies to the tokens of its text: {@code field} is the
+         * name the node sits under in the nearest object around it (arrays between are passed through), {@code
+         * inObject} whether there is one, and {@code holder} the name that object sits under, {@code null} at the
+         * top. Only a walk of a tree calls it, whose findings have no site.
+         */
+        void tree(JsonNode node, String field, boolean inObject, String holder) {
+            if (node.isString()) {
+                Name name = field == null ? Name.NONE : info(field);
+                boolean credential = name.credentialHeader() && inObject && CredentialHeaders.isHeaders(holder);
+                String text = node.stringValue();
                 if (chars.length < text.length()) {
                     chars = new char[Math.max(text.length(), 2 * chars.length)];
                 }
                 text.getChars(0, text.length(), chars, 0);
-                buffer = chars;
-                from = 0;
-                to = text.length();
-            } else {
-                buffer = parser.getStringCharacters();
-                from = parser.getStringOffset();
-                to = from + parser.getStringLength();
+                string(chars, 0, text.length(), field, name, credential, null, top, findings);
+            } else if (node.isObject()) {
+                String own = inObject ? field : null;
+                for (Map.Entry<String, JsonNode> property : node.properties()) {
+                    name(property.getKey(), null, top, findings);
+                    tree(property.getValue(), property.getKey(), true, own);
+                }
+            } else if (node.isArray()) {
+                for (JsonNode element : node.values()) {
+                    tree(element, field, inObject, holder);
+                }
             }
+        }
+
+        /**
+         * Inspects a string value held in {@code buffer[from, to)} under {@code field}, which implies {@code name};
+         * {@code parser} stands on it, or is {@code null} in a walk of a tree (which needs no site).
+         */
+        private void string(char[] buffer, int from, int to, String field, Name name, boolean credential,
+                JsonParser parser, Embedding embedding, Collection<Finding> out) {
             Site site = null;
             if (credential) {
                 site = site(parser, embedding);
