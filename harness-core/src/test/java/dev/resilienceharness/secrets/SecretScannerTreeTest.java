@@ -83,6 +83,16 @@ class SecretScannerTreeTest {
     }
 
     @Test
+    void the_walk_reaches_a_secret_as_deep_as_the_reader_nests() throws Exception {
+        // 499 arrays and an object: 500 levels, as deep as the cassette reader takes.
+        String deep = "[".repeat(499) + "{\"api_key\": \"Zq8xV2mN4pL7rT1wY6uB3cE9\"}" + "]".repeat(499);
+        byte[] bytes = deep.getBytes(StandardCharsets.UTF_8);
+        List<Finding> expected = fromBytes(bytes);
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, fromTree(bytes));
+    }
+
+    @Test
     void without_a_tree_the_bytes_are_scanned() throws Exception {
         byte[] bytes = SHAPES.get(0).getBytes(StandardCharsets.UTF_8);
         assertEquals(fromBytes(bytes), new SecretScanner().scan(FILE, bytes, null));
