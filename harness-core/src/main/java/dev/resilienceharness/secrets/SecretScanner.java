@@ -212,7 +212,7 @@ public final class SecretScanner {
                 owner = owner.getParent();
             }
             String field = owner.inObject() ? owner.currentName() : embedding.holder;
-            Name name = field == null ? Name.NONE : info(field);
+            Name name = nameOf(field);
             boolean credential = name.credentialHeader() && owner.inObject() && isHeaders(owner, embedding);
             int from = parser.getStringOffset();
             string(parser.getStringCharacters(), from, from + parser.getStringLength(), field, name, credential, parser,
@@ -227,7 +227,7 @@ public final class SecretScanner {
          */
         void tree(JsonNode node, String field, boolean inObject, String holder) {
             if (node.isString()) {
-                Name name = field == null ? Name.NONE : info(field);
+                Name name = nameOf(field);
                 boolean credential = name.credentialHeader() && inObject && CredentialHeaders.isHeaders(holder);
                 String text = node.stringValue();
                 if (chars.length < text.length()) {
@@ -352,6 +352,11 @@ public final class SecretScanner {
                 }
             }
             return path.toString();
+        }
+
+        /** What the field a string sits under implies; nothing for a string under no field. */
+        private Name nameOf(String field) {
+            return field == null ? Name.NONE : info(field);
         }
 
         private Name info(String name) {
