@@ -92,7 +92,7 @@ public final class SecretScanner {
     public List<Finding> scan(Path file, byte[] content, JsonNode parsed) throws MalformedJsonException {
         if (parsed != null) {
             Scan walk = new Scan(file, null);
-            walk.tree(parsed, null, false, null);
+            walk.tree(parsed, null, null);
             if (walk.findings.isEmpty()) {
                 return List.of();
             }
@@ -221,14 +221,14 @@ public final class SecretScanner {
 
         /**
          * Walks a parsed tree by the rules {@link #document} applies to the tokens of its text: {@code field} is the
-         * name the node sits under in the nearest object around it (arrays between are passed through), {@code
-         * inObject} whether there is one, and {@code holder} the name that object sits under, {@code null} at the
-         * top. Only a walk of a tree calls it, whose findings have no site.
+         * name the node sits under in the nearest object around it (arrays between are passed through), {@code null}
+         * when there is none, and {@code holder} the name that object sits under, {@code null} at the top. Only a walk
+         * of a tree calls it, whose findings have no site.
          */
-        void tree(JsonNode node, String field, boolean inObject, String holder) {
+        void tree(JsonNode node, String field, String holder) {
             if (node.isString()) {
                 Name name = nameOf(field);
-                boolean credential = name.credentialHeader() && inObject && CredentialHeaders.isHeaders(holder);
+                boolean credential = name.credentialHeader() && CredentialHeaders.isHeaders(holder);
                 String text = node.stringValue();
                 if (chars.length < text.length()) {
                     chars = new char[Math.max(text.length(), 2 * chars.length)];
@@ -236,14 +236,13 @@ public final class SecretScanner {
                 text.getChars(0, text.length(), chars, 0);
                 string(chars, 0, text.length(), field, name, credential, null, top, findings);
             } else if (node.isObject()) {
-                String own = inObject ? field : null;
                 for (Map.Entry<String, JsonNode> property : node.properties()) {
                     name(property.getKey(), null, top, findings);
-                    tree(property.getValue(), property.getKey(), true, own);
+                    tree(property.getValue(), property.getKey(), field);
                 }
             } else if (node.isArray()) {
                 for (JsonNode element : node.values()) {
-                    tree(element, field, inObject, holder);
+                    tree(element, field, holder);
                 }
             }
         }
