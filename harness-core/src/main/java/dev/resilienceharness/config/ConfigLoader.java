@@ -161,7 +161,7 @@ public final class ConfigLoader {
     }
 
     private HarnessConfig read(byte[] content) throws ConfigException {
-        YamlNode root = YamlReader.read(file, content);
+        YamlNode root = YamlReader.read(file, content, "requests");
         if (root == null || root instanceof YamlNode.Scalar s && s.isNull()) {
             throw new ConfigException(file, 1, 1, null, ConfigMessages.empty());
         }
@@ -332,7 +332,8 @@ public final class ConfigLoader {
             YamlNode.Entry e = entries.get(i);
             keys[i] = NodeReader.child("requests", e.key());
             try {
-                values[i] = e.value() instanceof YamlNode.Mapping ? JsonValues.value(r, e.value(), keys[i]) : null;
+                values[i] = e.value() instanceof YamlNode.Mapping || e.value() instanceof YamlNode.Json
+                        ? JsonValues.value(r, e.value(), keys[i]) : null;
             } catch (ConfigException problem) {
                 values[i] = problem;
             }
@@ -402,7 +403,7 @@ public final class ConfigLoader {
             throw r.error(v, "requests_from", ConfigMessages.requestsFromMissing(other.toString()));
         }
         ConfigLoader loader = new ConfigLoader(other);
-        YamlNode root = YamlReader.read(other, readBytes(other));
+        YamlNode root = YamlReader.read(other, readBytes(other), "requests");
         if (!(root instanceof YamlNode.Mapping top)) {
             throw root == null ? new ConfigException(other, 1, 1, null, ConfigMessages.requestsFromEmpty())
                     : loader.r.error(root, null, ConfigMessages.requestsFromNotMapping(root.describe()));

@@ -24,7 +24,7 @@ public final class JsonValues {
 
     /** The JSON object a mapping spells; anything else is an error saying it must be {@code what}. */
     public static ObjectNode object(NodeReader r, YamlNode node, String path, String what) throws ConfigException {
-        if (!(node instanceof YamlNode.Mapping)) {
+        if (!(node instanceof YamlNode.Mapping || node instanceof YamlNode.Json)) {
             throw r.wrongType(node, path, what, "write {} for an empty object");
         }
         return (ObjectNode) value(r, node, path);
@@ -50,6 +50,9 @@ public final class JsonValues {
     }
 
     private static JsonNode value(NodeReader r, YamlNode node, Where where) throws ConfigException {
+        if (node instanceof YamlNode.Json json) {
+            return json.value();
+        }
         if (node instanceof YamlNode.Mapping m) {
             ObjectNode object = NODES.objectNode();
             for (YamlNode.Entry e : m.entries()) {
@@ -66,18 +69,27 @@ public final class JsonValues {
             return array;
         }
         YamlNode.Scalar scalar = (YamlNode.Scalar) node;
-        String text = scalar.text();
-        return switch (scalar.type()) {
+        JsonNode json = scalar(scalar.text(), scalar.type());
+        if (json != null) {
+            return json;
+        }
+        throw r.error(node, where.path(), scalar.type() == YamlNode.ScalarType.INTEGER
+                ? ConfigMessages.integerTooLong(MAX_INTEGER_DIGITS) : ConfigMessages.notFinite(scalar.text()));
+    }
+
+    /**
+     * The JSON value of a scalar of {@code type} written {@code text}; {@code null} for what no request may hold: an
+     * integer of more than {@value #MAX_INTEGER_DIGITS} digits, a float that is not finite.
+     */
+    static JsonNode scalar(String text, YamlNode.ScalarType type) {
+        return switch (type) {
             case STRING -> NODES.stringNode(text);
             case BOOLEAN -> NODES.booleanNode(Boolean.parseBoolean(text));
             case NULL -> NODES.nullNode();
-            case INTEGER -> integer(r, scalar, where);
+            case INTEGER -> text.length() > MAX_INTEGER_DIGITS ? null : integer(text);
             case FLOAT -> {
                 double d = parseDouble(text);
-                if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    throw r.error(node, where.path(), ConfigMessages.notFinite(text));
-                }
-                yield NODES.numberNode(d);
+                yield Double.isNaN(d) || Double.isInfinite(d) ? null : NODES.numberNode(d);
             }
         };
     }
@@ -91,11 +103,7 @@ public final class JsonValues {
         }
     }
 
-    private static JsonNode integer(NodeReader r, YamlNode.Scalar scalar, Where where) throws ConfigException {
-        String text = scalar.text();
-        if (text.length() > MAX_INTEGER_DIGITS) {
-            throw r.error(scalar, where.path(), ConfigMessages.integerTooLong(MAX_INTEGER_DIGITS));
-        }
+    private static JsonNode integer(String text) {
         if (text.length() <= 9) {
             // Nine digits with their sign, if any, always fit an int.
             return NODES.numberNode(Integer.parseInt(text));

@@ -7,6 +7,10 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads the plain shape almost every {@code resilience.yaml} has — block mappings and lists indented with spaces,
@@ -21,7 +25,11 @@ import java.util.Set;
  * never reads a document differently; {@code SubsetYamlReaderTest} compares the two trees.
  *
  * <p>It exists for speed: snakeyaml-engine takes about a second for the 3.7 MB, 360,000-event yaml of the benchmark
- * corpus even once warm; this takes a few tens of milliseconds.
+ * corpus even once warm; this takes a few tens of milliseconds. For the same reason, given a {@code jsonKey}, it reads
+ * each value of that key of the root mapping that is a one-line flow mapping straight into the JSON object it spells
+ * ({@link YamlNode.Json}), as {@link JsonValues} would turn its {@link YamlNode.Mapping}: the ten thousand
+ * {@code requests:} of that corpus then make no tree of their own to be turned into JSON afterwards. Anything that
+ * {@link JsonValues} would refuse gives up, so that the full reader's tree and its error come as before.
  */
 final class SubsetYamlReader {
 
@@ -46,17 +54,22 @@ final class SubsetYamlReader {
     private final int n;
     private final int parallelKeys;
     private final int keysPerPart;
+    /** The key of the root mapping whose one-line flow mappings are read as JSON, or {@code null}. */
+    private final String jsonKey;
+    /** Whether the value of {@link #jsonKey} is being read: its mapping's flow mappings are read as JSON. */
+    private boolean inJsonKey;
     /** The position read next. */
     private int p;
     /** The index of the first character of the current line, and its 1-based number. */
     private int lineStart;
     private int line = 1;
 
-    private SubsetYamlReader(byte[] text, int end, int parallelKeys, int keysPerPart) {
+    private SubsetYamlReader(byte[] text, int end, int parallelKeys, int keysPerPart, String jsonKey) {
         this.s = text;
         this.n = end;
         this.parallelKeys = parallelKeys;
         this.keysPerPart = keysPerPart;
+        this.jsonKey = jsonKey;
     }
 
     /**
@@ -64,21 +77,29 @@ final class SubsetYamlReader {
      * ASCII, so the bytes are read as they are, without decoding.
      */
     static YamlNode read(byte[] content) {
-        return read(content, PARALLEL_KEYS, KEYS_PER_PART);
+        return read(content, null);
     }
 
     /**
-     * As {@link #read(byte[])}, reading a block mapping of at least {@code parallelKeys} keys in parts of
+     * As {@link #read(byte[])}, reading the one-line flow mappings that are values of the mapping under the root's
+     * {@code jsonKey} (may be {@code null}: none) as {@link YamlNode.Json}.
+     */
+    static YamlNode read(byte[] content, String jsonKey) {
+        return read(content, PARALLEL_KEYS, KEYS_PER_PART, jsonKey);
+    }
+
+    /**
+     * As {@link #read(byte[], String)}, reading a block mapping of at least {@code parallelKeys} keys in parts of
      * {@code keysPerPart} keys on all cores (the tests make both small, so that every document takes that way too).
      */
-    static YamlNode read(byte[] content, int parallelKeys, int keysPerPart) {
+    static YamlNode read(byte[] content, int parallelKeys, int keysPerPart, String jsonKey) {
         for (byte b : content) {
             if ((b < 0x20 && b != '\n') || b > 0x7E) {
                 return null;
             }
         }
         try {
-            return new SubsetYamlReader(content, content.length, parallelKeys, keysPerPart).document();
+            return new SubsetYamlReader(content, content.length, parallelKeys, keysPerPart, jsonKey).document();
         } catch (Unsupported e) {
             return null;
         }
@@ -267,7 +288,18 @@ final class SubsetYamlReader {
             if (!seen.add(key)) {
                 throw UNSUPPORTED;
             }
-            entries.add(new YamlNode.Entry(key, keyLine, keyColumn, blockValue(indent, depth)));
+            YamlNode value;
+            if (depth == 1 && key.equals(jsonKey)) {
+                inJsonKey = true;
+                try {
+                    value = blockValue(indent, depth, false);
+                } finally {
+                    inJsonKey = false;
+                }
+            } else {
+                value = blockValue(indent, depth, inJsonKey && depth == 2);
+            }
+            entries.add(new YamlNode.Entry(key, keyLine, keyColumn, value));
             if (!nextContentLine()) {
                 return true;
             }
@@ -362,7 +394,8 @@ final class SubsetYamlReader {
             // A part runs from its first key's line to the line of the next part's first key (or the mapping's end).
             int from = keys.at()[first] - indent;
             int to = last < keys.count() ? keys.at()[last] - indent : keys.textEnd();
-            SubsetYamlReader part = new SubsetYamlReader(s, to, Integer.MAX_VALUE, keysPerPart);
+            SubsetYamlReader part = new SubsetYamlReader(s, to, Integer.MAX_VALUE, keysPerPart, jsonKey);
+            part.inJsonKey = inJsonKey;
             part.p = keys.at()[first];
             part.lineStart = from;
             part.line = keys.lines()[first];
@@ -435,9 +468,9 @@ final class SubsetYamlReader {
 
     /**
      * The value after a block mapping's key and colon: on the same line, or a block list or mapping indented more
-     * than {@code indent} on the lines below.
+     * than {@code indent} on the lines below; with {@code json}, a flow mapping on the same line is read as JSON.
      */
-    private YamlNode blockValue(int indent, int depth) throws Unsupported {
+    private YamlNode blockValue(int indent, int depth, boolean json) throws Unsupported {
         if (restOfLineEmpty()) {
             if (!nextContentLine() || indent() < indent) {
                 // An empty value: left to the full reader.
@@ -452,6 +485,11 @@ final class SubsetYamlReader {
             }
             return blockNode(indent + 1, depth + 1);
         }
+        if (json && peek() == '{') {
+            int startLine = line;
+            int startColumn = column();
+            return new YamlNode.Json((ObjectNode) flowNode(depth + 1, JSON), startLine, startColumn);
+        }
         return inlineValue(depth + 1);
     }
 
@@ -459,16 +497,19 @@ final class SubsetYamlReader {
     private YamlNode inlineValue(int depth) throws Unsupported {
         char c = peek();
         if (c == '[' || c == '{') {
-            return flowNode(depth);
+            return flowNode(depth, TREE);
         }
+        int startLine = line;
+        int startColumn = column();
         if (c == '"' || c == '\'') {
-            YamlNode.Scalar quoted = quoted();
+            String quoted = quoted();
             if (!restOfLineEmpty()) {
                 throw UNSUPPORTED;
             }
-            return quoted;
+            return new YamlNode.Scalar(quoted, YamlNode.ScalarType.STRING, startLine, startColumn);
         }
-        return plain(false);
+        String plain = plain(false);
+        return new YamlNode.Scalar(plain, type(plain), startLine, startColumn);
     }
 
     /** Whether a plain key and its colon start at {@code p}. */
@@ -511,40 +552,158 @@ final class SubsetYamlReader {
 
     // ---- flow context
 
-    private YamlNode flowNode(int depth) throws Unsupported {
+    /**
+     * What a flow collection is read into: the tree's nodes ({@link #TREE}) or the JSON values they spell
+     * ({@link #JSON}). The reading, and what it gives up on, is the same for both.
+     *
+     * @param <N> a value
+     */
+    private interface Flow<N> {
+
+        /** A new mapping, to {@link #put} entries in. */
+        Object mapping();
+
+        /** Adds an entry; false when the mapping has the key already. */
+        boolean put(Object mapping, String key, int line, int column, N value);
+
+        N mapping(Object mapping, int line, int column);
+
+        /** A new list, to {@link #add} items to. */
+        Object sequence();
+
+        void add(Object sequence, N item);
+
+        N sequence(Object sequence, int line, int column);
+
+        N scalar(String text, YamlNode.ScalarType type, int line, int column) throws Unsupported;
+    }
+
+    /** A flow mapping's entries while it is read, and its keys, for a repeated one. */
+    private record Entries(List<YamlNode.Entry> list, Set<String> keys) {
+    }
+
+    private static final Flow<YamlNode> TREE = new Flow<>() {
+        @Override
+        public Object mapping() {
+            return new Entries(new ArrayList<>(), new HashSet<>());
+        }
+
+        @Override
+        public boolean put(Object mapping, String key, int line, int column, YamlNode value) {
+            Entries entries = (Entries) mapping;
+            entries.list().add(new YamlNode.Entry(key, line, column, value));
+            return entries.keys().add(key);
+        }
+
+        @Override
+        public YamlNode mapping(Object mapping, int line, int column) {
+            return new YamlNode.Mapping(((Entries) mapping).list(), line, column);
+        }
+
+        @Override
+        public Object sequence() {
+            return new ArrayList<YamlNode>();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void add(Object sequence, YamlNode item) {
+            ((List<YamlNode>) sequence).add(item);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public YamlNode sequence(Object sequence, int line, int column) {
+            return new YamlNode.Sequence((List<YamlNode>) sequence, line, column);
+        }
+
+        @Override
+        public YamlNode scalar(String text, YamlNode.ScalarType type, int line, int column) {
+            return new YamlNode.Scalar(text, type, line, column);
+        }
+    };
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static final Flow<JsonNode> JSON = new Flow<>() {
+        @Override
+        public Object mapping() {
+            return NODES.objectNode();
+        }
+
+        @Override
+        public boolean put(Object mapping, String key, int line, int column, JsonNode value) {
+            return ((ObjectNode) mapping).replace(key, value) == null;
+        }
+
+        @Override
+        public JsonNode mapping(Object mapping, int line, int column) {
+            return (ObjectNode) mapping;
+        }
+
+        @Override
+        public Object sequence() {
+            return NODES.arrayNode();
+        }
+
+        @Override
+        public void add(Object sequence, JsonNode item) {
+            ((ArrayNode) sequence).add(item);
+        }
+
+        @Override
+        public JsonNode sequence(Object sequence, int line, int column) {
+            return (ArrayNode) sequence;
+        }
+
+        @Override
+        public JsonNode scalar(String text, YamlNode.ScalarType type, int line, int column) throws Unsupported {
+            JsonNode value = JsonValues.scalar(text, type);
+            if (value == null) {
+                // Refused as a request's value: the full reader's tree, and the loader's error for it.
+                throw UNSUPPORTED;
+            }
+            return value;
+        }
+    };
+
+    private <N> N flowNode(int depth, Flow<N> into) throws Unsupported {
         if (depth > YamlReader.MAX_DEPTH) {
             throw UNSUPPORTED;
         }
         char c = peek();
         if (c == '[') {
-            return flowSequence(depth);
+            return flowSequence(depth, into);
         }
         if (c == '{') {
-            return flowMapping(depth);
+            return flowMapping(depth, into);
         }
+        int startLine = line;
+        int startColumn = column();
         if (c == '"' || c == '\'') {
-            return quoted();
+            return into.scalar(quoted(), YamlNode.ScalarType.STRING, startLine, startColumn);
         }
-        return plain(true);
+        String plain = plain(true);
+        return into.scalar(plain, type(plain), startLine, startColumn);
     }
 
-    private YamlNode.Sequence flowSequence(int depth) throws Unsupported {
+    private <N> N flowSequence(int depth, Flow<N> into) throws Unsupported {
         int startLine = line;
         int startColumn = column();
         p++;
-        List<YamlNode> items = new ArrayList<>();
+        Object items = into.sequence();
         spaces();
         if (peek() == ']') {
             p++;
-            return new YamlNode.Sequence(items, startLine, startColumn);
+            return into.sequence(items, startLine, startColumn);
         }
         while (true) {
-            items.add(flowNode(depth + 1));
+            into.add(items, flowNode(depth + 1, into));
             spaces();
             char c = peek();
             p++;
             if (c == ']') {
-                return new YamlNode.Sequence(items, startLine, startColumn);
+                return into.sequence(items, startLine, startColumn);
             }
             if (c != ',') {
                 throw UNSUPPORTED;
@@ -556,35 +715,33 @@ final class SubsetYamlReader {
         }
     }
 
-    private YamlNode.Mapping flowMapping(int depth) throws Unsupported {
+    private <N> N flowMapping(int depth, Flow<N> into) throws Unsupported {
         int startLine = line;
         int startColumn = column();
         p++;
-        List<YamlNode.Entry> entries = new ArrayList<>();
-        Set<String> keys = new HashSet<>();
+        Object entries = into.mapping();
         spaces();
         if (peek() == '}') {
             p++;
-            return new YamlNode.Mapping(entries, startLine, startColumn);
+            return into.mapping(entries, startLine, startColumn);
         }
         while (true) {
             int keyLine = line;
             int keyColumn = column();
             String key = key();
-            if (!keys.add(key)) {
-                throw UNSUPPORTED;
-            }
             char v = peek();
             if (v == ',' || v == '}' || v == '\n' || (char) s[p - 1] != ' ') {
                 // An empty value, or a colon not followed by a space.
                 throw UNSUPPORTED;
             }
-            entries.add(new YamlNode.Entry(key, keyLine, keyColumn, flowNode(depth + 1)));
+            if (!into.put(entries, key, keyLine, keyColumn, flowNode(depth + 1, into))) {
+                throw UNSUPPORTED;
+            }
             spaces();
             char c = peek();
             p++;
             if (c == '}') {
-                return new YamlNode.Mapping(entries, startLine, startColumn);
+                return into.mapping(entries, startLine, startColumn);
             }
             if (c != ',') {
                 throw UNSUPPORTED;
@@ -609,10 +766,8 @@ final class SubsetYamlReader {
 
     // ---- scalars
 
-    /** A one-line quoted scalar at {@code p}, with only the simplest escapes. */
-    private YamlNode.Scalar quoted() throws Unsupported {
-        int startLine = line;
-        int startColumn = column();
+    /** The text of a one-line quoted scalar at {@code p}, with only the simplest escapes. */
+    private String quoted() throws Unsupported {
         char quote = (char) s[p++];
         StringBuilder text = new StringBuilder();
         while (true) {
@@ -648,16 +803,14 @@ final class SubsetYamlReader {
         if (after == ':') {
             throw UNSUPPORTED;
         }
-        return new YamlNode.Scalar(text.toString(), YamlNode.ScalarType.STRING, startLine, startColumn);
+        return text.toString();
     }
 
     /**
-     * A one-line plain scalar at {@code p}, typed as {@link YamlReader} types it. In flow context it ends at a
+     * The text of a one-line plain scalar at {@code p}, to be typed by {@link #type}. In flow context it ends at a
      * {@code ,}, {@code ]} or {@code }}; in block context at the line's end or a comment.
      */
-    private YamlNode.Scalar plain(boolean flow) throws Unsupported {
-        int startLine = line;
-        int startColumn = column();
+    private String plain(boolean flow) throws Unsupported {
         int start = p;
         char first = peek();
         if ("-?:,[]{}#&*!|>'\"%@`\n ".indexOf(first) >= 0
@@ -694,8 +847,7 @@ final class SubsetYamlReader {
             end = p;
         }
         p = end;
-        String text = text(start, end);
-        return new YamlNode.Scalar(text, type(text), startLine, startColumn);
+        return text(start, end);
     }
 
     private static boolean plainChar(char c) {

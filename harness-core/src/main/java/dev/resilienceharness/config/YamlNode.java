@@ -2,12 +2,14 @@ package dev.resilienceharness.config;
 
 import java.util.List;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A node of a parsed YAML document that remembers where it was written, so every configuration error can
  * name its line and column. Aliases are resolved to the node they refer to (shared, not copied).
  */
-public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.Mapping {
+public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.Mapping, YamlNode.Json {
 
     /** 1-based line of the node's first character. */
     int line();
@@ -113,6 +115,53 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
         @Override
         public String describe() {
             return entries.isEmpty() ? "an empty mapping" : "a mapping";
+        }
+    }
+
+    /**
+     * A one-line flow mapping read straight into the JSON object it spells, as {@link JsonValues} would turn the
+     * {@link Mapping} into it: only the values of {@code requests:} in a resilience.yaml, whose nodes inside nothing
+     * reports on (see {@link YamlReader#read(java.nio.file.Path, byte[], String)}). It is located at its opening brace.
+     */
+    record Json(ObjectNode value, int line, int column) implements YamlNode {
+
+        public Json {
+            Objects.requireNonNull(value, "value");
+        }
+
+        /** A JSON value holds no alias: one node for each of its values. */
+        @Override
+        public long weight() {
+            return weightOf(value);
+        }
+
+        @Override
+        public int height() {
+            return heightOf(value);
+        }
+
+        @Override
+        public String describe() {
+            return value.isEmpty() ? "an empty mapping" : "a mapping";
+        }
+
+        private static long weightOf(JsonNode node) {
+            long sum = 1;
+            for (JsonNode child : node.values()) {
+                sum = plus(sum, weightOf(child));
+            }
+            return sum;
+        }
+
+        private static int heightOf(JsonNode node) {
+            if (!node.isContainer()) {
+                return 0;
+            }
+            int max = 0;
+            for (JsonNode child : node.values()) {
+                max = Math.max(max, heightOf(child));
+            }
+            return 1 + max;
         }
     }
 

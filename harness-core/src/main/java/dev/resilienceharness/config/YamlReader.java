@@ -103,12 +103,22 @@ public final class YamlReader {
      * @param file named in every error; never opened
      */
     public static YamlNode read(Path file, byte[] content) throws ConfigException {
+        return read(file, content, null);
+    }
+
+    /**
+     * As {@link #read(Path, byte[])}; when the document has the plain shape {@link SubsetYamlReader} reads, the values
+     * of the mapping under the root's {@code jsonKey} (a resilience.yaml's {@code requests}) that are one-line flow
+     * mappings come as {@link YamlNode.Json}, the JSON objects {@link JsonValues} would make of them, rather than as
+     * trees. Otherwise, and for every other node, the tree is the same.
+     */
+    public static YamlNode read(Path file, byte[] content, String jsonKey) throws ConfigException {
         if (content.length > MAX_BYTES) {
             throw new ConfigException(file, 0, 0, null, ConfigMessages.tooLarge(content.length));
         }
         // The plain ASCII shape most files have is read directly; anything else, and every error, is
         // snakeyaml-engine's.
-        YamlNode plain = SubsetYamlReader.read(content);
+        YamlNode plain = SubsetYamlReader.read(content, jsonKey);
         if (plain != null) {
             return plain;
         }

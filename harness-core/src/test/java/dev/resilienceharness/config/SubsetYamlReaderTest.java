@@ -3,6 +3,7 @@ package dev.resilienceharness.config;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
@@ -63,11 +65,53 @@ class SubsetYamlReaderTest {
         // Long mappings are read in parts on all cores: with parts of one and of two keys, every mapping of more than
         // two keys here is read so, and must come out the same.
         for (int[] parts : new int[][] {{2, 1}, {3, 2}}) {
-            YamlNode inParts = SubsetYamlReader.read(text.getBytes(UTF_8), parts[0], parts[1]);
+            YamlNode inParts = SubsetYamlReader.read(text.getBytes(UTF_8), parts[0], parts[1], null);
             assertEquals(subset, inParts, () -> "read in parts of " + parts[1] + " keys, the subset read this"
                     + " differently:\n" + text);
         }
+        // With the requests' flow mappings read as JSON, whole and in parts, the tree is the same once the request
+        // values of both are turned into the JSON the loader makes of them; and it gives up where the subset does.
+        for (int[] parts : new int[][] {{SubsetYamlReader.PARALLEL_KEYS, SubsetYamlReader.KEYS_PER_PART}, {2, 1}}) {
+            YamlNode json = SubsetYamlReader.read(text.getBytes(UTF_8), parts[0], parts[1], "requests");
+            if (subset == null) {
+                assertNull(json, () -> "read as JSON, the subset read what it gives up on otherwise:\n" + text);
+                continue;
+            }
+            assertNotNull(json, () -> "read as JSON, the subset gave up on what it reads otherwise:\n" + text);
+            assertEquals(requestsAsJson(subset), requestsAsJson(json), () -> "read as JSON in parts of " + parts[1]
+                    + " keys, the subset read this differently:\n" + text);
+        }
         return subset != null;
+    }
+
+    /**
+     * {@code root} with each value of its {@code requests} mapping that is a mapping turned into the JSON object
+     * {@link JsonValues} makes of it, where it stands; a value the loader refuses stays as it is.
+     */
+    private static YamlNode requestsAsJson(YamlNode root) {
+        if (!(root instanceof YamlNode.Mapping top) || !(top.get("requests") instanceof YamlNode.Mapping requests)) {
+            return root;
+        }
+        NodeReader r = new NodeReader(FILE);
+        List<YamlNode.Entry> entries = new ArrayList<>();
+        for (YamlNode.Entry e : requests.entries()) {
+            YamlNode value = e.value();
+            if (value instanceof YamlNode.Mapping || value instanceof YamlNode.Json) {
+                try {
+                    value = new YamlNode.Json(JsonValues.object(r, value, "requests", "a request"), value.line(),
+                            value.column());
+                } catch (ConfigException refused) {
+                    // As the loader would: an error at the node, which the full tree keeps.
+                }
+            }
+            entries.add(new YamlNode.Entry(e.key(), e.line(), e.column(), value));
+        }
+        List<YamlNode.Entry> root2 = new ArrayList<>();
+        for (YamlNode.Entry e : top.entries()) {
+            root2.add(e.key().equals("requests") ? new YamlNode.Entry(e.key(), e.line(), e.column(),
+                    new YamlNode.Mapping(entries, requests.line(), requests.column())) : e);
+        }
+        return new YamlNode.Mapping(root2, top.line(), top.column());
     }
 
     @Test
@@ -122,6 +166,37 @@ class SubsetYamlReaderTest {
         assertNull(SubsetYamlReader.read((yaml.toString().replace("  op3000:", "  op7:")).getBytes(UTF_8)));
         assertNull(SubsetYamlReader.read((yaml.toString().replace("  op2500: {", "  op2500: &a {"))
                 .getBytes(UTF_8)));
+    }
+
+    @Test
+    void readsTheRequestsOneLineFlowMappingsStraightIntoJson() throws ConfigException {
+        YamlNode.Mapping json = (YamlNode.Mapping) SubsetYamlReader.read(BENCH.getBytes(UTF_8), "requests");
+        YamlNode.Mapping tree = (YamlNode.Mapping) YamlReader.readFully(FILE, BENCH);
+        NodeReader r = new NodeReader(FILE);
+        List<YamlNode.Entry> requests = ((YamlNode.Mapping) json.get("requests")).entries();
+        assertFalse(requests.isEmpty());
+        for (YamlNode.Entry e : requests) {
+            YamlNode.Json request = assertInstanceOf(YamlNode.Json.class, e.value(), e.key());
+            YamlNode written = ((YamlNode.Mapping) tree.get("requests")).get(e.key());
+            assertEquals(JsonValues.object(r, written, "requests", "a request"), request.value(), e.key());
+            assertEquals(List.of(written.line(), written.column(), written.weight(), written.height()),
+                    List.of(request.line(), request.column(), request.weight(), request.height()), e.key());
+        }
+        // Only the requests, and only their one-line flow mappings: a block mapping there, and flow mappings
+        // anywhere else, are the tree's nodes.
+        YamlNode.Mapping mixed = (YamlNode.Mapping) SubsetYamlReader.read(("requests:\n  a: {model: m, n: [1, 0.5,"
+                + " true, null, 'q']}\n  b:\n    model: m\n    o: {x: 1}\nother: {model: m}\n").getBytes(UTF_8),
+                "requests");
+        YamlNode.Mapping mixedRequests = (YamlNode.Mapping) mixed.get("requests");
+        assertInstanceOf(YamlNode.Json.class, mixedRequests.get("a"));
+        assertEquals("{\"model\":\"m\",\"n\":[1,0.5,true,null,\"q\"]}",
+                ((YamlNode.Json) mixedRequests.get("a")).value().toString());
+        assertInstanceOf(YamlNode.Mapping.class, ((YamlNode.Mapping) mixedRequests.get("b")).get("o"));
+        assertInstanceOf(YamlNode.Mapping.class, mixed.get("other"));
+        // A value the loader would refuse leaves the document to the full reader, which reports it.
+        assertNull(SubsetYamlReader.read("requests:\n  a: {k: [1, 1e3]}\n".getBytes(UTF_8), "requests"));
+        // Nor does a repeated key inside one become a JSON object that keeps the last.
+        assertNull(SubsetYamlReader.read("requests:\n  a: {k: 1, k: 2}\n".getBytes(UTF_8), "requests"));
     }
 
     @Test
