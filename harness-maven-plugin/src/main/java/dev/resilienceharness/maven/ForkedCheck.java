@@ -135,6 +135,10 @@ public final class ForkedCheck {
         System.setErr(err);
         System.setOut(err);
         Sender sender = new Sender(out);
+        // Made before the check allocates anything: the verdict of a JVM whose heap is so full that it cannot make even
+        // that line (other threads may still hold what they read when the check's own thread ran out).
+        byte[] outOfHeap = (sender.text("fault", outOfMemory("Java heap space")) + System.lineSeparator())
+                .getBytes(StandardCharsets.UTF_8);
         // Maven's JVM learns that this one has started and runs the check.
         sender.line("began", "");
         try {
@@ -154,8 +158,7 @@ public final class ForkedCheck {
             sender.line("debug", LineLog.stackTrace(e));
             sender.line("fault", ConfigLoading.unexpected("check", e));
         } catch (OutOfMemoryError e) {
-            sender.line("fault", "resilience:check ran out of memory in its JVM (" + e.getMessage() + "); give it more"
-                    + " with -Dresilience.fork.jvmArgs, such as \"" + DEFAULT_JVM_ARGS + " -Xmx2g\"");
+            sender.outOfMemory(e.getMessage(), outOfHeap);
         } catch (Error e) {
             sender.line("debug", LineLog.stackTrace(e));
             sender.line("fault", "resilience:check failed in its JVM: " + e);
@@ -163,6 +166,12 @@ public final class ForkedCheck {
         out.flush();
         // A thread the team's loop left running must not keep the forked JVM alive.
         System.exit(0);
+    }
+
+    /** What the check says when its JVM ran out of memory for {@code reason}. */
+    static String outOfMemory(String reason) {
+        return "resilience:check ran out of memory in its JVM (" + reason + "); give it more with"
+                + " -Dresilience.fork.jvmArgs, such as \"" + DEFAULT_JVM_ARGS + " -Xmx2g\"";
     }
 
     /**
@@ -485,7 +494,7 @@ public final class ForkedCheck {
     }
 
     /** The forked JVM's log: each line goes to Maven's JVM as soon as it is logged. */
-    private static final class Sender extends LineLog {
+    static final class Sender extends LineLog {
 
         private final PrintStream out;
         private volatile boolean debug;
@@ -496,7 +505,25 @@ public final class ForkedCheck {
 
         @Override
         synchronized void line(String level, String text) {
-            out.println(MARK + level + " " + escape(text));
+            out.println(text(level, text));
+        }
+
+        /** The line that sends {@code text} at {@code level}, without its line break. */
+        String text(String level, String text) {
+            return MARK + level + " " + escape(text);
+        }
+
+        /**
+         * Sends the verdict of a JVM out of memory for {@code reason}; when even that line cannot be made,
+         * {@code madeEarlier}, written as it is (a write that needs no heap).
+         */
+        synchronized void outOfMemory(String reason, byte[] madeEarlier) {
+            try {
+                line("fault", ForkedCheck.outOfMemory(reason));
+            } catch (OutOfMemoryError again) {
+                out.write(madeEarlier, 0, madeEarlier.length);
+                out.flush();
+            }
         }
 
         @Override

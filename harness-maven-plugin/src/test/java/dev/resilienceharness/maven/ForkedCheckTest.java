@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,6 +92,31 @@ class ForkedCheckTest {
         assertEquals("resilience:check ran out of memory in its JVM (Java heap space); give it more with"
                 + " -Dresilience.fork.jvmArgs, such as \"" + ForkedCheck.DEFAULT_JVM_ARGS + " -Xmx2g\"",
                 e.getMessage());
+    }
+
+    @Test
+    void a_jvm_too_full_to_make_its_verdict_sends_the_one_made_before_the_check() {
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        // A stream whose every printed line runs out of memory, as a full heap would while the line is made.
+        PrintStream full = new PrintStream(sent, true, StandardCharsets.UTF_8) {
+            @Override
+            public void println(String line) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+        };
+        ForkedCheck.Sender sender = new ForkedCheck.Sender(full);
+        byte[] madeEarlier = (sender.text("fault", ForkedCheck.outOfMemory("Java heap space")) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        sender.outOfMemory("GC overhead limit exceeded", madeEarlier);
+        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemory("Java heap space") + "\n",
+                sent.toString(StandardCharsets.UTF_8));
+
+        // With room for the line, the verdict names the JVM's own reason.
+        ByteArrayOutputStream room = new ByteArrayOutputStream();
+        new ForkedCheck.Sender(new PrintStream(room, true, StandardCharsets.UTF_8))
+                .outOfMemory("GC overhead limit exceeded", madeEarlier);
+        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemory("GC overhead limit exceeded")
+                + System.lineSeparator(), room.toString(StandardCharsets.UTF_8));
     }
 
     /** A project the check passes: a yaml and one cassette folder, nothing to run. */
