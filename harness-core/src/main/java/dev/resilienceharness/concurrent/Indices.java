@@ -2,6 +2,7 @@ package dev.resilienceharness.concurrent;
 
 import java.util.Objects;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
@@ -14,9 +15,11 @@ import java.util.function.IntConsumer;
  * busy to the end; a leaf of {@link #GRAIN} costs a task object, nothing more.
  *
  * <p>As with the stream, the order in which indices run is not defined and the body runs on several threads at once.
- * An exception thrown by the body ends its own leaf only; it is thrown here once every other leaf has ended (perhaps as
- * a copy of the same class whose cause is the original, when another thread threw it), so that no index is still
- * running when this method returns or throws.
+ * An exception thrown by the body ends its own leaf only; the first one is thrown here, itself, once every other leaf
+ * has ended (those of other leaves are added to it as suppressed), so that no index is still running when this method
+ * returns or throws. A leaf's failure is kept aside rather than handed to the pool: the pool records a task's
+ * exception in objects it allocates, and when that fails too (a full heap) its worker dies with the task never done,
+ * and whoever joins it waits forever.
  */
 public final class Indices {
 
@@ -38,7 +41,19 @@ public final class Indices {
             }
             return;
         }
-        new Range(0, n, body).invoke();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        new Range(0, n, body, failure).invoke();
+        Throwable failed = failure.get();
+        if (failed instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failed instanceof Error e) {
+            throw e;
+        }
+        if (failed != null) {
+            // A checked exception thrown past the compiler's checks.
+            throw new IllegalStateException(failed);
+        }
     }
 
     /** The indices {@code [from, to)}: run here when few, else halved, one half forked and the other run here. */
@@ -49,46 +64,66 @@ public final class Indices {
         private final int from;
         private final int to;
         private final transient IntConsumer body;
+        /** The first failure of any leaf; the others are added to it. */
+        private final transient AtomicReference<Throwable> failure;
 
-        Range(int from, int to, IntConsumer body) {
+        Range(int from, int to, IntConsumer body, AtomicReference<Throwable> failure) {
             this.from = from;
             this.to = to;
             this.body = body;
+            this.failure = failure;
         }
 
         @Override
         protected void compute() {
+            // Nothing leaves this method by a throw, so the pool never records an exception: see the class comment.
             if (to - from <= GRAIN) {
-                for (int i = from; i < to; i++) {
-                    body.accept(i);
+                try {
+                    for (int i = from; i < to; i++) {
+                        body.accept(i);
+                    }
+                } catch (Throwable t) {
+                    failed(t);
                 }
                 return;
             }
             int middle = (from + to) >>> 1;
-            Range later = new Range(middle, to, body);
-            later.fork();
-            // Unlike invokeAll, the forked half is joined even when this one throws: when forEach returns or throws,
-            // no index is still running.
-            Throwable failed = null;
+            Range later;
             try {
-                new Range(from, middle, body).compute();
-            } catch (RuntimeException | Error e) {
-                failed = e;
+                later = new Range(middle, to, body, failure);
+                later.fork();
+            } catch (Throwable t) {
+                // Not forked, so never run: forEach throws this instead.
+                failed(t);
+                later = null;
             }
             try {
-                later.join();
-            } catch (RuntimeException | Error e) {
-                if (failed == null) {
-                    failed = e;
-                } else {
-                    failed.addSuppressed(e);
+                new Range(from, middle, body, failure).compute();
+            } catch (Throwable t) {
+                failed(t);
+            }
+            // The forked half is joined whatever this one did: when forEach returns or throws, no index is still
+            // running.
+            try {
+                if (later != null) {
+                    later.join();
                 }
+            } catch (Throwable t) {
+                failed(t);
             }
-            if (failed instanceof RuntimeException e) {
-                throw e;
+        }
+
+        private void failed(Throwable t) {
+            if (failure.compareAndSet(null, t)) {
+                return;
             }
-            if (failed instanceof Error e) {
-                throw e;
+            Throwable first = failure.get();
+            if (first != t) {
+                try {
+                    first.addSuppressed(t);
+                } catch (Throwable none) {
+                    // No memory left to add it: the first one is what is thrown.
+                }
             }
         }
     }

@@ -1,9 +1,13 @@
 package dev.resilienceharness.concurrent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
@@ -29,18 +33,34 @@ class IndicesTest {
                 throw new IllegalStateException("index 1234 is broken");
             }
         }));
-        // Thrown by another thread, it comes as a copy whose cause is the original.
-        Throwable original = thrown;
-        while (original.getCause() != null) {
-            original = original.getCause();
-        }
-        assertEquals("index 1234 is broken", original.getMessage());
+        // Whichever thread threw it, it comes as itself.
+        assertEquals("index 1234 is broken", thrown.getMessage());
+        assertNull(thrown.getCause());
         // Leaves other than the failing one are not cancelled: a pass that hits one bad file still reads the rest.
         int ran = 0;
         for (int i = 0; i < 2_000; i++) {
             ran += runs.get(i);
         }
         assertTrue(ran >= 2_000 - (Indices.GRAIN - 1) && ran <= 2_000, ran + " indices ran");
+    }
+
+    @Test
+    void anErrorInSeveralLeavesIsThrownAsItselfWithTheOthersSuppressed() {
+        // The pool would record an Error in objects it allocates, which a full heap refuses, and its worker would die
+        // with the leaf never done: the leaves keep it aside instead, so that it reaches the caller as it was thrown.
+        OutOfMemoryError[] thrown = new OutOfMemoryError[4];
+        for (int k = 0; k < thrown.length; k++) {
+            thrown[k] = new OutOfMemoryError("leaf " + k);
+        }
+        OutOfMemoryError caught = assertThrows(OutOfMemoryError.class, () -> Indices.forEach(4_000, i -> {
+            if (i % 1_000 == 500) {
+                throw thrown[i / 1_000];
+            }
+        }));
+        List<Throwable> all = new ArrayList<>(List.of(caught.getSuppressed()));
+        all.add(caught);
+        assertEquals(thrown.length, all.size());
+        assertEquals(Set.of(thrown), Set.copyOf(all));
     }
 
     @Test
