@@ -332,8 +332,7 @@ public final class ConfigLoader {
             YamlNode.Entry e = entries.get(i);
             keys[i] = NodeReader.child("requests", e.key());
             try {
-                values[i] = e.value() instanceof YamlNode.Mapping || e.value() instanceof YamlNode.Json
-                        ? JsonValues.value(r, e.value(), keys[i]) : null;
+                values[i] = JsonValues.spellsObject(e.value()) ? JsonValues.value(r, e.value(), keys[i]) : null;
             } catch (ConfigException problem) {
                 values[i] = problem;
             }

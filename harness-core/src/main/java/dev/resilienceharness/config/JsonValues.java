@@ -22,9 +22,14 @@ public final class JsonValues {
     private JsonValues() {
     }
 
+    /** Whether {@code node} spells a JSON object: a mapping, or one read as JSON already. */
+    static boolean spellsObject(YamlNode node) {
+        return node instanceof YamlNode.Mapping || node instanceof YamlNode.Json;
+    }
+
     /** The JSON object a mapping spells; anything else is an error saying it must be {@code what}. */
     public static ObjectNode object(NodeReader r, YamlNode node, String path, String what) throws ConfigException {
-        if (!(node instanceof YamlNode.Mapping || node instanceof YamlNode.Json)) {
+        if (!spellsObject(node)) {
             throw r.wrongType(node, path, what, "write {} for an empty object");
         }
         return (ObjectNode) value(r, node, path);

@@ -33,7 +33,12 @@ class IndicesTest {
                 throw new IllegalStateException("index 1234 is broken");
             }
         }));
-        // Whichever thread threw it, it comes as itself.
+        Throwable original = thrown;
+        while (original.getCause() != null) {
+            original = original.getCause();
+        }
+        assertEquals("index 1234 is broken", original.getMessage());
+        // Whichever thread threw it, it comes as itself, not as a copy whose cause is the original.
         assertEquals("index 1234 is broken", thrown.getMessage());
         assertNull(thrown.getCause());
         // Leaves other than the failing one are not cancelled: a pass that hits one bad file still reads the rest.

@@ -96,7 +96,7 @@ class SubsetYamlReaderTest {
         List<YamlNode.Entry> entries = new ArrayList<>();
         for (YamlNode.Entry e : requests.entries()) {
             YamlNode value = e.value();
-            if (value instanceof YamlNode.Mapping || value instanceof YamlNode.Json) {
+            if (JsonValues.spellsObject(value)) {
                 try {
                     value = new YamlNode.Json(JsonValues.object(r, value, "requests", "a request"), value.line(),
                             value.column());

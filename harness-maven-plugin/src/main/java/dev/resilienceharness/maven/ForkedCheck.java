@@ -137,7 +137,7 @@ public final class ForkedCheck {
         Sender sender = new Sender(out);
         // Made before the check allocates anything: the verdict of a JVM whose heap is so full that it cannot make even
         // that line (other threads may still hold what they read when the check's own thread ran out).
-        byte[] outOfHeap = (sender.text("fault", outOfMemory("Java heap space")) + System.lineSeparator())
+        byte[] outOfHeap = (sender.text("fault", outOfMemoryMessage("Java heap space")) + System.lineSeparator())
                 .getBytes(StandardCharsets.UTF_8);
         // Maven's JVM learns that this one has started and runs the check.
         sender.line("began", "");
@@ -169,7 +169,7 @@ public final class ForkedCheck {
     }
 
     /** What the check says when its JVM ran out of memory for {@code reason}. */
-    static String outOfMemory(String reason) {
+    static String outOfMemoryMessage(String reason) {
         return "resilience:check ran out of memory in its JVM (" + reason + "); give it more with"
                 + " -Dresilience.fork.jvmArgs, such as \"" + DEFAULT_JVM_ARGS + " -Xmx2g\"";
     }
@@ -519,7 +519,7 @@ public final class ForkedCheck {
          */
         synchronized void outOfMemory(String reason, byte[] madeEarlier) {
             try {
-                line("fault", ForkedCheck.outOfMemory(reason));
+                line("fault", outOfMemoryMessage(reason));
             } catch (OutOfMemoryError again) {
                 out.write(madeEarlier, 0, madeEarlier.length);
                 out.flush();

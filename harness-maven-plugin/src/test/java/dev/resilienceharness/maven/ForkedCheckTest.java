@@ -105,17 +105,17 @@ class ForkedCheckTest {
             }
         };
         ForkedCheck.Sender sender = new ForkedCheck.Sender(full);
-        byte[] madeEarlier = (sender.text("fault", ForkedCheck.outOfMemory("Java heap space")) + "\n")
+        byte[] madeEarlier = (sender.text("fault", ForkedCheck.outOfMemoryMessage("Java heap space")) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         sender.outOfMemory("GC overhead limit exceeded", madeEarlier);
-        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemory("Java heap space") + "\n",
+        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemoryMessage("Java heap space") + "\n",
                 sent.toString(StandardCharsets.UTF_8));
 
         // With room for the line, the verdict names the JVM's own reason.
         ByteArrayOutputStream room = new ByteArrayOutputStream();
         new ForkedCheck.Sender(new PrintStream(room, true, StandardCharsets.UTF_8))
                 .outOfMemory("GC overhead limit exceeded", madeEarlier);
-        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemory("GC overhead limit exceeded")
+        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemoryMessage("GC overhead limit exceeded")
                 + System.lineSeparator(), room.toString(StandardCharsets.UTF_8));
     }
 
