@@ -63,6 +63,12 @@ final class SubsetYamlReader {
     /** The index of the first character of the current line, and its 1-based number. */
     private int lineStart;
     private int line = 1;
+    /**
+     * The nodes of the flow collections read since {@link #flowNodes} was last set to 0, and the deepest of their
+     * collections: a request read as JSON is given its weight and height from them, without a walk of its tree.
+     */
+    private long flowNodes;
+    private int flowDeepest;
 
     private SubsetYamlReader(byte[] text, int end, int parallelKeys, int keysPerPart, String jsonKey) {
         this.s = text;
@@ -488,7 +494,11 @@ final class SubsetYamlReader {
         if (json && peek() == '{') {
             int startLine = line;
             int startColumn = column();
-            return new YamlNode.Json((ObjectNode) flowNode(depth + 1, JSON), startLine, startColumn);
+            flowNodes = 0;
+            flowDeepest = 0;
+            ObjectNode request = (ObjectNode) flowNode(depth + 1, JSON);
+            // One node per value read, and one level per depth its collections reach beyond the value's own.
+            return new YamlNode.Json(request, startLine, startColumn, flowNodes, flowDeepest - depth);
         }
         return inlineValue(depth + 1);
     }
@@ -671,12 +681,11 @@ final class SubsetYamlReader {
         if (depth > YamlReader.MAX_DEPTH) {
             throw UNSUPPORTED;
         }
+        flowNodes++;
         char c = peek();
-        if (c == '[') {
-            return flowSequence(depth, into);
-        }
-        if (c == '{') {
-            return flowMapping(depth, into);
+        if (c == '[' || c == '{') {
+            flowDeepest = Math.max(flowDeepest, depth);
+            return c == '[' ? flowSequence(depth, into) : flowMapping(depth, into);
         }
         int startLine = line;
         int startColumn = column();

@@ -122,22 +122,17 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
      * A one-line flow mapping read straight into the JSON object it spells, as {@link JsonValues} would turn the
      * {@link Mapping} into it: only the values of {@code requests:} in a resilience.yaml, whose nodes inside nothing
      * reports on (see {@link YamlReader#read(java.nio.file.Path, byte[], String)}). It is located at its opening brace.
+     * A JSON value holds no alias: its weight is one node for each of its values; the reader counts both as it reads.
      */
-    record Json(ObjectNode value, int line, int column) implements YamlNode {
+    record Json(ObjectNode value, int line, int column, long weight, int height) implements YamlNode {
+
+        /** The JSON object {@code value}, with its weight and height taken from a walk of its tree. */
+        public Json(ObjectNode value, int line, int column) {
+            this(value, line, column, weightOf(value), heightOf(value));
+        }
 
         public Json {
             Objects.requireNonNull(value, "value");
-        }
-
-        /** A JSON value holds no alias: one node for each of its values. */
-        @Override
-        public long weight() {
-            return weightOf(value);
-        }
-
-        @Override
-        public int height() {
-            return heightOf(value);
         }
 
         @Override
