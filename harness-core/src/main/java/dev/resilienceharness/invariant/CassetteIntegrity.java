@@ -162,6 +162,8 @@ public final class CassetteIntegrity {
         CassetteStore.Listing listing = joined(listed);
         List<Path> files = listing.cassettes().stream().filter(part).toList();
         String[] fingerprints = new String[ops.size()];
+        // Each file's name without .json, by the file's index: the orphan test below needs it again.
+        String[] stems = new String[files.size()];
         Map<String, Boolean> present = new ConcurrentHashMap<>();
         Map<String, Boolean> broken = new ConcurrentHashMap<>();
         Map<String, Boolean> misnamed = new ConcurrentHashMap<>();
@@ -174,6 +176,7 @@ public final class CassetteIntegrity {
             String subject = file.toString();
             String name = file.getFileName().toString();
             String stem = name.substring(0, name.length() - ".json".length());
+            stems[i] = stem;
             Cassette c;
             long size;
             byte[] bytes = null;
@@ -257,16 +260,20 @@ public final class CassetteIntegrity {
             }
         });
         List<String> warnings = new ArrayList<>();
-        List<Path> unneeded = new ArrayList<>();
-        for (Path file : files) {
-            String name = file.getFileName().toString();
-            String stem = name.substring(0, name.length() - ".json".length());
+        // Whether each file is needed, on all cores (the maps are only read now); then the others in the folder's order.
+        boolean[] notNeeded = new boolean[files.size()];
+        Indices.forEach(files.size(), i -> {
+            String stem = stems[i];
             // A misnamed file is reported above; under its right name it may well be used.
             String label = labelOf.get(stem);
             boolean labelledForAnOp = label != null && opLines.containsKey(label) && config.sdkOp(label);
-            if (present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem)
-                    && !labelledForAnOp) {
-                unneeded.add(file);
+            notNeeded[i] = present.containsKey(stem) && !needed.containsKey(stem) && !misnamed.containsKey(stem)
+                    && !labelledForAnOp;
+        });
+        List<Path> unneeded = new ArrayList<>();
+        for (int i = 0; i < notNeeded.length; i++) {
+            if (notNeeded[i]) {
+                unneeded.add(files.get(i));
             }
         }
         // Used, though never required: a repair's own cassette, and the cassette of a request the yaml (or the file
