@@ -14,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,8 +148,22 @@ public final class ConfigLoader {
                 throw new ConfigException(yaml, 0, 0, null, ConfigMessages.tooLarge(Files.size(yaml)));
             }
             try (InputStream in = Files.newInputStream(yaml)) {
-                // Reads one byte past the limit, so a file that grew since its size was taken is still refused.
-                return in.readNBytes(YamlReader.MAX_BYTES + 1);
+                // Straight into an array of the size just taken (a read of unknown length would copy its parts into
+                // another at the end); a file that grew since is read on, up to one byte past the limit, so that it
+                // is still refused.
+                long size = Files.size(yaml);
+                byte[] bytes = new byte[(int) Math.min(size, YamlReader.MAX_BYTES + 1L)];
+                int n = in.readNBytes(bytes, 0, bytes.length);
+                if (n < bytes.length) {
+                    return Arrays.copyOf(bytes, n);
+                }
+                byte[] rest = in.readNBytes(YamlReader.MAX_BYTES + 1 - n);
+                if (rest.length == 0) {
+                    return bytes;
+                }
+                byte[] all = Arrays.copyOf(bytes, n + rest.length);
+                System.arraycopy(rest, 0, all, n, rest.length);
+                return all;
             }
         } catch (NoSuchFileException e) {
             throw new ConfigException(yaml, 0, 0, null, ConfigMessages.notFound());

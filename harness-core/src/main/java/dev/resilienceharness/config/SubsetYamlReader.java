@@ -136,6 +136,41 @@ final class SubsetYamlReader {
         return new String(s, start, end - start, StandardCharsets.ISO_8859_1);
     }
 
+    /** Texts this long or shorter are looked up in {@link #recent} before a new {@code String} is made. */
+    private static final int SHARED_LENGTH = 24;
+
+    /**
+     * Short texts read lately, by a hash of their bytes: the keys of a list of requests (model, messages, role,
+     * content) and values such as a role or a model recur in every one, and each is then one {@code String}.
+     */
+    private final String[] recent = new String[512];
+
+    /** The text {@code s[start, end)}, shared with the last equal one read when it is short. */
+    private String sharedText(int start, int end) {
+        int length = end - start;
+        if (length > SHARED_LENGTH) {
+            return text(start, end);
+        }
+        int hash = 0;
+        for (int i = start; i < end; i++) {
+            hash = 31 * hash + s[i];
+        }
+        int slot = (hash ^ (hash >>> 9)) & (recent.length - 1);
+        String seen = recent[slot];
+        if (seen != null && seen.length() == length) {
+            int i = 0;
+            while (i < length && seen.charAt(i) == (char) (s[start + i] & 0xff)) {
+                i++;
+            }
+            if (i == length) {
+                return seen;
+            }
+        }
+        String text = text(start, end);
+        recent[slot] = text;
+        return text;
+    }
+
     // ---- lines
 
     /**
@@ -544,7 +579,7 @@ final class SubsetYamlReader {
         if (p >= n || (char) s[p] != ':') {
             throw UNSUPPORTED;
         }
-        String key = text(start, p);
+        String key = sharedText(start, p);
         p++;
         if (p < n && (char) s[p] != ' ' && (char) s[p] != '\n') {
             throw UNSUPPORTED;
@@ -856,7 +891,7 @@ final class SubsetYamlReader {
             end = p;
         }
         p = end;
-        return text(start, end);
+        return sharedText(start, end);
     }
 
     private static boolean plainChar(char c) {
@@ -877,12 +912,14 @@ final class SubsetYamlReader {
             default:
                 break;
         }
-        String lower = text.toLowerCase(java.util.Locale.ROOT);
-        switch (lower) {
-            case "null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", "inf", "infinity", "nan":
-                throw UNSUPPORTED;
-            default:
-                break;
+        // None of these words is longer than 8 characters: a longer text (a sentence, say) is not copied to lower case.
+        if (text.length() <= 8) {
+            switch (text.toLowerCase(java.util.Locale.ROOT)) {
+                case "null", "true", "false", "yes", "no", "on", "off", "y", "n", "~", "inf", "infinity", "nan":
+                    throw UNSUPPORTED;
+                default:
+                    break;
+            }
         }
         if (integer(text)) {
             return YamlNode.ScalarType.INTEGER;
@@ -898,23 +935,29 @@ final class SubsetYamlReader {
 
     /** {@code 0} or {@code -?[1-9][0-9]*}, at most 18 digits. */
     private static boolean integer(String t) {
+        return integer(t, t.length()) && !t.equals("-0");
+    }
+
+    /** Whether the first {@code end} characters of {@code t} are {@code -?(0|[1-9][0-9]*)}, at most 18 digits. */
+    private static boolean integer(String t, int end) {
         int i = t.startsWith("-") ? 1 : 0;
-        int digits = t.length() - i;
+        int digits = end - i;
         if (digits < 1 || digits > 18 || (t.charAt(i) == '0' && digits > 1)) {
             return false;
         }
-        for (int k = i; k < t.length(); k++) {
+        for (int k = i; k < end; k++) {
             if (t.charAt(k) < '0' || t.charAt(k) > '9') {
                 return false;
             }
         }
-        return !(i == 1 && t.equals("-0"));
+        return true;
     }
 
     /** {@code -?(0|[1-9][0-9]*)\.[0-9]+}, at most 18 digits before the point. */
     private static boolean decimal(String t) {
         int dot = t.indexOf('.');
-        if (dot < 0 || dot == t.length() - 1 || !integer(t.substring(0, dot)) && !t.substring(0, dot).equals("-0")) {
+        // The part before the point is read in place: a sentence with a full stop is not copied to test it.
+        if (dot < 0 || dot == t.length() - 1 || !integer(t, dot)) {
             return false;
         }
         for (int k = dot + 1; k < t.length(); k++) {

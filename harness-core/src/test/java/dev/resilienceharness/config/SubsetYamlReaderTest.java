@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -172,6 +174,44 @@ class SubsetYamlReaderTest {
     }
 
     @Test
+    void readsAShortTextItMeetsAgainAsTheSameString() {
+        String longText = "a sentence longer than any key and read anew each time";
+        String yaml = "requests:\n  a: {model: m-1, messages: [{role: user, content: " + longText + "}]}\n"
+                + "  b: {model: m-1, messages: [{role: user, content: " + longText + "}]}\n";
+        YamlNode.Mapping requests = (YamlNode.Mapping) ((YamlNode.Mapping) SubsetYamlReader.read(yaml.getBytes(UTF_8)))
+                .get("requests");
+        YamlNode.Mapping a = (YamlNode.Mapping) requests.get("a");
+        YamlNode.Mapping b = (YamlNode.Mapping) requests.get("b");
+        assertSame(a.entries().get(0).key(), b.entries().get(0).key());
+        assertSame(((YamlNode.Scalar) a.get("model")).text(), ((YamlNode.Scalar) b.get("model")).text());
+        assertNotSame(content(a), content(b));
+        assertEquals(content(a), content(b));
+        // So in the JSON the requests are read into.
+        YamlNode.Mapping json = (YamlNode.Mapping) ((YamlNode.Mapping) SubsetYamlReader.read(yaml.getBytes(UTF_8),
+                "requests")).get("requests");
+        tools.jackson.databind.node.ObjectNode ja = ((YamlNode.Json) json.get("a")).value();
+        tools.jackson.databind.node.ObjectNode jb = ((YamlNode.Json) json.get("b")).value();
+        assertSame(ja.propertyNames().iterator().next(), jb.propertyNames().iterator().next());
+        assertSame(ja.get("model").stringValue(), jb.get("model").stringValue());
+        // Many texts of one length share the few places where recent ones are kept; each still reads as written.
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            many.append(String.format("k%04d: v%04d%n", i, 2999 - i));
+        }
+        YamlNode.Mapping read = (YamlNode.Mapping) SubsetYamlReader.read(many.toString().getBytes(UTF_8));
+        for (int i = 0; i < 3000; i++) {
+            YamlNode.Entry e = read.entries().get(i);
+            assertEquals(List.of(String.format("k%04d", i), String.format("v%04d", 2999 - i)),
+                    List.of(e.key(), ((YamlNode.Scalar) e.value()).text()));
+        }
+    }
+
+    private static String content(YamlNode.Mapping request) {
+        YamlNode.Mapping message = (YamlNode.Mapping) ((YamlNode.Sequence) request.get("messages")).items().get(0);
+        return ((YamlNode.Scalar) message.get("content")).text();
+    }
+
+    @Test
     void readsTheRequestsOneLineFlowMappingsStraightIntoJson() throws ConfigException {
         YamlNode.Mapping json = (YamlNode.Mapping) SubsetYamlReader.read(BENCH.getBytes(UTF_8), "requests");
         YamlNode.Mapping tree = (YamlNode.Mapping) YamlReader.readFully(FILE, BENCH);
@@ -205,7 +245,8 @@ class SubsetYamlReaderTest {
     @Test
     void typesScalarsAsTheFullReaderDoes() {
         for (String scalar : List.of("3", "-4", "0", "0.25", "-0.5", "10.0", "true", "false", "null", "30s", "100ms",
-                "1h", "text", "a-b", "x.y", "gpt-4o-mini", "123456789012345678")) {
+                "1h", "text", "a-b", "x.y", "gpt-4o-mini", "123456789012345678", "-0.0", "12.5 percent",
+                "Keep it minimal. Then test", "Infinity and beyond", "NULL pointers")) {
             assertTrue(agrees("k: " + scalar + "\n"), scalar);
             assertTrue(agrees("k: [" + scalar + "]\n"), scalar);
             assertTrue(agrees("- " + scalar + "\n"), scalar);
@@ -219,7 +260,8 @@ class SubsetYamlReaderTest {
                 "a: [1,\n  2]\n", "\"a\": 1\n", "? a\n: 1\n", "a:\tb\n", "a: 1\na: 2\n", "a:\nb: 1\n",
                 "a: yes\n", "a: ~\n", "a: 0x10\n", "a: 1e3\n", "a: .inf\n", "a: 007\n", "a: +1\n", "a: True\n",
                 "a: 1_000\n", "a: 12:30\n", "a: b: c\n", "a: é\n", "a: \"\\u0041\"\n", "a: {b}\n", "a: [b,]\n",
-                "  a: 1\n", "a: 1\n b: 2\n", "a: - b\n", "a: [x: y]\n", "a: 1234567890123456789\n")) {
+                "  a: 1\n", "a: 1\n b: 2\n", "a: - b\n", "a: [x: y]\n", "a: 1234567890123456789\n", "a: Infinity\n",
+                "a: NaN\n", "a: OFF\n")) {
             agrees(yaml);
             assertNull(SubsetYamlReader.read(yaml.getBytes(UTF_8)), yaml);
         }
