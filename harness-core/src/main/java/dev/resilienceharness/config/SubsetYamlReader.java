@@ -1,6 +1,7 @@
 package dev.resilienceharness.config;
 
 import dev.resilienceharness.concurrent.Indices;
+import dev.resilienceharness.json.SmallObjectMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -673,17 +674,18 @@ final class SubsetYamlReader {
     private static final Flow<JsonNode> JSON = new Flow<>() {
         @Override
         public Object mapping() {
-            return NODES.objectNode();
+            // The requests stay in memory for the whole check: a small object's members are kept compactly.
+            return new SmallObjectMap.Members();
         }
 
         @Override
         public boolean put(Object mapping, String key, int line, int column, JsonNode value) {
-            return ((ObjectNode) mapping).replace(key, value) == null;
+            return ((SmallObjectMap.Members) mapping).add(key, value);
         }
 
         @Override
         public JsonNode mapping(Object mapping, int line, int column) {
-            return (ObjectNode) mapping;
+            return ((SmallObjectMap.Members) mapping).object();
         }
 
         @Override

@@ -3,9 +3,7 @@ package dev.resilienceharness.json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.BooleanNode;
@@ -135,10 +133,10 @@ public final class PlainJsonReader {
         }
         pos++;
         whitespace();
-        Map<String, JsonNode> children = new LinkedHashMap<>();
+        SmallObjectMap.Members children = new SmallObjectMap.Members();
         if (in[pos] == '}') {
             pos++;
-            return new ObjectNode(JsonNodeFactory.instance, children);
+            return children.object();
         }
         while (true) {
             if (in[pos] != '"') {
@@ -152,13 +150,13 @@ public final class PlainJsonReader {
             }
             pos++;
             whitespace();
-            if (children.put(name, value(depth)) != null) {
+            if (!children.add(name, value(depth))) {
                 throw DECLINED;
             }
             whitespace();
             byte c = in[pos++];
             if (c == '}') {
-                return new ObjectNode(JsonNodeFactory.instance, children);
+                return children.object();
             }
             if (c != ',') {
                 throw DECLINED;
