@@ -191,7 +191,7 @@ public final class SmallObjectMap extends AbstractMap<String, JsonNode> {
                             throw new NoSuchElementException();
                         }
                         last = next++;
-                        return new Member(names[last]);
+                        return new Member(names[last], last);
                     }
 
                     @Override
@@ -212,13 +212,22 @@ public final class SmallObjectMap extends AbstractMap<String, JsonNode> {
         };
     }
 
-    /** One member, read and written through the map by its name, as a {@code LinkedHashMap}'s entry is. */
+    /**
+     * One member, read and written through the map as a {@code LinkedHashMap}'s entry is: where it was met while the
+     * member is still there, else by its name.
+     */
     private final class Member implements Map.Entry<String, JsonNode> {
 
         private final String name;
+        private final int at;
 
-        Member(String name) {
+        Member(String name, int at) {
             this.name = name;
+            this.at = at;
+        }
+
+        private int index() {
+            return at < size && names[at] == name ? at : indexOf(name);
         }
 
         @Override
@@ -228,12 +237,13 @@ public final class SmallObjectMap extends AbstractMap<String, JsonNode> {
 
         @Override
         public JsonNode getValue() {
-            return get(name);
+            int i = index();
+            return i < 0 ? null : values[i];
         }
 
         @Override
         public JsonNode setValue(JsonNode value) {
-            int i = indexOf(name);
+            int i = index();
             if (i < 0) {
                 throw new IllegalStateException("the member " + name + " was removed");
             }
