@@ -23,7 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code LinkedHashMap} past {@value #MAX} of them.
  *
  * <p>It behaves as a {@code LinkedHashMap} in insertion order: a value put for a name already there keeps its place, a
- * removed member closes the gap, views and entries write through. Not thread-safe, as a {@code LinkedHashMap} is not.
+ * removed member closes the gap, views and entries write through. As with a {@code LinkedHashMap} in insertion order,
+ * several threads may read it at once (a config's requests are read so), but none may change it meanwhile.
  */
 public final class SmallObjectMap extends AbstractMap<String, JsonNode> {
 
