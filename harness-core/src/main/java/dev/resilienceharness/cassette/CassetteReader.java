@@ -14,7 +14,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -83,27 +82,13 @@ public final class CassetteReader {
                         CassetteMessages.HINT_REPLACE);
             }
             try (InputStream in = Files.newInputStream(source, LinkOption.NOFOLLOW_LINKS)) {
-                // Read into an array of the size just seen; a file that grew since is read on, bounded.
-                byte[] bytes = new byte[(int) attrs.size()];
-                int n = in.readNBytes(bytes, 0, bytes.length);
-                if (n < bytes.length) {
-                    return Arrays.copyOf(bytes, n);
-                }
-                int next = in.read();
-                if (next < 0) {
-                    return bytes;
-                }
-                byte[] rest = in.readNBytes((int) (MAX_BYTES - n));
-                byte[] more = new byte[rest.length + 1];
-                more[0] = (byte) next;
-                System.arraycopy(rest, 0, more, 1, rest.length);
-                if (n + more.length > MAX_BYTES) {
+                byte[] bytes = BoundedRead.upTo(in, attrs.size(), MAX_BYTES);
+                if (bytes.length > MAX_BYTES) {
+                    // It grew past the bound since its size was taken.
                     throw new CassetteException(file, CassetteMessages.tooLarge(Files.size(source)),
                             CassetteMessages.HINT_REPLACE);
                 }
-                byte[] all = Arrays.copyOf(bytes, n + more.length);
-                System.arraycopy(more, 0, all, n, more.length);
-                return all;
+                return bytes;
             }
         } catch (NoSuchFileException e) {
             throw new CassetteException(file, CassetteMessages.VANISHED, CassetteMessages.HINT_AGAIN);

@@ -1,5 +1,6 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.cassette.BoundedRead;
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.policy.Policy;
@@ -14,7 +15,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -144,26 +144,13 @@ public final class ConfigLoader {
             if (Files.isDirectory(yaml)) {
                 throw new ConfigException(yaml, 0, 0, null, ConfigMessages.unreadable("it is a folder, not a file"));
             }
-            if (Files.exists(yaml) && Files.size(yaml) > YamlReader.MAX_BYTES) {
-                throw new ConfigException(yaml, 0, 0, null, ConfigMessages.tooLarge(Files.size(yaml)));
+            long size = Files.size(yaml);
+            if (size > YamlReader.MAX_BYTES) {
+                throw new ConfigException(yaml, 0, 0, null, ConfigMessages.tooLarge(size));
             }
             try (InputStream in = Files.newInputStream(yaml)) {
-                // Straight into an array of the size just taken (a read of unknown length would copy its parts into
-                // another at the end); a file that grew since is read on, up to one byte past the limit, so that it
-                // is still refused.
-                long size = Files.size(yaml);
-                byte[] bytes = new byte[(int) Math.min(size, YamlReader.MAX_BYTES + 1L)];
-                int n = in.readNBytes(bytes, 0, bytes.length);
-                if (n < bytes.length) {
-                    return Arrays.copyOf(bytes, n);
-                }
-                byte[] rest = in.readNBytes(YamlReader.MAX_BYTES + 1 - n);
-                if (rest.length == 0) {
-                    return bytes;
-                }
-                byte[] all = Arrays.copyOf(bytes, n + rest.length);
-                System.arraycopy(rest, 0, all, n, rest.length);
-                return all;
+                // A file that grew past the limit since is read one byte past it, and the yaml reader refuses it.
+                return BoundedRead.upTo(in, size, YamlReader.MAX_BYTES);
             }
         } catch (NoSuchFileException e) {
             throw new ConfigException(yaml, 0, 0, null, ConfigMessages.notFound());

@@ -1,6 +1,7 @@
 package dev.resilienceharness.config;
 
 import dev.resilienceharness.concurrent.Indices;
+import dev.resilienceharness.json.RecentTexts;
 import dev.resilienceharness.json.SmallObjectMap;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -141,35 +142,15 @@ final class SubsetYamlReader {
     private static final int SHARED_LENGTH = 24;
 
     /**
-     * Short texts read lately, by a hash of their bytes: the keys of a list of requests (model, messages, role,
-     * content) and values such as a role or a model recur in every one, and each is then one {@code String}.
+     * Short texts read lately: the keys of a list of requests (model, messages, role, content) and values such as a
+     * role or a model recur in every one, and each is then one {@code String}.
      */
-    private final String[] recent = new String[512];
+    private final RecentTexts recent = new RecentTexts(512);
 
     /** The text {@code s[start, end)}, shared with the last equal one read when it is short. */
     private String sharedText(int start, int end) {
-        int length = end - start;
-        if (length > SHARED_LENGTH) {
-            return text(start, end);
-        }
-        int hash = 0;
-        for (int i = start; i < end; i++) {
-            hash = 31 * hash + s[i];
-        }
-        int slot = (hash ^ (hash >>> 9)) & (recent.length - 1);
-        String seen = recent[slot];
-        if (seen != null && seen.length() == length) {
-            int i = 0;
-            while (i < length && seen.charAt(i) == (char) (s[start + i] & 0xff)) {
-                i++;
-            }
-            if (i == length) {
-                return seen;
-            }
-        }
-        String text = text(start, end);
-        recent[slot] = text;
-        return text;
+        return end - start > SHARED_LENGTH ? text(start, end)
+                : recent.text(s, start, end - start, RecentTexts.hash(s, start, end));
     }
 
     // ---- lines

@@ -48,10 +48,10 @@ public final class PlainJsonReader {
     private static final Declined DECLINED = new Declined();
 
     /** Recently seen property names, so that 10,000 files naming {@code "role"} share one string. */
-    private static final ThreadLocal<String[]> NAMES = ThreadLocal.withInitial(() -> new String[1024]);
+    private static final ThreadLocal<RecentTexts> NAMES = ThreadLocal.withInitial(() -> new RecentTexts(1024));
 
     private final byte[] in;
-    private final String[] names;
+    private final RecentTexts names;
     /** Where an escaped string is decoded. */
     private byte[] scratch = new byte[256];
     private int pos;
@@ -208,28 +208,8 @@ public final class PlainJsonReader {
             hash = 31 * hash + c;
             p++;
         }
-        int length = p - start;
         pos = p + 1;
-        int slot = (hash ^ hash >>> 16) & names.length - 1;
-        String known = names[slot];
-        if (known != null && sameText(known, start, length)) {
-            return known;
-        }
-        String name = new String(b, start, length, StandardCharsets.ISO_8859_1);
-        names[slot] = name;
-        return name;
-    }
-
-    private boolean sameText(String known, int start, int length) {
-        if (known.length() != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            if (known.charAt(i) != in[start + i]) {
-                return false;
-            }
-        }
-        return true;
+        return names.text(b, start, p - start, hash);
     }
 
     /** A string, the opening quote read. */
