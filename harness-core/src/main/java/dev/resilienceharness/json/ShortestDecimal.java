@@ -1,7 +1,5 @@
 package dev.resilienceharness.json;
 
-import java.math.BigInteger;
-
 /**
  * The shortest decimal that reads back as a given double, and of those the closest to it (ties to an even last
  * digit): the digits Python's {@code repr(float)} prints.
@@ -18,15 +16,15 @@ record ShortestDecimal(long significand, int exponent) {
 
     private static final int P = 53;                   // precision of a double, hidden bit included
     private static final int Q_MIN = -1074;            // exponent of the smallest subnormal's unit
-    private static final int K_MIN = flog10pow2(Q_MIN);
-    private static final int K_MAX = flog10pow2(971);  // Q_MAX
+    static final int K_MIN = flog10pow2(Q_MIN);
+    static final int K_MAX = flog10pow2(971);  // Q_MAX
     private static final long C_MIN = 1L << (P - 1);
     private static final long T_MASK = C_MIN - 1;
     private static final int BQ_MASK = (1 << 11) - 1;
     private static final long MASK_63 = Long.MAX_VALUE;
 
     /** g = floor(10^-k 2^-r) + 1 with 2^125 <= g < 2^126, split as g1 2^63 + g0, for k from K_MIN to K_MAX. */
-    private static final long[] G = powersOfTen();
+    private static final long[] G = ShortestDecimalTable.G;
 
     /**
      * The shortest round-tripping decimal of a finite, non-negative double ({@code -0.0} counts as zero).
@@ -128,30 +126,5 @@ record ShortestDecimal(long significand, int exponent) {
     /** floor(e log2(10)), exact for |e| <= 1838394. */
     static int flog2pow10(int e) {
         return (int) (e * 913_124_641_741L >> 38);
-    }
-
-    /** Computed exactly with BigInteger once, so the table cannot carry a typo. */
-    private static long[] powersOfTen() {
-        long[] g = new long[(K_MAX - K_MIN + 1) << 1];
-        BigInteger low63 = BigInteger.ONE.shiftLeft(63).subtract(BigInteger.ONE);
-        for (int k = K_MIN; k <= K_MAX; k++) {
-            int e = -k;
-            int r = flog2pow10(e) - 125;
-            BigInteger floor;
-            if (e >= 0) {
-                BigInteger p = BigInteger.TEN.pow(e);
-                floor = r >= 0 ? p.shiftRight(r) : p.shiftLeft(-r);
-            } else {
-                floor = BigInteger.ONE.shiftLeft(-r).divide(BigInteger.TEN.pow(-e));
-            }
-            BigInteger gk = floor.add(BigInteger.ONE);
-            if (gk.bitLength() != 126) {
-                throw new AssertionError("10^" + e + " scaled to " + gk.bitLength() + " bits");
-            }
-            int i = (k - K_MIN) << 1;
-            g[i] = gk.shiftRight(63).longValueExact();
-            g[i + 1] = gk.and(low63).longValueExact();
-        }
-        return g;
     }
 }

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.node.ObjectNode;
@@ -82,7 +83,23 @@ final class Lookup {
     /** How many repair payloads {@link #repairTemplate} keeps at most. */
     static final int REPAIR_TEMPLATES = 4096;
 
+    /**
+     * Its own {@code equals} and {@code hashCode}: a record's generated ones are bootstrapped through method handles
+     * the first time they run, which a cold JVM (the check's own) pays for with some fifty classes spun at the start
+     * of its scenarios, on every thread that meets them there.
+     */
     private record RepairKey(String op, int n, String instruction) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RepairKey k && n == k.n && Objects.equals(op, k.op)
+                    && Objects.equals(instruction, k.instruction);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(op) * 31 + n) * 31 + Objects.hashCode(instruction);
+        }
     }
 
     /** A repair payload made once, and the exchange that answers it once a call has found it. */

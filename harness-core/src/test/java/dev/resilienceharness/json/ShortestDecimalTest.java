@@ -49,6 +49,25 @@ class ShortestDecimalTest {
         }
     }
 
+    @Test
+    void theWrittenOutTableIsTheOneBigIntegerComputes() {
+        assertEquals(ShortestDecimal.K_MIN, ShortestDecimalTable.K_MIN);
+        assertEquals((ShortestDecimal.K_MAX - ShortestDecimal.K_MIN + 1) * 2, ShortestDecimalTable.G.length);
+        BigInteger low63 = BigInteger.ONE.shiftLeft(63).subtract(BigInteger.ONE);
+        for (int k = ShortestDecimal.K_MIN; k <= ShortestDecimal.K_MAX; k++) {
+            int e = -k;
+            int r = ShortestDecimal.flog2pow10(e) - 125;
+            BigInteger floor = e >= 0
+                    ? (r >= 0 ? BigInteger.TEN.pow(e).shiftRight(r) : BigInteger.TEN.pow(e).shiftLeft(-r))
+                    : BigInteger.ONE.shiftLeft(-r).divide(BigInteger.TEN.pow(-e));
+            BigInteger g = floor.add(BigInteger.ONE);
+            assertEquals(126, g.bitLength(), "10^" + e + " scaled");
+            int i = (k - ShortestDecimal.K_MIN) << 1;
+            assertEquals(g.shiftRight(63).longValueExact(), ShortestDecimalTable.G[i], "g1 of k = " + k);
+            assertEquals(g.and(low63).longValueExact(), ShortestDecimalTable.G[i + 1], "g0 of k = " + k);
+        }
+    }
+
     /** floor(log10(m 2^e)) for a small odd m, exactly. */
     private static int floorLog10(BigInteger m, int e) {
         if (e >= 0) {

@@ -1,6 +1,7 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import dev.resilienceharness.transport.ToolCallSchema;
@@ -175,9 +176,10 @@ public final class ForkedCheck {
     }
 
     /**
-     * With a core to spare, sets the tool-call schema library up on it while this thread reads the yaml (which keeps
-     * one core busy, not two): the scenarios then start with it ready. It is only a head start, so what it throws is
-     * dropped; the first tool call checked meets the same problem and reports it.
+     * With a core to spare, sets up on it, while this thread reads the yaml (which keeps one core busy, not two), what
+     * later phases would otherwise wait for: the fingerprint's digest for the cassette pass, then the tool-call schema
+     * library for the scenarios. It is only a head start, so what it throws is dropped; the first fingerprint or tool
+     * call checked meets the same problem and reports it.
      */
     private static void prepare() {
         if (Runtime.getRuntime().availableProcessors() < 2) {
@@ -185,6 +187,7 @@ public final class ForkedCheck {
         }
         Thread prepare = new Thread(() -> {
             try {
+                Fingerprint.prepare();
                 ToolCallSchema.prepare();
             } catch (RuntimeException | LinkageError e) {
                 // see above
