@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -137,6 +139,23 @@ public final class CassetteStore {
      * @throws IOException when the cassette folder is a file, or cannot be listed
      */
     public Listing listing() throws IOException {
+        return listing(folder);
+    }
+
+    /**
+     * {@link #listing()} of {@code folder}, taken on a thread of its own while the caller goes on: a cold JVM takes
+     * tens of milliseconds to list and sort ten thousand entries, which the check's JVM spends while it still reads its
+     * yaml. The future ends with the {@link IOException} the listing met, if any.
+     */
+    public static Future<Listing> listingAhead(Path folder) {
+        FutureTask<Listing> task = new FutureTask<>(() -> listing(folder));
+        Thread thread = new Thread(task, "resilience-listing");
+        thread.setDaemon(true);
+        thread.start();
+        return task;
+    }
+
+    private static Listing listing(Path folder) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Path> leftovers = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {

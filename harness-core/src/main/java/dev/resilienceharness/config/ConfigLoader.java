@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -100,6 +101,7 @@ public final class ConfigLoader {
     /** From this many {@code requests:} entries on, they are turned into JSON on all cores. */
     static final int PARALLEL_REQUESTS = 256;
 
+    private static final String CASSETTES_WHAT = "the cassette folder, relative to the yaml's";
     private static final Pattern FINGERPRINT = Pattern.compile("[0-9a-f]{16}");
     private static final Pattern BINARY_NAME = Pattern.compile(
             "[\\p{L}_$][\\p{L}\\p{N}_$]*(?:\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)+");
@@ -112,6 +114,8 @@ public final class ConfigLoader {
     private final Map<String, HarnessConfig.Source> requestSources = new LinkedHashMap<>();
     /** Where a scenario first names each op. */
     private final Map<String, HarnessConfig.Source> opSources = new LinkedHashMap<>();
+    /** Told the cassette folder before the scenarios are read, then set to {@code null}; or {@code null}. */
+    private Consumer<Path> cassettesFolder;
 
     private ConfigLoader(Path file) {
         this.file = file;
@@ -126,6 +130,23 @@ public final class ConfigLoader {
     }
 
     /**
+     * As {@link #load(Path)}, telling {@code cassettesFolder} the cassette folder before the yaml's scenarios are read
+     * (its tree and its requests are read by then): the folder its {@code cassettes:} names, or the default when it
+     * names none, which is the {@link HarnessConfig#cassettes()} of the config returned. A {@code cassettes:} that is
+     * not a path is not told: loading then fails with its error, in the order of the file's keys.
+     */
+    public static HarnessConfig load(Path yaml, Consumer<Path> cassettesFolder) throws ConfigException {
+        byte[] content = readBytes(yaml);
+        try {
+            ConfigLoader loader = new ConfigLoader(yaml);
+            loader.cassettesFolder = cassettesFolder;
+            return loader.read(content);
+        } catch (RuntimeException e) {
+            throw internalError(yaml, e);
+        }
+    }
+
+    /**
      * Checks the configuration in {@code content} as if it had been read from {@code file}: errors name
      * {@code file}, and relative paths in it are resolved against {@code file}'s folder.
      */
@@ -133,10 +154,14 @@ public final class ConfigLoader {
         try {
             return new ConfigLoader(file).read(content);
         } catch (RuntimeException e) {
-            // A safety net: every known problem is a ConfigException already; this one is a bug to report.
-            throw new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
-                    + "); please report this with the file attached");
+            throw internalError(file, e);
         }
+    }
+
+    /** A safety net: every known problem is a ConfigException already; this one is a bug to report. */
+    private static ConfigException internalError(Path file, RuntimeException e) {
+        return new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
+                + "); please report this with the file attached");
     }
 
     private static byte[] readBytes(Path yaml) throws ConfigException {
@@ -191,13 +216,16 @@ public final class ConfigLoader {
         for (YamlNode.Entry e : top.entries()) {
             YamlNode v = e.value();
             switch (e.key()) {
-                case "cassettes" -> cassettes = path(v, "cassettes", "the cassette folder, relative to the yaml's");
+                case "cassettes" -> cassettes = path(v, "cassettes", CASSETTES_WHAT);
                 case "volatile" -> volatilePaths = volatilePaths(v);
                 case "policy" -> policy = PartialPolicy.read(r, v, "policy");
                 case "loop" -> loop = loop(v);
                 case "requests" -> requests = requests(v);
                 case "requests_from" -> shared = requestsFrom(v);
-                case "scenarios" -> drafts = scenarios(v);
+                case "scenarios" -> {
+                    tellCassettesFolder(top);
+                    drafts = scenarios(v);
+                }
                 case "budget" -> budget = budget(v);
                 case "redaction" -> redaction = redaction(v);
                 case "provider" -> provider = provider(v);
@@ -208,6 +236,7 @@ public final class ConfigLoader {
                 }
             }
         }
+        tellCassettesFolder(top);
         // No scenarios is a folder of cassettes to verify and scan; the scenario goals warn that they have none.
         if (shared != null) {
             requests = merge(top, shared, requests);
@@ -234,6 +263,25 @@ public final class ConfigLoader {
         sources.putAll(requestSources);
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
                 redaction, provider, sources, drift);
+    }
+
+    /**
+     * Tells {@link #cassettesFolder} the folder {@code top} names, once: before the scenarios are read, which a long
+     * yaml spends one core on (its requests are read on all of them).
+     */
+    private void tellCassettesFolder(YamlNode.Mapping top) {
+        if (cassettesFolder == null) {
+            return;
+        }
+        Consumer<Path> told = cassettesFolder;
+        cassettesFolder = null;
+        YamlNode.Entry named = top.entry("cassettes");
+        try {
+            told.accept(named == null ? folder.resolve(DEFAULT_CASSETTES).normalize()
+                    : path(named.value(), "cassettes", CASSETTES_WHAT));
+        } catch (ConfigException e) {
+            // reported in the order of the file's keys
+        }
     }
 
     private void version(YamlNode v) throws ConfigException {

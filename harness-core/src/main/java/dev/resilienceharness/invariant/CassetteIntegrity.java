@@ -10,6 +10,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.json.VolatilePaths;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,7 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
@@ -141,11 +144,23 @@ public final class CassetteIntegrity {
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
             Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed) throws IOException {
+        return check(config, orphansAreErrors, alsoRead, part, alsoParsed, null);
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, FileRead, Predicate, ObjLongConsumer)}, with the listing of the cassette
+     * folder already under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null} to
+     * list it here.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
+            Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed, Future<CassetteStore.Listing> listedAhead)
+            throws IOException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        // The folder is listed on another core while the ops are worked out here.
-        ForkJoinTask<CassetteStore.Listing> listed = ForkJoinTask.adapt(store::listing).fork();
+        // The folder is listed on another core while the ops are worked out here, unless that is under way already.
+        Future<CassetteStore.Listing> listed = listedAhead != null ? listedAhead
+                : ForkJoinTask.adapt(store::listing).fork();
         // Each op once, with the line of the scenario that first names it. Fingerprinting only reads a request.
         Map<String, Integer> opLines = new LinkedHashMap<>();
         for (Scenario s : config.scenarios()) {
@@ -314,17 +329,26 @@ public final class CassetteIntegrity {
     }
 
     /** The listing {@code listed} made, or the {@link IOException} it ended with. */
-    private static CassetteStore.Listing joined(ForkJoinTask<CassetteStore.Listing> listed) throws IOException {
+    private static CassetteStore.Listing joined(Future<CassetteStore.Listing> listed) throws IOException {
         try {
-            return listed.join();
-        } catch (RuntimeException e) {
-            // The task wraps what the listing threw, and the pool may wrap that again when another thread ran it.
-            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            return listed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while the cassette folder was listed");
+        } catch (ExecutionException e) {
+            // The task wraps what the listing threw, and a pool may wrap that again when another thread ran it.
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
                 if (cause instanceof IOException io) {
                     throw io;
                 }
             }
-            throw e;
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
         }
     }
 }

@@ -25,6 +25,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
@@ -301,6 +302,41 @@ class ConfigLoaderTest {
             Path file = dir.resolve("nope.yaml");
             assertEquals(file + ": the file does not exist; create it or point resilience.config at another file",
                     assertThrows(ConfigException.class, () -> ConfigLoader.load(file)).getMessage());
+        }
+
+        @Test
+        void theCassetteFolderIsToldBeforeTheScenariosAreRead(@TempDir Path dir) throws Exception {
+            Path file = dir.resolve("resilience.yaml");
+            List<Path> told = new ArrayList<>();
+            Files.writeString(file, MINIMAL + "cassettes: recorded/../tapes\n");
+            HarnessConfig config = ConfigLoader.load(file, told::add);
+            assertEquals(List.of(dir.toAbsolutePath().resolve("tapes")), told);
+            assertEquals(config.cassettes(), told.get(0));
+
+            told.clear();
+            Files.writeString(file, MINIMAL);
+            assertEquals(ConfigLoader.load(file, told::add).cassettes(), told.get(0));
+            assertEquals(List.of(dir.toAbsolutePath().resolve("cassettes")), told);
+
+            // Told before the scenarios are read: a scenario's error comes after it.
+            told.clear();
+            Files.writeString(file, MINIMAL.replace("ops: [plan]", "ops: [plan]\n    faults: [hiccup]"));
+            String error = assertThrows(ConfigException.class, () -> ConfigLoader.load(file)).getMessage();
+            assertEquals(error, assertThrows(ConfigException.class, () -> ConfigLoader.load(file, told::add))
+                    .getMessage());
+            assertEquals(List.of(dir.toAbsolutePath().resolve("cassettes")), told);
+        }
+
+        @Test
+        void aCassetteFolderThatIsNotAPathIsNotToldAndFailsAsBefore(@TempDir Path dir) throws Exception {
+            Path file = dir.resolve("resilience.yaml");
+            Files.writeString(file, MINIMAL + "cassettes: [a, b]\n");
+            List<Path> told = new ArrayList<>();
+            String error = assertThrows(ConfigException.class, () -> ConfigLoader.load(file)).getMessage();
+            assertTrue(error.contains("cassettes"), error);
+            assertEquals(error, assertThrows(ConfigException.class, () -> ConfigLoader.load(file, told::add))
+                    .getMessage());
+            assertEquals(List.of(), told);
         }
 
         @Test

@@ -3,6 +3,7 @@ package dev.resilienceharness.invariant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.testing.TestProject;
 import java.nio.file.Files;
@@ -48,6 +49,31 @@ class CassetteIntegrityTest {
         java.nio.file.Files.writeString(dir.resolve("c.json"), "{}");
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> CassetteIntegrity.check(config, false));
+        assertTrue(e.getMessage().contains("it is a file, not a folder"), e.getMessage());
+    }
+
+    @Test
+    void a_listing_taken_ahead_gives_the_same_report() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch", "review");
+        Files.writeString(config.cassettes().resolve("." + PLAN + ".1.tmp"), "{");
+        Files.delete(config.cassettes().resolve(PATCH));
+        CassetteIntegrity.Report listedHere = CassetteIntegrity.check(config, false);
+        CassetteIntegrity.Report listedAhead = CassetteIntegrity.check(config, false, (file, bytes, parsed) -> { },
+                file -> true, (cassette, size) -> { }, CassetteStore.listingAhead(config.cassettes()));
+        assertEquals(2, listedAhead.checked());
+        assertEquals(lines(listedHere), lines(listedAhead));
+        assertEquals(listedHere.warnings(), listedAhead.warnings());
+        assertEquals(2, listedAhead.warnings().size(), listedAhead.warnings().toString());
+        assertEquals(listedHere.fingerprints(), listedAhead.fingerprints());
+    }
+
+    @Test
+    void a_listing_taken_ahead_of_a_folder_that_is_a_file_fails_the_same_way() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML.replace("version: 1\n", "version: 1\ncassettes: c.json\n"));
+        Files.writeString(dir.resolve("c.json"), "{}");
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> CassetteIntegrity.check(config, false, (file, bytes, parsed) -> { }, file -> true,
+                        (cassette, size) -> { }, CassetteStore.listingAhead(config.cassettes())));
         assertTrue(e.getMessage().contains("it is a file, not a folder"), e.getMessage());
     }
 

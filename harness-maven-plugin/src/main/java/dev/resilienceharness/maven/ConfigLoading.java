@@ -4,6 +4,7 @@ import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.Log;
 
@@ -18,10 +19,19 @@ final class ConfigLoading {
      * the yaml is an error that names the file, line and key.
      */
     static HarnessConfig load(Path yaml, String loop, Log log) throws MojoExecutionException {
+        return load(yaml, loop, log, null);
+    }
+
+    /**
+     * As {@link #load(Path, String, Log)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder as
+     * soon as the yaml names it ({@link ConfigLoader#load(Path, Consumer)}).
+     */
+    static HarnessConfig load(Path yaml, String loop, Log log, Consumer<Path> cassettesFolder)
+            throws MojoExecutionException {
         HarnessConfig loaded;
         PhaseTime loading = PhaseTime.start(log);
         try {
-            loaded = ConfigLoader.load(yaml);
+            loaded = cassettesFolder == null ? ConfigLoader.load(yaml) : ConfigLoader.load(yaml, cassettesFolder);
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }

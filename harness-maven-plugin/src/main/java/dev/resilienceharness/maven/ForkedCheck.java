@@ -1,5 +1,6 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.scenario.StallBound;
@@ -20,10 +21,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.Future;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
@@ -209,9 +212,14 @@ public final class ForkedCheck {
         Duration stallBound = ScenarioRunner.stallBound(System.getProperty(StallBound.PROPERTY));
         ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), stallBound,
                 () -> testClasspath);
-        HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log);
+        // With a core to spare, the cassette folder is listed on it while the rest of the yaml is read.
+        Map<Path, Future<CassetteStore.Listing>> listedAhead = new HashMap<>(1);
+        HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log,
+                Runtime.getRuntime().availableProcessors() < 2 ? null
+                        : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
-                c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true));
+                c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
+                        listedAhead.get(c.cassettes())));
     }
 
     /**

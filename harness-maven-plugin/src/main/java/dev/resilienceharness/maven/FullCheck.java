@@ -1,5 +1,6 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.SecretsInCassettes;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.logging.Log;
@@ -100,6 +102,15 @@ final class FullCheck {
     /** The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own. */
     static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
             throws MojoExecutionException {
+        return runOnce(runner, config, failOnOrphans, verdictOnly, null);
+    }
+
+    /**
+     * As {@link #runOnce(ScenarioRunner, HarnessConfig, boolean, boolean)}, with the cassette folder's listing already
+     * under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null}.
+     */
+    static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
+            Future<CassetteStore.Listing> listedAhead) throws MojoExecutionException {
         Log log = runner.log();
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads and the tree it parsed.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
@@ -111,7 +122,8 @@ final class FullCheck {
         try {
             boolean orphans = ScenarioScope.looksForOrphans(config);
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
-            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer);
+            cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer,
+                    listedAhead);
             ScanSecretsMojo.logShard(log, config, shard);
             if (!orphans) {
                 log.info(ScenarioScope.cassettesOnTheirOwn(config));
