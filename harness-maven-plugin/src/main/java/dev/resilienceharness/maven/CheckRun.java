@@ -30,7 +30,14 @@ final class CheckRun {
 
     /** Makes the pass. */
     interface Pass {
-        FullCheck.Result run(HarnessConfig config) throws MojoExecutionException;
+
+        /**
+         * @param digestTaken whether the digest a record remembers was taken in this JVM after the yaml was loaded:
+         *                    the pass then lists the cassette folder after it, so that every file the digest covers
+         *                    is one the pass checks (a listing taken while the yaml was read could miss one added
+         *                    since)
+         */
+        FullCheck.Result run(HarnessConfig config, boolean digestTaken) throws MojoExecutionException;
     }
 
     private CheckRun() {
@@ -50,6 +57,7 @@ final class CheckRun {
         String identity = config.usesBuiltinLoop() && !config.readsOtherFiles() && !ranEarlier
                 && config.drift().maxAge() == null ? options.identity() : null;
         String inputs = null;
+        boolean digestTaken = false;
         if (identity != null) {
             // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
             boolean sameFiles = options.earlierInputsNow() != null
@@ -58,9 +66,10 @@ final class CheckRun {
             PhaseTime digest = PhaseTime.start(log);
             inputs = sameFiles ? options.earlierInputsNow()
                     : inputs(identity, options.yaml(), config.cassettes(), config.redaction().baseline());
+            digestTaken = !sameFiles;
             log.debug(digest.done("Took the digest of what the check reads"));
         }
-        FullCheck.Result result = pass.run(config);
+        FullCheck.Result result = pass.run(config, digestTaken);
         if (inputs != null) {
             remember(log, options.recordFile(), new CheckRecord(inputs, config.cassettes(),
                     config.redaction().baseline(), result.cassettes().checked(), result.scenarios().size(),

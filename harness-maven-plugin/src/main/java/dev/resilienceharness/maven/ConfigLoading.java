@@ -23,8 +23,8 @@ final class ConfigLoading {
     }
 
     /**
-     * As {@link #load(Path, String, Log)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder as
-     * soon as the yaml names it ({@link ConfigLoader#load(Path, Consumer)}).
+     * As {@link #load(Path, String, Log)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder
+     * before the yaml's scenarios are read ({@link ConfigLoader#load(Path, Consumer)}).
      */
     static HarnessConfig load(Path yaml, String loop, Log log, Consumer<Path> cassettesFolder)
             throws MojoExecutionException {

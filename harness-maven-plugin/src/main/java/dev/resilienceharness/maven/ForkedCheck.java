@@ -212,14 +212,15 @@ public final class ForkedCheck {
         Duration stallBound = ScenarioRunner.stallBound(System.getProperty(StallBound.PROPERTY));
         ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), stallBound,
                 () -> testClasspath);
-        // With a core to spare, the cassette folder is listed on it while the rest of the yaml is read.
+        // With a core to spare, the cassette folder is listed on it while the yaml's scenarios are read; a digest
+        // taken after that (on a clean clone, say) makes the pass list it again, after the digest.
         Map<Path, Future<CassetteStore.Listing>> listedAhead = new HashMap<>(1);
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log,
                 Runtime.getRuntime().availableProcessors() < 2 ? null
                         : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
-                c -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
-                        listedAhead.get(c.cassettes())));
+                (c, digestTaken) -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
+                        digestTaken ? null : listedAhead.get(c.cassettes())));
     }
 
     /**
