@@ -85,7 +85,7 @@ final class Lookup {
 
     /**
      * Its own {@code equals} and {@code hashCode}: a record's generated ones are bootstrapped through method handles
-     * the first time they run, which a cold JVM (the check's own) pays for with some fifty classes spun at the start
+     * the first time they run, which a cold JVM (the check's own) pays for with some thirty classes spun at the start
      * of its scenarios, on every thread that meets them there.
      */
     private record RepairKey(String op, int n, String instruction) {

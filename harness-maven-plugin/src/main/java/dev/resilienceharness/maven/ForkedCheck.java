@@ -130,8 +130,46 @@ public final class ForkedCheck {
     private ForkedCheck() {
     }
 
+    /** What {@link WorkerDied} sends its verdict with; set once {@link #main} has made them. */
+    private static volatile Sender workerSender;
+    private static volatile byte[] workerOutOfHeap;
+
+    /**
+     * The common fork/join pool's handler of a worker thread that dies ({@code main} names it to the pool): it sends
+     * the check's verdict and ends the JVM. A worker dies only of what escapes the pool's own code, such as running out
+     * of memory while it takes or finishes a task; the task it held then never completes, and the thread waiting for
+     * it would wait for ever. Public, with a public constructor, for the pool to make one.
+     */
+    public static final class WorkerDied implements Thread.UncaughtExceptionHandler {
+
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
+            Sender sender = workerSender;
+            try {
+                if (sender != null && e instanceof OutOfMemoryError) {
+                    sender.outOfMemory(e.getMessage(), workerOutOfHeap);
+                } else if (sender != null) {
+                    sender.line("fault", "resilience:check failed in its JVM: its worker thread " + thread.getName()
+                            + " died of " + e);
+                }
+            } catch (Throwable none) {
+                // Nothing more can be said: the JVM still ends, and Maven's JVM reports one that ends without a verdict.
+            }
+            // The shutdown machinery was set up by main, so that halting needs no memory now.
+            Runtime.getRuntime().halt(0);
+        }
+    }
+
     /** The forked JVM: runs the check the request file names and sends what it logs and its verdict. */
     public static void main(String[] args) {
+        // Before anything starts the pool (it reads the property once); and the class that halts a JVM set up while
+        // there is memory for it, which a worker that died of a full heap needs (WorkerDied).
+        System.setProperty("java.util.concurrent.ForkJoinPool.common.exceptionHandler", WorkerDied.class.getName());
+        try {
+            Class.forName("java.lang.Shutdown", true, null);
+        } catch (ClassNotFoundException | LinkageError e) {
+            // another JDK: halting then sets it up itself
+        }
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         // Whatever else writes to the standard output (the team's loop, a library) goes to the standard error, in the
         // UTF-8 Maven's JVM reads it in.
@@ -143,6 +181,8 @@ public final class ForkedCheck {
         // that line (other threads may still hold what they read when the check's own thread ran out).
         byte[] outOfHeap = (sender.text("fault", outOfMemoryMessage("Java heap space")) + System.lineSeparator())
                 .getBytes(StandardCharsets.UTF_8);
+        workerOutOfHeap = outOfHeap;
+        workerSender = sender;
         // Maven's JVM learns that this one has started and runs the check.
         sender.line("began", "");
         try {
