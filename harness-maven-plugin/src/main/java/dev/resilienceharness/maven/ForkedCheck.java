@@ -135,22 +135,24 @@ public final class ForkedCheck {
     private static volatile byte[] workerOutOfHeap;
 
     /**
-     * The common fork/join pool's handler of a worker thread that dies ({@code main} names it to the pool): it sends
-     * the check's verdict and ends the JVM. A worker dies only of what escapes the pool's own code, such as running out
-     * of memory while it takes or finishes a task; the task it held then never completes, and the thread waiting for
-     * it would wait for ever. Public, with a public constructor, for the pool to make one.
+     * The common fork/join pool's handler of a worker thread that dies ({@code main} names it to the pool). A worker
+     * that ran out of memory in the pool's own code, while it took or finished a task, leaves that task never completed,
+     * and the thread waiting for it would wait for ever: this sends the out-of-memory verdict and ends the JVM. Anything
+     * else (a team's loop may hand the pool a task that throws) is printed as the JVM's own handler prints it, and the
+     * check goes on. Public, with a public constructor, for the pool to make one.
      */
     public static final class WorkerDied implements Thread.UncaughtExceptionHandler {
 
         @Override
         public void uncaughtException(Thread thread, Throwable e) {
+            if (!(e instanceof OutOfMemoryError)) {
+                thread.getThreadGroup().uncaughtException(thread, e);
+                return;
+            }
             Sender sender = workerSender;
             try {
-                if (sender != null && e instanceof OutOfMemoryError) {
+                if (sender != null) {
                     sender.outOfMemory(e.getMessage(), workerOutOfHeap);
-                } else if (sender != null) {
-                    sender.line("fault", "resilience:check failed in its JVM: its worker thread " + thread.getName()
-                            + " died of " + e);
                 }
             } catch (Throwable none) {
                 // Nothing more can be said: the JVM still ends, and Maven's JVM reports one that ends without a verdict.
