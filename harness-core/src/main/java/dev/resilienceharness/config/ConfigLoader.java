@@ -117,8 +117,9 @@ public final class ConfigLoader {
     /** Told the cassette folder before the scenarios are read, then set to {@code null}; or {@code null}. */
     private Consumer<Path> cassettesFolder;
 
-    private ConfigLoader(Path file) {
+    private ConfigLoader(Path file, Consumer<Path> cassettesFolder) {
         this.file = file;
+        this.cassettesFolder = cassettesFolder;
         this.r = new NodeReader(file);
         Path parent = file.toAbsolutePath().getParent();
         this.folder = parent != null ? parent : file.toAbsolutePath();
@@ -126,7 +127,7 @@ public final class ConfigLoader {
 
     /** Reads and checks the configuration in {@code yaml}. */
     public static HarnessConfig load(Path yaml) throws ConfigException {
-        return load(yaml, readBytes(yaml));
+        return load(yaml, readBytes(yaml), null);
     }
 
     /**
@@ -136,14 +137,7 @@ public final class ConfigLoader {
      * not a path is not told: loading then fails with its error, in the order of the file's keys.
      */
     public static HarnessConfig load(Path yaml, Consumer<Path> cassettesFolder) throws ConfigException {
-        byte[] content = readBytes(yaml);
-        try {
-            ConfigLoader loader = new ConfigLoader(yaml);
-            loader.cassettesFolder = cassettesFolder;
-            return loader.read(content);
-        } catch (RuntimeException e) {
-            throw internalError(yaml, e);
-        }
+        return load(yaml, readBytes(yaml), cassettesFolder);
     }
 
     /**
@@ -151,17 +145,18 @@ public final class ConfigLoader {
      * {@code file}, and relative paths in it are resolved against {@code file}'s folder.
      */
     public static HarnessConfig load(Path file, byte[] content) throws ConfigException {
-        try {
-            return new ConfigLoader(file).read(content);
-        } catch (RuntimeException e) {
-            throw internalError(file, e);
-        }
+        return load(file, content, null);
     }
 
-    /** A safety net: every known problem is a ConfigException already; this one is a bug to report. */
-    private static ConfigException internalError(Path file, RuntimeException e) {
-        return new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
-                + "); please report this with the file attached");
+    private static HarnessConfig load(Path file, byte[] content, Consumer<Path> cassettesFolder)
+            throws ConfigException {
+        try {
+            return new ConfigLoader(file, cassettesFolder).read(content);
+        } catch (RuntimeException e) {
+            // A safety net: every known problem is a ConfigException already; this one is a bug to report.
+            throw new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
+                    + "); please report this with the file attached");
+        }
     }
 
     private static byte[] readBytes(Path yaml) throws ConfigException {
@@ -451,7 +446,7 @@ public final class ConfigLoader {
         if (!Files.isRegularFile(other)) {
             throw r.error(v, "requests_from", ConfigMessages.requestsFromMissing(other.toString()));
         }
-        ConfigLoader loader = new ConfigLoader(other);
+        ConfigLoader loader = new ConfigLoader(other, null);
         YamlNode root = YamlReader.read(other, readBytes(other), "requests");
         if (!(root instanceof YamlNode.Mapping top)) {
             throw root == null ? new ConfigException(other, 1, 1, null, ConfigMessages.requestsFromEmpty())

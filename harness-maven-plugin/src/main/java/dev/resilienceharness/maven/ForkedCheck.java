@@ -227,7 +227,7 @@ public final class ForkedCheck {
      * call checked meets the same problem and reports it.
      */
     private static void prepare() {
-        if (Runtime.getRuntime().availableProcessors() < 2) {
+        if (!spareCore()) {
             return;
         }
         Thread prepare = new Thread(() -> {
@@ -240,6 +240,11 @@ public final class ForkedCheck {
         }, "resilience-prepare");
         prepare.setDaemon(true);
         prepare.start();
+    }
+
+    /** Whether this JVM has a core to spare for a head start of later work, beside the thread checking. */
+    private static boolean spareCore() {
+        return Runtime.getRuntime().availableProcessors() >= 2;
     }
 
     private static void check(Request request, Log log) throws MojoExecutionException, MojoFailureException {
@@ -258,8 +263,7 @@ public final class ForkedCheck {
         // taken after that (on a clean clone, say) makes the pass list it again, after the digest.
         Map<Path, Future<CassetteStore.Listing>> listedAhead = new HashMap<>(1);
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log,
-                Runtime.getRuntime().availableProcessors() < 2 ? null
-                        : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
+                !spareCore() ? null : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
                 (c, digestTaken) -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
                         digestTaken ? null : listedAhead.get(c.cassettes())));

@@ -75,7 +75,7 @@ final class FullCheck {
             mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
             return earlier;
         }
-        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly);
+        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly, null);
         mojo.project.setContextValue(key(mojo, config.file(), failOnOrphans, verdictOnly), result);
         return result;
     }
@@ -99,15 +99,10 @@ final class FullCheck {
                 + (verdictOnly ? ":verdict" : "");
     }
 
-    /** The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own. */
-    static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
-            throws MojoExecutionException {
-        return runOnce(runner, config, failOnOrphans, verdictOnly, null);
-    }
-
     /**
-     * As {@link #runOnce(ScenarioRunner, HarnessConfig, boolean, boolean)}, with the cassette folder's listing already
-     * under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null}.
+     * The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own, with the cassette folder's
+     * listing already under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null} to
+     * list it here.
      */
     static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
             Future<CassetteStore.Listing> listedAhead) throws MojoExecutionException {
