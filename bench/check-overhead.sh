@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What `mvn resilience:check` costs on the benchmark corpus: its wall time against a bare `mvn validate` of the same
 # project, its user+sys CPU time and its peak RSS (GNU time), both when nothing changed since the last check (the result
-# is remembered) and for a full check (-Dresilience.incremental=false). Each is run RUNS times, interleaved; the medians
-# are printed, with the load average before and after (the figures of a loaded machine are noisy: compare CPU time).
+# is remembered), for a full check (-Dresilience.incremental=false), and for a check with remembering on and no record,
+# as on a clean clone in CI (a full check that writes the record). Each is run RUNS times, interleaved; the medians are
+# printed, with the load average before and after (the figures of a loaded machine are noisy: compare CPU time).
 #
 #   bench/check-overhead.sh            # installs this tree's plugin, generates the corpus if needed, measures
 #   RUNS=10 bench/check-overhead.sh
@@ -36,6 +37,9 @@ validate="$mvn_cmd validate"
 check="$mvn_cmd resilience:check"
 # Every run a full check, as on a clean clone or after a change: nothing is remembered.
 full="$mvn_cmd resilience:check -Dresilience.incremental=false"
+# A clean clone: no record yet, so a full check that also writes one (the record is deleted before each run).
+clean="$mvn_cmd resilience:check"
+record=target/resilience/check-record.json
 cd "$corpus"
 echo "corpus: $corpus ($(ls cassettes | wc -l) cassettes, $(du -sb cassettes | cut -f1) bytes; $(nproc) cores)"
 # Warms the page cache and Maven's own caches and writes the record; a first check also makes the forked JVM's class
@@ -52,8 +56,11 @@ results=${RESULTS:-$here/target/check-overhead.tsv}
 : > "$results"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for _ in $(seq "$runs"); do
-    for name in validate check full; do
+    for name in validate check full clean; do
         cmd=${!name}
+        if [ "$name" = clean ]; then
+            rm -f "$record"
+        fi
         m=$(/usr/bin/time -f "%e %U %S %M" $cmd 2>&1 >/dev/null | tail -1)
         echo "$name $m" >> "$results"
     done
@@ -66,9 +73,10 @@ for line in open(sys.argv[1]):
     name, wall, user, sys_, rss = line.split()
     rows.setdefault(name, []).append((float(wall), float(user) + float(sys_), int(rss) / 1024))
 labels = {"validate": "mvn -o validate", "check": "mvn -o resilience:check (nothing changed)",
-          "full": "mvn -o resilience:check -Dresilience.incremental=false"}
+          "full": "mvn -o resilience:check -Dresilience.incremental=false",
+          "clean": "mvn -o resilience:check with no record (a clean clone)"}
 base = rows["validate"]
-for name in ("validate", "check", "full"):
+for name in ("validate", "check", "full", "clean"):
     r = rows[name]
     wall = [x[0] for x in r]
     cpu = [x[1] for x in r]

@@ -54,11 +54,28 @@ public final class CassetteReader {
      * a file over {@link #MAX_BYTES} are refused without being opened.
      */
     public byte[] readBytes(Path file) throws CassetteException {
+        return readFile(file).bytes();
+    }
+
+    /**
+     * What {@link #readFile} read.
+     *
+     * @param bytes the file's content
+     * @param link  what the file links to, as the link itself says, when it is a symbolic link (its content is then
+     *              its target's); {@code null} for a regular file
+     */
+    public record FileBytes(byte[] bytes, Path link) {
+    }
+
+    /** As {@link #readBytes}, telling also whether the bytes were reached through a symbolic link, and which. */
+    public FileBytes readFile(Path file) throws CassetteException {
         try {
             Path source = file;
+            Path link = null;
             BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class,
                     LinkOption.NOFOLLOW_LINKS);
             if (attrs.isSymbolicLink()) {
+                link = Files.readSymbolicLink(file);
                 try {
                     source = file.toRealPath();
                 } catch (NoSuchFileException e) {
@@ -88,7 +105,7 @@ public final class CassetteReader {
                     throw new CassetteException(file, CassetteMessages.tooLarge(Files.size(source)),
                             CassetteMessages.HINT_REPLACE);
                 }
-                return bytes;
+                return new FileBytes(bytes, link);
             }
         } catch (NoSuchFileException e) {
             throw new CassetteException(file, CassetteMessages.VANISHED, CassetteMessages.HINT_AGAIN);

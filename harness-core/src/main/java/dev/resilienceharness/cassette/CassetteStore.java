@@ -128,8 +128,19 @@ public final class CassetteStore {
      *
      * @param cassettes the {@code *.json} files, as {@link #files()} lists them
      * @param leftovers the temporary files interrupted writes left, as {@link #leftoverTemporaryFiles()} lists them
+     * @param others    every other entry: the check reads none of them, but the digest of what it read names them
      */
-    public record Listing(List<Path> cassettes, List<Path> leftovers) {
+    public record Listing(List<Path> cassettes, List<Path> leftovers, List<Path> others) {
+
+        /** Every entry of the folder, sorted by name, as {@code InputDigest.entries} lists them. */
+        public List<Path> entries() {
+            List<Path> all = new ArrayList<>(cassettes.size() + leftovers.size() + others.size());
+            all.addAll(cassettes);
+            all.addAll(leftovers);
+            all.addAll(others);
+            all.sort(null);
+            return all;
+        }
     }
 
     /**
@@ -158,6 +169,7 @@ public final class CassetteStore {
     private static Listing listing(Path folder) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Path> leftovers = new ArrayList<>();
+        List<Path> others = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
             for (Path p : ds) {
                 // What the glob *.json matches, without a pattern match per entry.
@@ -165,17 +177,20 @@ public final class CassetteStore {
                     files.add(p);
                 } else if (AtomicFiles.isTemporary(p)) {
                     leftovers.add(p);
+                } else {
+                    others.add(p);
                 }
             }
         } catch (NoSuchFileException e) {
-            return new Listing(List.of(), List.of());
+            return new Listing(List.of(), List.of(), List.of());
         } catch (NotDirectoryException e) {
             throw new IOException("it is a file, not a folder; point cassettes: in resilience.yaml at the cassette"
                     + " folder", e);
         }
         files.sort(null);
         leftovers.sort(null);
-        return new Listing(files, leftovers);
+        others.sort(null);
+        return new Listing(files, leftovers, others);
     }
 
     /** The cassette stored under {@code fingerprint}, or {@code null} when there is no such file. */

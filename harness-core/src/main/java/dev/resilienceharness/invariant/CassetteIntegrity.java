@@ -155,6 +155,18 @@ public final class CassetteIntegrity {
     public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
             Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed, Future<CassetteStore.Listing> listedAhead)
             throws IOException {
+        return check(config, orphansAreErrors, alsoRead, part, alsoParsed, listedAhead, null);
+    }
+
+    /**
+     * As {@link #check(HarnessConfig, boolean, FileRead, Predicate, ObjLongConsumer, Future)}, handing {@code digest}
+     * (may be {@code null}) the listing and what each file read holds, so that the record of this check is digested
+     * from this very pass ({@link PassDigest}). A digest of another folder than {@code config}'s is handed nothing.
+     */
+    public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
+            Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed, Future<CassetteStore.Listing> listedAhead,
+            PassDigest digest) throws IOException {
+        PassDigest digested = digest != null && digest.cassettes().equals(config.cassettes()) ? digest : null;
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
@@ -175,6 +187,9 @@ public final class CassetteIntegrity {
         Map<ObjectNode, Integer> opOfRequest = new ConcurrentHashMap<>();
         Indices.forEach(ops.size(), i -> opOfRequest.merge(config.sharedRequest(ops.get(i)), i, Math::min));
         CassetteStore.Listing listing = joined(listed);
+        if (digested != null) {
+            digested.listed(listing);
+        }
         List<Path> files = listing.cassettes().stream().filter(part).toList();
         String[] fingerprints = new String[ops.size()];
         // Each file's name without .json, by the file's index: the orphan test below needs it again.
@@ -197,7 +212,11 @@ public final class CassetteIntegrity {
             byte[] bytes = null;
             JsonNode tree = null;
             try {
-                bytes = reader.readBytes(file);
+                CassetteReader.FileBytes read = reader.readFile(file);
+                bytes = read.bytes();
+                if (digested != null) {
+                    digested.read(file, read);
+                }
                 size = bytes.length;
                 tree = reader.readTree(file, bytes);
                 alsoRead.read(file, bytes, tree);
@@ -205,6 +224,9 @@ public final class CassetteIntegrity {
             } catch (CassetteException e) {
                 if (bytes != null && tree == null) {
                     alsoRead.read(file, bytes, null);
+                }
+                if (digested != null && bytes == null) {
+                    digested.unread(file);
                 }
                 broken.put(stem, Boolean.TRUE);
                 violations.add(opOf -> new Violation(Invariant.CASSETTES, e.location(), opOf.get(stem), null,

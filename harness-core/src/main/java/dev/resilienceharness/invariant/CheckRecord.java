@@ -26,7 +26,9 @@ import tools.jackson.core.json.JsonFactory;
  * bytes, the cassette folder's path, the name of every entry in it with the SHA-256 of its bytes, and the baseline
  * file's path and bytes. Contents are compared, not file times, so a cassette copied back with its old modification
  * time, or edited twice within one clock tick, still counts as changed; reading 30 MB of cassettes to hash them costs
- * about 0.3 s, and keeping file status to avoid it saved nothing measurable on the benchmark corpus. Whatever the yaml
+ * about 0.3 s, and keeping file status to avoid it saved nothing measurable on the benchmark corpus. A full check
+ * that is to be remembered takes the same digest from its own pass instead ({@link PassDigest}), which reads every
+ * cassette anyway. Whatever the yaml
  * names is found through the record's own {@link #cassettes} and {@link #baseline}: while the yaml's bytes are the
  * same, so are they, and the yaml need not be parsed to know that nothing changed.
  *
@@ -70,17 +72,24 @@ public record CheckRecord(String inputs, Path cassettes, Path baseline, int cass
         List<Path> entries = InputDigest.entries(cassettes);
         // Reading and hashing the cassettes is the whole cost of an unchanged build: both cores share it.
         String[] digests = InputDigest.ofAll(entries);
+        return inputs(identity, yaml, InputDigest.of(yaml), cassettes, entries, digests, baseline,
+                baseline == null ? "" : InputDigest.of(baseline));
+    }
+
+    /** The digest of the fields {@link #inputs(String, Path, Path, Path)} names, each entry's digest given. */
+    static String inputs(String identity, Path yaml, String yamlDigest, Path cassettes, List<Path> entries,
+            String[] digests, Path baseline, String baselineDigest) {
         InputDigest all = new InputDigest()
                 .field("resilience-check-inputs/" + FORMAT)
                 .field(identity)
                 .field(yaml.toAbsolutePath().toString())
-                .field(InputDigest.of(yaml))
+                .field(yamlDigest)
                 .field(cassettes.toAbsolutePath().toString());
         for (int i = 0; i < entries.size(); i++) {
             all.field(entries.get(i).getFileName().toString()).field(digests[i]);
         }
         all.field(baseline == null ? "no baseline" : baseline.toAbsolutePath().toString());
-        all.field(baseline == null ? "" : InputDigest.of(baseline));
+        all.field(baselineDigest);
         return all.hex();
     }
 

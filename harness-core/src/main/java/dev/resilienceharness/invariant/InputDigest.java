@@ -25,6 +25,8 @@ import java.util.List;
 public final class InputDigest {
 
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 16));
+    /** One digest per thread for {@link #ofContent}: {@link MessageDigest#digest} leaves it reset for the next file. */
+    private static final ThreadLocal<MessageDigest> DIGESTS = ThreadLocal.withInitial(InputDigest::sha256);
 
     private final MessageDigest md = sha256();
 
@@ -92,6 +94,18 @@ public final class InputDigest {
             // The check reports an unreadable file itself; what matters here is that it is not the same file.
             return "unreadable: " + e.getMessage();
         }
+    }
+
+    /**
+     * What {@link #of(Path)} says of an entry whose bytes are {@code bytes}: for a regular file, their hex SHA-256; for
+     * a symbolic link to a regular file, its {@code link} (as the link itself says) and their SHA-256.
+     *
+     * @param link what the entry links to, or {@code null} when it is the regular file itself
+     */
+    public static String ofContent(byte[] bytes, Path link) {
+        MessageDigest md = DIGESTS.get();
+        String hex = HexFormat.of().formatHex(md.digest(bytes));
+        return link == null ? hex : "link to " + link + ": " + hex;
     }
 
     private static String fileDigest(Path file) throws IOException {

@@ -197,7 +197,7 @@ public class CheckMojo extends AbstractScenarioMojo {
     @Override
     protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
         CheckRun.run(getLog(), options(), config, FullCheck.ranEarlier(this, config.file(), failOnOrphans),
-                (c, digestTaken) -> FullCheck.run(this, c, failOnOrphans, true));
+                (c, digest) -> FullCheck.run(this, c, failOnOrphans, true, digest));
     }
 
     /** The check's options, with what it learnt of the last record before the yaml was loaded. */

@@ -2,6 +2,7 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CheckRecord;
+import dev.resilienceharness.invariant.PassDigest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -32,12 +33,11 @@ final class CheckRun {
     interface Pass {
 
         /**
-         * @param digestTaken whether the digest a record remembers was taken in this JVM after the yaml was loaded:
-         *                    the pass then lists the cassette folder after it, so that every file the digest covers
-         *                    is one the pass checks (a listing taken while the yaml was read could miss one added
-         *                    since)
+         * @param digest the digest the record remembers, for the pass to take as it reads the cassettes (handed to
+         *               {@link dev.resilienceharness.invariant.CassetteIntegrity}), or {@code null} when nothing is to
+         *               be remembered or the digest was taken already
          */
-        FullCheck.Result run(HarnessConfig config, boolean digestTaken) throws MojoExecutionException;
+        FullCheck.Result run(HarnessConfig config, PassDigest digest) throws MojoExecutionException;
     }
 
     private CheckRun() {
@@ -57,19 +57,27 @@ final class CheckRun {
         String identity = config.usesBuiltinLoop() && !config.readsOtherFiles() && !ranEarlier
                 && config.drift().maxAge() == null ? options.identity() : null;
         String inputs = null;
-        boolean digestTaken = false;
+        PassDigest digest = null;
         if (identity != null) {
-            // Taken before the check reads anything: a file changed while it runs makes the next check run in full.
             boolean sameFiles = options.earlierInputsNow() != null
                     && config.cassettes().equals(options.earlierCassettes())
                     && Objects.equals(options.earlierBaseline(), config.redaction().baseline());
-            PhaseTime digest = PhaseTime.start(log);
-            inputs = sameFiles ? options.earlierInputsNow()
-                    : inputs(identity, options.yaml(), config.cassettes(), config.redaction().baseline());
-            digestTaken = !sameFiles;
-            log.debug(digest.done("Took the digest of what the check reads"));
+            if (sameFiles) {
+                // Maven's JVM took it before the check read anything: a file changed while it runs makes the next
+                // check run in full.
+                inputs = options.earlierInputsNow();
+            } else {
+                // Otherwise the pass takes it from the bytes it reads, without reading the cassettes a second time.
+                digest = PassDigest.begin(identity, options.yaml(), config.cassettes(),
+                        config.redaction().baseline());
+            }
         }
-        FullCheck.Result result = pass.run(config, digestTaken);
+        FullCheck.Result result = pass.run(config, digest);
+        if (digest != null) {
+            PhaseTime taking = PhaseTime.start(log);
+            inputs = digest.inputs();
+            log.debug(taking.done("Took the digest of what the check read"));
+        }
         if (inputs != null) {
             remember(log, options.recordFile(), new CheckRecord(inputs, config.cassettes(),
                     config.redaction().baseline(), result.cassettes().checked(), result.scenarios().size(),

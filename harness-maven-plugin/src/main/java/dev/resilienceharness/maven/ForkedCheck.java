@@ -259,14 +259,14 @@ public final class ForkedCheck {
         Duration stallBound = ScenarioRunner.stallBound(System.getProperty(StallBound.PROPERTY));
         ScenarioRunner runner = new ScenarioRunner(log, "check", shard, request.runs(), stallBound,
                 () -> testClasspath);
-        // With a core to spare, the cassette folder is listed on it while the yaml's scenarios are read; a digest
-        // taken after that (on a clean clone, say) makes the pass list it again, after the digest.
+        // With a core to spare, the cassette folder is listed on it while the yaml's scenarios are read; the record's
+        // digest, when one is taken, names the entries of that listing.
         Map<Path, Future<CassetteStore.Listing>> listedAhead = new HashMap<>(1);
         HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log,
                 !spareCore() ? null : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
-                (c, digestTaken) -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
-                        digestTaken ? null : listedAhead.get(c.cassettes())));
+                (c, digest) -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
+                        listedAhead.get(c.cassettes()), digest));
     }
 
     /**

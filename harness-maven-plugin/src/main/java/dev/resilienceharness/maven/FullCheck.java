@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
+import dev.resilienceharness.invariant.PassDigest;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
@@ -68,6 +69,15 @@ final class FullCheck {
      */
     static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
             throws MojoExecutionException {
+        return run(mojo, config, failOnOrphans, verdictOnly, null);
+    }
+
+    /**
+     * As {@link #run(AbstractScenarioMojo, HarnessConfig, boolean, boolean)}, handing the pass {@code digest} (may be
+     * {@code null}) to take as it reads; a pass reused from earlier in the build hands it nothing.
+     */
+    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
+            PassDigest digest) throws MojoExecutionException {
         // report and check in one build share one pass: the first stores its result on the project. A pass kept for
         // the verdict only cannot make a report, so a report after it makes its own.
         Result earlier = earlier(mojo, config.file(), failOnOrphans, verdictOnly);
@@ -75,7 +85,7 @@ final class FullCheck {
             mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
             return earlier;
         }
-        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly, null);
+        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly, null, digest);
         mojo.project.setContextValue(key(mojo, config.file(), failOnOrphans, verdictOnly), result);
         return result;
     }
@@ -102,10 +112,10 @@ final class FullCheck {
     /**
      * The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own, with the cassette folder's
      * listing already under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null} to
-     * list it here.
+     * list it here; handing {@code digest} (may be {@code null}) the listing and what each file read holds.
      */
     static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
-            Future<CassetteStore.Listing> listedAhead) throws MojoExecutionException {
+            Future<CassetteStore.Listing> listedAhead, PassDigest digest) throws MojoExecutionException {
         Log log = runner.log();
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads and the tree it parsed.
         SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
@@ -118,7 +128,7 @@ final class FullCheck {
             boolean orphans = ScenarioScope.looksForOrphans(config);
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
             cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer,
-                    listedAhead);
+                    listedAhead, digest);
             ScanSecretsMojo.logShard(log, config, shard);
             if (!orphans) {
                 log.info(ScenarioScope.cassettesOnTheirOwn(config));
