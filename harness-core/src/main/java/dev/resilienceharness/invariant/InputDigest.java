@@ -15,8 +15,12 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * A SHA-256 over length-prefixed text fields, and the digests of what files and folders hold: how the check's record
@@ -106,6 +110,35 @@ public final class InputDigest {
         MessageDigest md = DIGESTS.get();
         String hex = HexFormat.of().formatHex(md.digest(bytes));
         return link == null ? hex : "link to " + link + ": " + hex;
+    }
+
+    /**
+     * What a jar holds, by its zip directory: a CRC-32 over the name, size and CRC-32 of every entry, in the
+     * directory's order, with the number of entries. A change to one entry's bytes changes its CRC-32 (but for one
+     * change in four billion) or its size, and so, always, this CRC-32 (a change of 32 bits or fewer is one a CRC-32
+     * always tells); a change to several entries goes unseen once in four billion times. It reads the directory only,
+     * and needs no SHA-256: in Maven's JVM, setting that up (30 to 40 ms) and hashing a 1 MB jar made every check 50 ms
+     * slower.
+     *
+     * @throws IOException when the file cannot be read or is not a zip file
+     */
+    public static String ofJar(Path jar) throws IOException {
+        CRC32 crc = new CRC32();
+        ByteBuffer fields = ByteBuffer.allocate(16);
+        int count = 0;
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry e = entries.nextElement();
+                byte[] name = e.getName().getBytes(StandardCharsets.UTF_8);
+                fields.clear();
+                fields.putInt(name.length).putLong(e.getSize()).putInt((int) e.getCrc());
+                crc.update(name);
+                crc.update(fields.array(), 0, fields.position());
+                count++;
+            }
+        }
+        return count + " entries, directory CRC-32 " + Long.toHexString(crc.getValue());
     }
 
     private static String fileDigest(Path file) throws IOException {

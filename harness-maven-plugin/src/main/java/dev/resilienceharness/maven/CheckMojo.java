@@ -229,7 +229,9 @@ public class CheckMojo extends AbstractScenarioMojo {
             return null;
         }
         if (engineAndOptions == null) {
+            PhaseTime digests = PhaseTime.start(getLog());
             engineAndOptions = computeIdentity();
+            getLog().debug(digests.done("Took the digests of the plugin's jars"));
         }
         return engineAndOptions;
     }
@@ -261,8 +263,8 @@ public class CheckMojo extends AbstractScenarioMojo {
         }
         try {
             Path jar = Path.of(source.getLocation().toURI());
-            return Files.isRegularFile(jar) ? InputDigest.of(jar) : null;
-        } catch (URISyntaxException | IllegalArgumentException e) {
+            return Files.isRegularFile(jar) ? InputDigest.ofJar(jar) : null;
+        } catch (URISyntaxException | IllegalArgumentException | IOException e) {
             return null;
         }
     }
