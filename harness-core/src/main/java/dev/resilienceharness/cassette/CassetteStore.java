@@ -1,5 +1,6 @@
 package dev.resilienceharness.cassette;
 
+import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.JsonDiff;
 import dev.resilienceharness.json.VolatilePaths;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -159,11 +159,7 @@ public final class CassetteStore {
      * yaml. The future ends with the {@link IOException} the listing met, if any.
      */
     public static Future<Listing> listingAhead(Path folder) {
-        FutureTask<Listing> task = new FutureTask<>(() -> listing(folder));
-        Thread thread = new Thread(task, "resilience-listing");
-        thread.setDaemon(true);
-        thread.start();
-        return task;
+        return Ahead.begin("resilience-listing", () -> listing(folder));
     }
 
     private static Listing listing(Path folder) throws IOException {

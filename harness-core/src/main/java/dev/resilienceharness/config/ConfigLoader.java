@@ -148,7 +148,11 @@ public final class ConfigLoader {
         return load(file, content, null);
     }
 
-    private static HarnessConfig load(Path file, byte[] content, Consumer<Path> cassettesFolder)
+    /**
+     * As {@link #load(Path, byte[])}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder as
+     * {@link #load(Path, Consumer)} does.
+     */
+    public static HarnessConfig load(Path file, byte[] content, Consumer<Path> cassettesFolder)
             throws ConfigException {
         try {
             return new ConfigLoader(file, cassettesFolder).read(content);
@@ -157,6 +161,15 @@ public final class ConfigLoader {
             throw new ConfigException(file, 0, 0, null, "could not read the file (internal error: " + e
                     + "); please report this with the file attached");
         }
+    }
+
+    /**
+     * The bytes of {@code yaml}, as {@link #load(Path)} reads them: for a caller that needs them too, and then loads
+     * them with {@link #load(Path, byte[], Consumer)}. A file that is missing, unreadable or too large is the error
+     * {@link #load(Path)} gives.
+     */
+    public static byte[] content(Path yaml) throws ConfigException {
+        return readBytes(yaml);
     }
 
     private static byte[] readBytes(Path yaml) throws ConfigException {

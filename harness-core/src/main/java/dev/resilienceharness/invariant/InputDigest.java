@@ -141,6 +141,18 @@ public final class InputDigest {
         return count + " entries, directory CRC-32 " + Long.toHexString(crc.getValue());
     }
 
+    /**
+     * What {@link #of(Path)} says of {@code file}, whose bytes, read through its path, are {@code bytes}: their
+     * SHA-256, after what it links to when it is a symbolic link. A link that cannot be read is looked at again.
+     */
+    public static String ofRead(Path file, byte[] bytes) {
+        try {
+            return ofContent(bytes, Files.isSymbolicLink(file) ? Files.readSymbolicLink(file) : null);
+        } catch (IOException e) {
+            return of(file);
+        }
+    }
+
     private static String fileDigest(Path file) throws IOException {
         MessageDigest md = sha256();
         ByteBuffer buffer = BUFFERS.get();

@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * comes from: a file added, removed or changed while it ran differs from what the record names, so the next check runs
  * in full.
  *
- * <p>The yaml's and the baseline's digests are taken when this is made, before the pass reads anything; the entries
+ * <p>The yaml's digest is of the bytes the check loaded, or taken when this is made, and the baseline's is taken then,
+ * before the pass reads anything; the entries
  * the pass does not read (what is not a {@code *.json} file, and another shard's cassettes) are digested after it.
  * Neither changes what the pass finds. The digest equals what {@link CheckRecord#inputs} gives for the same files.
  */
@@ -31,10 +32,10 @@ public final class PassDigest {
     private final Map<Path, String> read = new ConcurrentHashMap<>();
     private volatile CassetteStore.Listing listing;
 
-    private PassDigest(String identity, Path yaml, Path cassettes, Path baseline) {
+    private PassDigest(String identity, Path yaml, String yamlDigest, Path cassettes, Path baseline) {
         this.identity = identity;
         this.yaml = yaml;
-        this.yamlDigest = InputDigest.of(yaml);
+        this.yamlDigest = yamlDigest;
         this.cassettes = cassettes;
         this.baseline = baseline;
         this.baselineDigest = baseline == null ? "" : InputDigest.of(baseline);
@@ -45,7 +46,15 @@ public final class PassDigest {
      * whose cassette folder and baseline the yaml names: the yaml and the baseline are digested now.
      */
     public static PassDigest begin(String identity, Path yaml, Path cassettes, Path baseline) {
-        return new PassDigest(identity, yaml, cassettes, baseline);
+        return begin(identity, yaml, InputDigest.of(yaml), cassettes, baseline);
+    }
+
+    /**
+     * As {@link #begin(String, Path, Path, Path)}, with the yaml's digest taken already, of the bytes the check loaded
+     * ({@link InputDigest#ofRead}).
+     */
+    public static PassDigest begin(String identity, Path yaml, String yamlDigest, Path cassettes, Path baseline) {
+        return new PassDigest(identity, yaml, yamlDigest, cassettes, baseline);
     }
 
     /** The cassette folder the pass is to list. */

@@ -2,10 +2,12 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CheckRecord;
+import dev.resilienceharness.invariant.InputDigest;
 import dev.resilienceharness.invariant.PassDigest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
@@ -50,6 +52,16 @@ final class CheckRun {
      */
     static void run(Log log, Options options, HarnessConfig config, boolean ranEarlier, Pass pass)
             throws MojoExecutionException, MojoFailureException {
+        run(log, options, config, ranEarlier, () -> InputDigest.of(options.yaml()), pass);
+    }
+
+    /**
+     * As {@link #run(Log, Options, HarnessConfig, boolean, Pass)}, with the yaml's digest, when a record needs one,
+     * from {@code yamlDigest}: of the bytes {@code config} was loaded from ({@link InputDigest#ofRead}), or of the
+     * file as it is now, which is before the pass reads anything.
+     */
+    static void run(Log log, Options options, HarnessConfig config, boolean ranEarlier, Supplier<String> yamlDigest,
+            Pass pass) throws MojoExecutionException, MojoFailureException {
         // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
         // but not remembered, since a file changed in between would pair a new digest with an old result.
         // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.
@@ -68,7 +80,7 @@ final class CheckRun {
                 inputs = options.earlierInputsNow();
             } else {
                 // Otherwise the pass takes it from the bytes it reads, without reading the cassettes a second time.
-                digest = PassDigest.begin(identity, options.yaml(), config.cassettes(),
+                digest = PassDigest.begin(identity, options.yaml(), yamlDigest.get(), config.cassettes(),
                         config.redaction().baseline());
             }
         }

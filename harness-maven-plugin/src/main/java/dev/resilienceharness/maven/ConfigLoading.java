@@ -19,19 +19,26 @@ final class ConfigLoading {
      * the yaml is an error that names the file, line and key.
      */
     static HarnessConfig load(Path yaml, String loop, Log log) throws MojoExecutionException {
-        return load(yaml, loop, log, null);
+        return load(yaml, loop, log, null, null);
     }
 
     /**
      * As {@link #load(Path, String, Log)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder
-     * before the yaml's scenarios are read ({@link ConfigLoader#load(Path, Consumer)}).
+     * before the yaml's scenarios are read ({@link ConfigLoader#load(Path, Consumer)}), and {@code content} (may be
+     * {@code null}) the yaml's bytes before they are read.
      */
-    static HarnessConfig load(Path yaml, String loop, Log log, Consumer<Path> cassettesFolder)
-            throws MojoExecutionException {
+    static HarnessConfig load(Path yaml, String loop, Log log, Consumer<Path> cassettesFolder,
+            Consumer<byte[]> content) throws MojoExecutionException {
         HarnessConfig loaded;
         PhaseTime loading = PhaseTime.start(log);
         try {
-            loaded = cassettesFolder == null ? ConfigLoader.load(yaml) : ConfigLoader.load(yaml, cassettesFolder);
+            if (content == null) {
+                loaded = cassettesFolder == null ? ConfigLoader.load(yaml) : ConfigLoader.load(yaml, cassettesFolder);
+            } else {
+                byte[] bytes = ConfigLoader.content(yaml);
+                content.accept(bytes);
+                loaded = ConfigLoader.load(yaml, bytes, cassettesFolder);
+            }
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }

@@ -1,7 +1,9 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.InputDigest;
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
@@ -26,7 +28,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
@@ -262,11 +266,33 @@ public final class ForkedCheck {
         // With a core to spare, the cassette folder is listed on it while the yaml's scenarios are read; the record's
         // digest, when one is taken, names the entries of that listing.
         Map<Path, Future<CassetteStore.Listing>> listedAhead = new HashMap<>(1);
-        HarnessConfig loaded = ConfigLoading.load(request.options().yaml(), request.loop(), log,
-                !spareCore() ? null : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)));
+        // A record with no digest from Maven's JVM (a clean clone, say) needs the yaml's: of the bytes loaded, hashed
+        // on the spare core meanwhile.
+        Path yaml = request.options().yaml();
+        boolean digestAhead = spareCore() && request.options().identity() != null
+                && request.options().earlierInputsNow() == null;
+        AtomicReference<Future<String>> yamlDigest = new AtomicReference<>();
+        HarnessConfig loaded = ConfigLoading.load(yaml, request.loop(), log,
+                !spareCore() ? null : folder -> listedAhead.put(folder, CassetteStore.listingAhead(folder)),
+                !digestAhead ? null : bytes -> yamlDigest.set(Ahead.begin("resilience-yaml-digest",
+                        () -> InputDigest.ofRead(yaml, bytes))));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
-                (c, digest) -> FullCheck.runOnce(runner, c, request.options().failOnOrphans(), true,
-                        listedAhead.get(c.cassettes()), digest));
+                () -> digestOf(yaml, yamlDigest.get()), (c, digest) -> FullCheck.runOnce(runner, c,
+                        request.options().failOnOrphans(), true, listedAhead.get(c.cassettes()), digest));
+    }
+
+    /** The yaml's digest taken {@code ahead} (may be {@code null}), or taken now. */
+    private static String digestOf(Path yaml, Future<String> ahead) {
+        if (ahead != null) {
+            try {
+                return ahead.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // Taken again below, where a failure is what InputDigest.of says of the file.
+            }
+        }
+        return InputDigest.of(yaml);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.invariant.CheckRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -186,6 +187,32 @@ class ForkedCheckTest {
 
     private static List<String> commands(Lines log) {
         return log.lines.stream().filter(l -> l.startsWith("debug Checking in a JVM of its own: ")).toList();
+    }
+
+    /**
+     * A remembered check with no record yet takes the record's digest in the forked JVM, from the yaml's bytes it
+     * loaded and the cassettes its pass read: the next check in Maven's JVM, reading every file again, finds the same.
+     */
+    @Test
+    void the_record_a_forked_check_writes_has_the_digest_maven_takes_of_the_same_files(@TempDir Path dir)
+            throws Exception {
+        Path yaml = passingProject(dir);
+        Path cassettes = yaml.resolveSibling("cassettes");
+        Files.writeString(cassettes.resolve("README.md"), "recorded against the staging endpoint");
+        Files.createDirectories(cassettes.resolve("old"));
+        Path linked = dir.resolve("linked/resilience.yaml");
+        Files.createDirectories(linked.getParent());
+        Files.createSymbolicLink(linked, yaml);
+        Files.createSymbolicLink(linked.resolveSibling("cassettes"), cassettes);
+        for (Path checked : List.of(yaml, linked)) {
+            Path record = checked.resolveSibling("record.json");
+            CheckRun.Options options = new CheckRun.Options(checked, record, false, true, false, "engine-1;runs=2",
+                    null, null, null);
+            ForkedCheck.launch(new Lines(), java(), List.of(), classpath(),
+                    new ForkedCheck.Request(options, null, null, 2, List.of(), Map.of(), false));
+            assertEquals(CheckRecord.inputs("engine-1;runs=2", checked, checked.resolveSibling("cassettes")
+                    .normalize(), null), CheckRecord.read(record).inputs(), checked.toString());
+        }
     }
 
     @Test
