@@ -18,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The yaml's digest is of the bytes the check loaded, or taken when this is made, and the baseline's is taken then,
  * before the pass reads anything; the entries
- * the pass does not read (what is not a {@code *.json} file, and another shard's cassettes) are digested after it.
- * Neither changes what the pass finds. The digest equals what {@link CheckRecord#inputs} gives for the same files.
+ * no pass reads (what is not a {@code *.json} file, and the cassettes of other shards that this one's scenarios do not
+ * need) are digested after it. Nothing the check finds depends on what they hold. The digest equals what {@link CheckRecord#inputs} gives for the same files.
  */
 public final class PassDigest {
 
@@ -62,19 +62,24 @@ public final class PassDigest {
         return cassettes;
     }
 
-    /** The pass listed the cassette folder: these are the entries the digest names. */
-    void listed(CassetteStore.Listing entries) {
-        this.listing = entries;
+    /**
+     * The pass listed the cassette folder: these are the entries the digest names. A later pass of the same check (a
+     * shard's look at the cassettes it needs from other shards) reads more files, but lists nothing new here.
+     */
+    synchronized void listed(CassetteStore.Listing entries) {
+        if (listing == null) {
+            listing = entries;
+        }
     }
 
-    /** The pass read {@code file} (from several threads at once). */
+    /** The pass read {@code file} (from several threads at once); what a file held when first read counts. */
     void read(Path file, CassetteReader.FileBytes bytes) {
-        read.put(file, InputDigest.ofContent(bytes.bytes(), bytes.link()));
+        read.computeIfAbsent(file, f -> InputDigest.ofContent(bytes.bytes(), bytes.link()));
     }
 
     /** The pass could not read {@code file}: what it is is digested now, as it failed to read it. */
     void unread(Path file) {
-        read.put(file, InputDigest.of(file));
+        read.computeIfAbsent(file, InputDigest::of);
     }
 
     /**

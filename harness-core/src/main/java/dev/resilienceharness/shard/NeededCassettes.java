@@ -3,6 +3,7 @@ package dev.resilienceharness.shard;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.CassetteIntegrity;
+import dev.resilienceharness.invariant.PassDigest;
 import dev.resilienceharness.invariant.Violation;
 import java.io.IOException;
 import java.util.HashSet;
@@ -29,6 +30,15 @@ public final class NeededCassettes {
      */
     public static List<Violation> ofOtherShards(HarnessConfig mine, Shard shard, Map<String, String> fingerprints)
             throws IOException {
+        return ofOtherShards(mine, shard, fingerprints, null);
+    }
+
+    /**
+     * As {@link #ofOtherShards(HarnessConfig, Shard, Map)}, handing {@code digest} (may be {@code null}) what the
+     * files read hold, for the record of the check.
+     */
+    public static List<Violation> ofOtherShards(HarnessConfig mine, Shard shard, Map<String, String> fingerprints,
+            PassDigest digest) throws IOException {
         if (shard.whole() || mine.scenarios().isEmpty()) {
             return List.of();
         }
@@ -41,7 +51,8 @@ public final class NeededCassettes {
                 }
             }
         }
-        return CassetteIntegrity.check(mine, false, (file, bytes) -> { },
-                file -> !shard.ownsFile(file) && needed.contains(file.getFileName().toString())).violations();
+        return CassetteIntegrity.check(mine, false, (file, bytes, parsed) -> { },
+                file -> !shard.ownsFile(file) && needed.contains(file.getFileName().toString()),
+                (cassette, size) -> { }, null, digest).violations();
     }
 }

@@ -146,7 +146,7 @@ final class FullCheck {
         HarnessConfig toRun = config.scenarios().isEmpty() ? config : runner.shardOf(config);
         List<Violation> blocking = new ArrayList<>(cassettes.violations());
         try {
-            blocking.addAll(NeededCassettes.ofOtherShards(toRun, shard, cassettes.fingerprints()));
+            blocking.addAll(NeededCassettes.ofOtherShards(toRun, shard, cassettes.fingerprints(), digest));
         } catch (IOException e) {
             throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
