@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CheckRecordTest {
 
-    private static final String YAML = """
+    /** Two ops of a scenario, each with its cassette: shared with {@link PassDigestTest}. */
+    static final String YAML = """
             version: 1
             policy:
               max_total_wait: 15s
@@ -32,7 +33,7 @@ class CheckRecordTest {
               - name: plan-then-patch
                 ops: [plan, patch]
             """;
-    private static final String PLAN = "c06d109f908d3f58.json";
+    static final String PLAN = "c06d109f908d3f58.json";
 
     @TempDir
     Path dir;

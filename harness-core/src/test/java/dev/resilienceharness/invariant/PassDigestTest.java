@@ -17,15 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The record's digest taken from the integrity pass equals the one taken by reading every file again. */
 class PassDigestTest {
 
-    private static final String YAML = """
-            version: 1
-            policy:
-              max_total_wait: 15s
-            scenarios:
-              - name: plan-then-patch
-                ops: [plan, patch]
-            """;
-    private static final String PLAN = "c06d109f908d3f58.json";
+    private static final String YAML = CheckRecordTest.YAML;
+    private static final String PLAN = CheckRecordTest.PLAN;
 
     @TempDir
     Path dir;
