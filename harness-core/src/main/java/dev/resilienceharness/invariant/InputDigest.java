@@ -154,7 +154,10 @@ public final class InputDigest {
     }
 
     private static String fileDigest(Path file) throws IOException {
-        MessageDigest md = sha256();
+        // One digest per thread, not a look-up among the security providers per file; a read that failed half-way
+        // may have left bytes in it.
+        MessageDigest md = DIGESTS.get();
+        md.reset();
         ByteBuffer buffer = BUFFERS.get();
         try (FileChannel ch = FileChannel.open(file, LinkOption.NOFOLLOW_LINKS)) {
             buffer.clear();

@@ -130,7 +130,9 @@ public class CheckMojo extends AbstractScenarioMojo {
         if (earlier == null) {
             return false;
         }
+        PhaseTime digest = PhaseTime.start(getLog());
         earlierInputsNow = inputs(identity, earlier.cassettes(), earlier.baseline());
+        getLog().debug(digest.done("Took the digest of what the last check read"));
         if (!earlierInputsNow.equals(earlier.inputs())) {
             getLog().debug(file + ": the yaml, a cassette, the baseline or the plugin changed; checking in full");
             return false;
