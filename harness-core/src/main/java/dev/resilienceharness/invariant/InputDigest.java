@@ -29,7 +29,7 @@ import java.util.zip.ZipFile;
 public final class InputDigest {
 
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 16));
-    /** One digest per thread for {@link #ofContent}: {@link MessageDigest#digest} leaves it reset for the next file. */
+    /** One digest per thread for the files' contents, reset before each. */
     private static final ThreadLocal<MessageDigest> DIGESTS = ThreadLocal.withInitial(InputDigest::sha256);
 
     private final MessageDigest md = sha256();
@@ -108,6 +108,8 @@ public final class InputDigest {
      */
     public static String ofContent(byte[] bytes, Path link) {
         MessageDigest md = DIGESTS.get();
+        // A file whose reading failed half-way on this thread may have left bytes in it.
+        md.reset();
         String hex = HexFormat.of().formatHex(md.digest(bytes));
         return link == null ? hex : "link to " + link + ": " + hex;
     }

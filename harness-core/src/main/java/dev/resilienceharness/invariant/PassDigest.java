@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * in full.
  *
  * <p>The yaml's digest is of the bytes the check loaded, or taken when this is made, and the baseline's is taken then,
- * before the pass reads anything; the entries
- * no pass reads (what is not a {@code *.json} file, and the cassettes of other shards that this one's scenarios do not
- * need) are digested after it. Nothing the check finds depends on what they hold. The digest equals what {@link CheckRecord#inputs} gives for the same files.
+ * before the pass reads anything. The entries no pass reads (what is not a {@code *.json} file, and the cassettes of
+ * other shards that this one's scenarios do not need) are digested after it: nothing the check finds depends on what
+ * they hold. The digest equals what {@link CheckRecord#inputs} gives for the same files.
  */
 public final class PassDigest {
 
