@@ -161,13 +161,14 @@ public final class VolatilePaths {
      */
     private static JsonNode copyAlong(JsonNode node, Segment[][] paths, int depth) {
         if (node instanceof ObjectNode object) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            for (Map.Entry<String, JsonNode> property : object.properties()) {
-                Segment[][] below = below(paths, depth, property.getKey(), -1);
-                JsonNode child = property.getValue();
-                copy.set(property.getKey(), below.length == 0 ? child : copyAlong(child, below, depth + 1));
-            }
-            return copy;
+            // Every call of a run copies its answer's top so: members held in two arrays, and met without an entry
+            // object each, as a LinkedHashMap and an iterator over the entries would make.
+            SmallObjectMap.Members copy = new SmallObjectMap.Members();
+            object.forEachEntry((name, child) -> {
+                Segment[][] below = below(paths, depth, name, -1);
+                copy.add(name, below.length == 0 ? child : copyAlong(child, below, depth + 1));
+            });
+            return copy.object();
         }
         if (node instanceof ArrayNode array) {
             ArrayNode copy = JsonNodeFactory.instance.arrayNode(array.size());
