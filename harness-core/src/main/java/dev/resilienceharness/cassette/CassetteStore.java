@@ -132,7 +132,7 @@ public final class CassetteStore {
      */
     public record Listing(List<Path> cassettes, List<Path> leftovers, List<Path> others) {
 
-        /** Every entry of the folder, sorted by name, as {@code InputDigest.entries} lists them. */
+        /** Every entry of the folder, sorted by name: what the digest of a check's inputs names. */
         public List<Path> entries() {
             List<Path> all = new ArrayList<>(cassettes.size() + leftovers.size() + others.size());
             all.addAll(cassettes);
@@ -150,7 +150,7 @@ public final class CassetteStore {
      * @throws IOException when the cassette folder is a file, or cannot be listed
      */
     public Listing listing() throws IOException {
-        return listing(folder);
+        return listingOf(folder);
     }
 
     /**
@@ -159,10 +159,11 @@ public final class CassetteStore {
      * yaml. The future ends with the {@link IOException} the listing met, if any.
      */
     public static Future<Listing> listingAhead(Path folder) {
-        return Ahead.begin("resilience-listing", () -> listing(folder));
+        return Ahead.begin("resilience-listing", () -> listingOf(folder));
     }
 
-    private static Listing listing(Path folder) throws IOException {
+    /** {@link #listing()} of {@code folder}, for what needs no store. */
+    public static Listing listingOf(Path folder) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Path> leftovers = new ArrayList<>();
         List<Path> others = new ArrayList<>();

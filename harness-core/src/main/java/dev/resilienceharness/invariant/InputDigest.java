@@ -1,11 +1,11 @@
 package dev.resilienceharness.invariant;
 
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Indices;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
@@ -51,16 +50,19 @@ public final class InputDigest {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    /** Every entry of the folder, sorted by name; none when it does not exist. */
+    /**
+     * Every entry of the folder, sorted by name, as the check's pass lists it ({@link CassetteStore.Listing#entries});
+     * none when it does not exist, or is a file (which the check reports).
+     */
     public static List<Path> entries(Path folder) throws IOException {
-        List<Path> entries = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
-            ds.forEach(entries::add);
-        } catch (NoSuchFileException | NotDirectoryException e) {
-            return List.of();
+        try {
+            return CassetteStore.listingOf(folder).entries();
+        } catch (IOException e) {
+            if (e.getCause() instanceof NotDirectoryException) {
+                return List.of();
+            }
+            throw e;
         }
-        entries.sort(null);
-        return entries;
     }
 
     /** {@link #of(Path)} of each entry, in order, worked out on all cores (reading and hashing is all the cost). */
@@ -78,11 +80,11 @@ public final class InputDigest {
         try {
             BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (a.isSymbolicLink()) {
-                String link = "link to " + Files.readSymbolicLink(entry) + ": ";
+                Path link = Files.readSymbolicLink(entry);
                 try {
-                    return link + of(entry.toRealPath());
+                    return linkedTo(link, of(entry.toRealPath()));
                 } catch (NoSuchFileException e) {
-                    return link + "dangling";
+                    return linkedTo(link, "dangling");
                 }
             }
             if (a.isDirectory()) {
@@ -107,11 +109,20 @@ public final class InputDigest {
      * @param link what the entry links to, or {@code null} when it is the regular file itself
      */
     public static String ofContent(byte[] bytes, Path link) {
+        String hex = HexFormat.of().formatHex(threadDigest().digest(bytes));
+        return link == null ? hex : linkedTo(link, hex);
+    }
+
+    /** What {@link #of(Path)} says of a symbolic link to {@code link} whose target is {@code target}. */
+    private static String linkedTo(Path link, String target) {
+        return "link to " + link + ": " + target;
+    }
+
+    /** This thread's SHA-256, reset: a file whose reading failed half-way on this thread may have left bytes in it. */
+    private static MessageDigest threadDigest() {
         MessageDigest md = DIGESTS.get();
-        // A file whose reading failed half-way on this thread may have left bytes in it.
         md.reset();
-        String hex = HexFormat.of().formatHex(md.digest(bytes));
-        return link == null ? hex : "link to " + link + ": " + hex;
+        return md;
     }
 
     /**
@@ -156,10 +167,8 @@ public final class InputDigest {
     }
 
     private static String fileDigest(Path file) throws IOException {
-        // One digest per thread, not a look-up among the security providers per file; a read that failed half-way
-        // may have left bytes in it.
-        MessageDigest md = DIGESTS.get();
-        md.reset();
+        // One digest per thread, not a look-up among the security providers per file.
+        MessageDigest md = threadDigest();
         ByteBuffer buffer = BUFFERS.get();
         try (FileChannel ch = FileChannel.open(file, LinkOption.NOFOLLOW_LINKS)) {
             buffer.clear();

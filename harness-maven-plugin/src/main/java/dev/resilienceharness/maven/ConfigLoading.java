@@ -32,13 +32,11 @@ final class ConfigLoading {
         HarnessConfig loaded;
         PhaseTime loading = PhaseTime.start(log);
         try {
-            if (content == null) {
-                loaded = cassettesFolder == null ? ConfigLoader.load(yaml) : ConfigLoader.load(yaml, cassettesFolder);
-            } else {
-                byte[] bytes = ConfigLoader.content(yaml);
+            byte[] bytes = ConfigLoader.content(yaml);
+            if (content != null) {
                 content.accept(bytes);
-                loaded = ConfigLoader.load(yaml, bytes, cassettesFolder);
             }
+            loaded = ConfigLoader.load(yaml, bytes, cassettesFolder);
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }
