@@ -244,7 +244,8 @@ public class CheckMojo extends AbstractScenarioMojo {
         for (Class<?> c : new Class<?>[] {CheckMojo.class, CheckRecord.class}) {
             String digest = jarDigest(c);
             if (digest == null) {
-                getLog().debug(c.getName() + " is not loaded from a jar; the check is not remembered");
+                getLog().debug(c.getName() + " is not loaded from a jar whose directory can be read; the check is not"
+                        + " remembered");
                 return null;
             }
             sb.append(';').append(digest);
