@@ -75,7 +75,10 @@ public class CheckMojo extends AbstractScenarioMojo {
     @Parameter(property = "resilience.fork", defaultValue = "true")
     private boolean fork;
 
-    /** The forked JVM's options, separated by spaces. */
+    /**
+     * The forked JVM's options, separated by spaces. On Linux, {@link HugePages#OPTION} is added to them where the
+     * kernel offers transparent huge pages, unless they name large or huge pages themselves ({@link HugePages}).
+     */
     @Parameter(property = "resilience.fork.jvmArgs", defaultValue = ForkedCheck.DEFAULT_JVM_ARGS)
     private String forkJvmArgs;
 
@@ -163,7 +166,7 @@ public class CheckMojo extends AbstractScenarioMojo {
                 properties, getLog().isDebugEnabled());
         Path java = Path.of(System.getProperty("java.home"), "bin",
                 System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
-        List<String> jvmArgs = ForkedCheck.splitArgs(forkJvmArgs);
+        List<String> jvmArgs = HugePages.added(ForkedCheck.splitArgs(forkJvmArgs));
         List<String> classpath = forkClasspath();
         ClassArchive archive = forkClassArchive && localRepository != null
                 ? ClassArchive.of(Path.of(localRepository, ClassArchive.FOLDER), java, jvmArgs, classpath) : null;

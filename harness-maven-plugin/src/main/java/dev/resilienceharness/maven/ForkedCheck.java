@@ -42,7 +42,8 @@ import org.apache.maven.plugin.logging.Log;
  * away. The forked JVM runs with the options of {@code resilience.fork.jvmArgs} ({@value #DEFAULT_JVM_ARGS} by default:
  * the quick compiler only; the parallel collector, whose collections use both cores, with a young generation of
  * 96 MB whose survivors go straight to the old generation, and an old one at most a quarter larger than what is live,
- * so that the heap follows what the check keeps rather than how fast it allocates). What outlives one young collection
+ * so that the heap follows what the check keeps rather than how fast it allocates; on Linux, on transparent huge pages
+ * where the kernel offers them, {@link HugePages}). What outlives one young collection
  * here is nearly always kept to the end (the yaml's settings, the answers kept for the runs, the fingerprints), so
  * copying it between survivor spaces first would only copy it twice.
  *

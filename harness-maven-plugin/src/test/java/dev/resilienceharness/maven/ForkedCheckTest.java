@@ -337,6 +337,28 @@ class ForkedCheckTest {
                 .toString().replace(".jsa", ".unusable"))), "a bad option says nothing of archives");
     }
 
+    /**
+     * On a kernel that offers transparent huge pages to a process that asks (as most Linux CI runners do), the check's
+     * JVM runs with them and passes; elsewhere its options are left as they were.
+     */
+    @Test
+    void a_check_on_huge_pages_where_the_kernel_offers_them_passes(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        Path gc = dir.resolve("gc.log");
+        List<String> own = List.of("-Xlog:gc+init=info:file=" + gc);
+        List<String> options = HugePages.added(own);
+        Path setting = Path.of(HugePages.SETTING);
+        boolean offered = System.getProperty("os.name").equals("Linux") && Files.isReadable(setting)
+                && !Files.readString(setting).contains("[never]");
+        assertEquals(offered, options.contains(HugePages.OPTION), options::toString);
+        Lines log = new Lines();
+        ForkedCheck.launch(log, java(), options, classpath(), request(yaml));
+        assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("info Checked 0 cassettes in ")), log.lines::toString);
+        assertEquals(offered ? "Large Page Support: Enabled (Transparent)" : "Large Page Support: Disabled",
+                Files.readAllLines(gc).stream().filter(l -> l.contains("Large Page Support"))
+                        .map(l -> l.substring(l.indexOf("Large Page"))).findFirst().orElse(null));
+    }
+
     @Test
     void jvm_options_are_split_on_spaces() {
         assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxTenuringThreshold=0",
