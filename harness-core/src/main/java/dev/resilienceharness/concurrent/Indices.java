@@ -1,29 +1,37 @@
 package dev.resilienceharness.concurrent;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
 /**
  * Runs a body once for every index of {@code [0, n)}, on the calling thread and the common fork/join pool, as
- * {@code IntStream.range(0, n).parallel().forEach(body)} does, but split down to leaves of a few indices.
+ * {@code IntStream.range(0, n).parallel().forEach(body)} does, but handed out in chunks of a few indices.
  *
  * <p>A parallel stream splits a range into about four leaves per worker of the pool (a 2-core machine's pool has one
  * worker): over 10,000 cassettes that is four leaves of 2,500, and the thread that takes the last one works on alone
- * while the other has nothing left to steal, for as long as a quarter of the pass may take. Small leaves keep both
- * busy to the end; a leaf of {@link #GRAIN} costs a task object, nothing more.
+ * while the other has nothing left to steal. Halving the range down to small leaves does not cure it when the caller
+ * is not one of the pool's threads, as the goals' {@code main} is not: such a thread can run only the halves it forked
+ * itself and no one took yet, so once the pool's worker has taken the first half, the caller ends up waiting for
+ * that worker to finish all of it. Here every thread takes the next {@link #GRAIN} indices from one counter until
+ * none are left, so whichever thread is faster does more, and the caller waits at most for the chunks the others hold.
  *
- * <p>As with the stream, the order in which indices run is not defined and the body runs on several threads at once.
- * An exception thrown by the body ends its own leaf only; the first one is thrown here, itself, once every other leaf
- * has ended (those of other leaves are added to it as suppressed), so that no index is still running when this method
- * returns or throws. A leaf's failure is kept aside rather than handed to the pool: the pool records a task's
- * exception in objects it allocates, and when that fails too (a full heap) its worker dies with the task never done,
- * and whoever joins it waits forever.
+ * <p>Indices are handed out in ascending order; the order in which they run is not defined, and the body runs on
+ * several threads at once. An exception thrown by the body ends its own chunk only; the first one is thrown here,
+ * itself, once every other chunk has ended (those of other chunks are added to it as suppressed), so that no index is
+ * still running when this method returns or throws. A chunk's failure is kept aside rather than handed to the pool:
+ * the pool records a task's exception in objects it allocates, and when that fails too (a full heap) its worker dies
+ * with the task never done, and whoever joins it waits forever.
  */
 public final class Indices {
 
-    /** How many indices one leaf runs: {@value}. */
+    /** How many indices a thread takes at a time: {@value}. */
     public static final int GRAIN = 8;
 
     private Indices() {
@@ -41,9 +49,34 @@ public final class Indices {
             }
             return;
         }
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        new Range(0, n, body, failure).invoke();
-        Throwable failed = failure.get();
+        Chunks chunks = new Chunks(n, body);
+        // One helper per worker of the pool, and no more than there are chunks besides the caller's first.
+        int helpers = Math.min(ForkJoinPool.getCommonPoolParallelism(), (n - 1) / GRAIN);
+        List<Helper> forked = new ArrayList<>(helpers);
+        for (int k = 0; k < helpers; k++) {
+            try {
+                Helper helper = new Helper(chunks);
+                // Kept before it is forked: the pool may have queued a task whose fork then failed to grow its queue.
+                forked.add(helper);
+                helper.fork();
+            } catch (Throwable t) {
+                // No indices are lost: this thread takes every chunk no helper takes.
+                break;
+            }
+        }
+        chunks.run();
+        for (Helper helper : forked) {
+            // A helper that has not begun is told not to, and is not waited for; one that has is joined, so that
+            // no index is still running when this method returns or throws.
+            if (!helper.begin()) {
+                try {
+                    helper.join();
+                } catch (Throwable t) {
+                    chunks.failed(t);
+                }
+            }
+        }
+        Throwable failed = chunks.failure.get();
         if (failed instanceof RuntimeException e) {
             throw e;
         }
@@ -56,28 +89,26 @@ public final class Indices {
         }
     }
 
-    /** The indices {@code [from, to)}: run here when few, else halved, one half forked and the other run here. */
-    private static final class Range extends RecursiveAction {
+    /** The indices {@code [0, n)}, handed out {@link #GRAIN} at a time to whichever thread asks next. */
+    private static final class Chunks {
 
-        private static final long serialVersionUID = 1L;
+        private final int n;
+        private final IntConsumer body;
+        private final AtomicInteger next = new AtomicInteger();
+        /** The first failure of any chunk; the others are added to it. */
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-        private final int from;
-        private final int to;
-        private final transient IntConsumer body;
-        /** The first failure of any leaf; the others are added to it. */
-        private final transient AtomicReference<Throwable> failure;
-
-        Range(int from, int to, IntConsumer body, AtomicReference<Throwable> failure) {
-            this.from = from;
-            this.to = to;
+        Chunks(int n, IntConsumer body) {
+            this.n = n;
             this.body = body;
-            this.failure = failure;
         }
 
-        @Override
-        protected void compute() {
-            // Nothing leaves this method by a throw, so the pool never records an exception: see the class comment.
-            if (to - from <= GRAIN) {
+        /** Runs chunks until none are left. Nothing leaves it by a throw: see the class comment. */
+        void run() {
+            // Each thread adds once more after the last chunk, so the counter may pass Integer.MAX_VALUE and turn
+            // negative only once every index has been handed out.
+            for (int from = next.getAndAdd(GRAIN); from >= 0 && from < n; from = next.getAndAdd(GRAIN)) {
+                int to = Math.min(n, from + GRAIN);
                 try {
                     for (int i = from; i < to; i++) {
                         body.accept(i);
@@ -85,35 +116,10 @@ public final class Indices {
                 } catch (Throwable t) {
                     failed(t);
                 }
-                return;
-            }
-            int middle = (from + to) >>> 1;
-            Range later;
-            try {
-                later = new Range(middle, to, body, failure);
-                later.fork();
-            } catch (Throwable t) {
-                // Not forked, so never run: forEach throws this instead.
-                failed(t);
-                later = null;
-            }
-            try {
-                new Range(from, middle, body, failure).compute();
-            } catch (Throwable t) {
-                failed(t);
-            }
-            // The forked half is joined whatever this one did: when forEach returns or throws, no index is still
-            // running.
-            try {
-                if (later != null) {
-                    later.join();
-                }
-            } catch (Throwable t) {
-                failed(t);
             }
         }
 
-        private void failed(Throwable t) {
+        void failed(Throwable t) {
             if (failure.compareAndSet(null, t)) {
                 return;
             }
@@ -124,6 +130,32 @@ public final class Indices {
                 } catch (Throwable none) {
                     // No memory left to add it: the first one is what is thrown.
                 }
+            }
+        }
+    }
+
+    /** A worker of the pool taking chunks beside the caller. */
+    private static final class Helper extends RecursiveAction {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient Chunks chunks;
+        /** Set by whichever comes first: the helper beginning, or the caller telling it not to. */
+        private final AtomicBoolean begun = new AtomicBoolean();
+
+        Helper(Chunks chunks) {
+            this.chunks = chunks;
+        }
+
+        /** Whether this call is the one that set {@link #begun}: then the helper runs nothing. */
+        boolean begin() {
+            return begun.compareAndSet(false, true);
+        }
+
+        @Override
+        protected void compute() {
+            if (begin()) {
+                chunks.run();
             }
         }
     }

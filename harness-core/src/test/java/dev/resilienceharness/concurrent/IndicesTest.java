@@ -68,6 +68,52 @@ class IndicesTest {
         assertEquals(Set.of(thrown), Set.copyOf(all));
     }
 
+    /**
+     * The calling thread is not one of the pool's, as the goals' {@code main} is not. A pool worker that is slow (here
+     * 2 ms an index, the caller 20 µs) does not hold the caller up with half of the work: it holds a chunk at a time,
+     * and the caller takes the rest.
+     */
+    @Test
+    void aSlowWorkerHoldsOneChunkAtATimeAndTheCallerTakesTheRest() {
+        int n = 2_000;
+        Thread caller = Thread.currentThread();
+        AtomicIntegerArray runs = new AtomicIntegerArray(n);
+        java.util.concurrent.atomic.AtomicInteger elsewhere = new java.util.concurrent.atomic.AtomicInteger();
+        Indices.forEach(n, i -> {
+            runs.incrementAndGet(i);
+            if (Thread.currentThread() == caller) {
+                long until = System.nanoTime() + 20_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            } else {
+                elsewhere.incrementAndGet();
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            assertEquals(1, runs.get(i), "index " + i);
+        }
+        // Halves forked down to leaves gave the worker the first half it took, 1,000 indices, and the caller waited.
+        assertTrue(elsewhere.get() < n / 4, elsewhere.get() + " of " + n + " indices ran off the calling thread");
+    }
+
+    @Test
+    void aBodyThatRunsItselfOnEveryIndexFromAWorkerRunsEachOnce() {
+        // Nested: the outer body runs on the caller and the pool's workers, and each calls forEach again.
+        int outer = 64;
+        int inner = 100;
+        AtomicIntegerArray runs = new AtomicIntegerArray(outer * inner);
+        Indices.forEach(outer, o -> Indices.forEach(inner, i -> runs.incrementAndGet(o * inner + i)));
+        for (int k = 0; k < outer * inner; k++) {
+            assertEquals(1, runs.get(k), "index " + k);
+        }
+    }
+
     @Test
     void aNegativeCountIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> Indices.forEach(-1, i -> { }));
