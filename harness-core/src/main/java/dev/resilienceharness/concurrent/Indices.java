@@ -19,8 +19,10 @@ import java.util.function.IntConsumer;
  * while the other has nothing left to steal. Halving the range down to small leaves does not cure it when the caller
  * is not one of the pool's threads, as the goals' {@code main} is not: such a thread can run only the halves it forked
  * itself and no one took yet, so once the pool's worker has taken the first half, the caller ends up waiting for
- * that worker to finish all of it. Here every thread takes the next {@link #GRAIN} indices from one counter until
- * none are left, so whichever thread is faster does more, and the caller waits at most for the chunks the others hold.
+ * that worker to finish all of it. Here every thread takes the next chunk of indices from one counter until none are
+ * left, so whichever thread is faster does more, and the caller waits at most for the chunks the others hold. A chunk
+ * is {@link #GRAIN} indices, or fewer when there are not four chunks of that size for each thread (40 parts of a
+ * yaml mapping on two threads go five at a time).
  *
  * <p>Indices are handed out in ascending order; the order in which they run is not defined, and the body runs on
  * several threads at once. An exception thrown by the body ends its own chunk only; the first one is thrown here,
@@ -31,7 +33,7 @@ import java.util.function.IntConsumer;
  */
 public final class Indices {
 
-    /** How many indices a thread takes at a time: {@value}. */
+    /** How many indices a thread takes at a time, at most: {@value}. */
     public static final int GRAIN = 8;
 
     private Indices() {
@@ -49,9 +51,11 @@ public final class Indices {
             }
             return;
         }
-        Chunks chunks = new Chunks(n, body);
+        int workers = ForkJoinPool.getCommonPoolParallelism();
+        int chunk = Math.max(1, Math.min(GRAIN, n / (4 * (workers + 1))));
+        Chunks chunks = new Chunks(n, chunk, body);
         // One helper per worker of the pool, and no more than there are chunks besides the caller's first.
-        int helpers = Math.min(ForkJoinPool.getCommonPoolParallelism(), (n - 1) / GRAIN);
+        int helpers = Math.min(workers, (n - 1) / chunk);
         List<Helper> forked = new ArrayList<>(helpers);
         for (int k = 0; k < helpers; k++) {
             try {
@@ -89,17 +93,19 @@ public final class Indices {
         }
     }
 
-    /** The indices {@code [0, n)}, handed out {@link #GRAIN} at a time to whichever thread asks next. */
+    /** The indices {@code [0, n)}, handed out {@code chunk} at a time to whichever thread asks next. */
     private static final class Chunks {
 
         private final int n;
+        private final int chunk;
         private final IntConsumer body;
         private final AtomicInteger next = new AtomicInteger();
         /** The first failure of any chunk; the others are added to it. */
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-        Chunks(int n, IntConsumer body) {
+        Chunks(int n, int chunk, IntConsumer body) {
             this.n = n;
+            this.chunk = chunk;
             this.body = body;
         }
 
@@ -107,8 +113,8 @@ public final class Indices {
         void run() {
             // Each thread adds once more after the last chunk, so the counter may pass Integer.MAX_VALUE and turn
             // negative only once every index has been handed out.
-            for (int from = next.getAndAdd(GRAIN); from >= 0 && from < n; from = next.getAndAdd(GRAIN)) {
-                int to = Math.min(n, from + GRAIN);
+            for (int from = next.getAndAdd(chunk); from >= 0 && from < n; from = next.getAndAdd(chunk)) {
+                int to = Math.min(n, from + chunk);
                 try {
                     for (int i = from; i < to; i++) {
                         body.accept(i);

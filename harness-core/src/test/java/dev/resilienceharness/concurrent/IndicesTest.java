@@ -15,7 +15,7 @@ class IndicesTest {
 
     @Test
     void runsEveryIndexOnceWhateverTheSize() {
-        for (int n : new int[] {0, 1, Indices.GRAIN - 1, Indices.GRAIN, Indices.GRAIN + 1, 1_000, 10_007}) {
+        for (int n : new int[] {0, 1, Indices.GRAIN - 1, Indices.GRAIN, Indices.GRAIN + 1, 16, 40, 1_000, 10_007}) {
             AtomicIntegerArray runs = new AtomicIntegerArray(n);
             Indices.forEach(n, runs::incrementAndGet);
             for (int i = 0; i < n; i++) {
