@@ -69,11 +69,8 @@ final class ClassArchive {
      * folder's path holds the path separator.
      */
     static ClassArchive of(Path folder, Path java, List<String> jvmArgs, List<String> classpath) {
-        for (String arg : jvmArgs) {
-            if (arg.startsWith("-Xshare") || arg.contains("SharedArchiveFile") || arg.contains("ArchiveClassesAtExit")
-                    || arg.contains("UseSharedSpaces")) {
-                return null;
-            }
+        if (ForkedCheck.anyNames(jvmArgs, "-Xshare", "SharedArchiveFile", "ArchiveClassesAtExit", "UseSharedSpaces")) {
+            return null;
         }
         if (folder.toAbsolutePath().toString().contains(File.pathSeparator)) {
             // HotSpot reads -XX:SharedArchiveFile as a list of files separated so: such a folder cannot be named.

@@ -622,4 +622,16 @@ public final class ForkedCheck {
         return jvmArgs == null || jvmArgs.isBlank() ? List.of()
                 : Arrays.asList(jvmArgs.trim().split("\\s+"));
     }
+
+    /** Whether any of the JVM options holds any of {@code words}: a choice the team made that the plugin leaves alone. */
+    static boolean anyNames(List<String> jvmArgs, String... words) {
+        for (String arg : jvmArgs) {
+            for (String word : words) {
+                if (arg.contains(word)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
 }

@@ -42,21 +42,13 @@ final class HugePages {
      * chooses {@code madvise} or {@code always}, and no option names large or huge pages.
      */
     static List<String> added(List<String> jvmArgs, String osName, Path setting) {
-        if (!osName.equals("Linux") || namesPages(jvmArgs) || !offered(setting)) {
+        if (!osName.equals("Linux") || ForkedCheck.anyNames(jvmArgs, "LargePage", "HugePage", "HugeTLB")
+                || !offered(setting)) {
             return jvmArgs;
         }
         List<String> options = new ArrayList<>(jvmArgs);
         options.add(OPTION);
         return options;
-    }
-
-    private static boolean namesPages(List<String> jvmArgs) {
-        for (String arg : jvmArgs) {
-            if (arg.contains("LargePage") || arg.contains("HugePage") || arg.contains("HugeTLB")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether the mode file chooses {@code [madvise]} or {@code [always]}; not when it is missing or unreadable. */
