@@ -17,7 +17,7 @@ import java.util.function.IntConsumer;
  * <p>A parallel stream splits a range into about four leaves per worker of the pool (a 2-core machine's pool has one
  * worker): over 10,000 cassettes that is four leaves of 2,500, and the thread that takes the last one works on alone
  * while the other has nothing left to steal. Halving the range down to small leaves does not cure it when the caller
- * is not one of the pool's threads, as the goals' {@code main} is not: such a thread can run only the halves it forked
+ * is not one of the pool's threads, as a program's {@code main} is not: such a thread can run only the halves it forked
  * itself and no one took yet, so once the pool's worker has taken the first half, the caller ends up waiting for
  * that worker to finish all of it. Here every thread takes the next chunk of indices from one counter until none are
  * left, so whichever thread is faster does more, and the caller waits at most for the chunks the others hold. A chunk

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
@@ -69,7 +70,7 @@ class IndicesTest {
     }
 
     /**
-     * The calling thread is not one of the pool's, as the goals' {@code main} is not. A pool worker that is slow (here
+     * The calling thread is not one of the pool's, as a program's {@code main} is not. A pool worker that is slow (here
      * 2 ms an index, the caller 20 µs) does not hold the caller up with half of the work: it holds a chunk at a time,
      * and the caller takes the rest.
      */
@@ -78,7 +79,7 @@ class IndicesTest {
         int n = 2_000;
         Thread caller = Thread.currentThread();
         AtomicIntegerArray runs = new AtomicIntegerArray(n);
-        java.util.concurrent.atomic.AtomicInteger elsewhere = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger elsewhere = new AtomicInteger();
         Indices.forEach(n, i -> {
             runs.incrementAndGet(i);
             if (Thread.currentThread() == caller) {
@@ -103,7 +104,7 @@ class IndicesTest {
     }
 
     @Test
-    void aBodyThatRunsItselfOnEveryIndexFromAWorkerRunsEachOnce() {
+    void nestedCallsRunEveryIndexOnce() {
         // Nested: the outer body runs on the caller and the pool's workers, and each calls forEach again.
         int outer = 64;
         int inner = 100;
