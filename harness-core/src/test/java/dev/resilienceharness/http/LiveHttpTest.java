@@ -38,7 +38,7 @@ class LiveHttpTest {
         try {
             LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1"),
                     "real-key", Duration.ofSeconds(10));
-            HttpAnswer.Response r = live.send(new HttpAttempt("anthropic-java 3.14.0", "POST", "/v1/messages",
+            HttpAnswer.Response r = live.send(new HttpAttempt("anthropic-java 3.16.0", "POST", "/v1/messages",
                     Map.of("x-api-key", List.of("harness-replay"), "anthropic-version", List.of("2023-06-01")),
                     "{\"model\":\"m\"}".getBytes(StandardCharsets.UTF_8), null, 0));
             assertEquals(200, r.status());

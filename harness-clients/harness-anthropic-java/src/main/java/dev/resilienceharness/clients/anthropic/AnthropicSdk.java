@@ -8,6 +8,6 @@ final class AnthropicSdk {
     private AnthropicSdk() {
     }
 
-    /** {@code anthropic-java 3.14.0}: the SDK's name and the version on the class path. */
+    /** {@code anthropic-java 3.16.0}: the SDK's name and the version on the class path. */
     static final String LABEL = "anthropic-java " + Properties.getPackageVersion();
 }

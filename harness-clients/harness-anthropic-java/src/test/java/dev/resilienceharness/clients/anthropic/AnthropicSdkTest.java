@@ -9,6 +9,6 @@ class AnthropicSdkTest {
     @Test
     void theLabelIsTheSdksNameAndTheVersionOnTheClassPath() {
         // The version the module is built against (harness-clients/pom.xml); the SDK reports it itself.
-        assertEquals("anthropic-java 3.14.0", AnthropicSdk.LABEL);
+        assertEquals("anthropic-java 3.16.0", AnthropicSdk.LABEL);
     }
 }

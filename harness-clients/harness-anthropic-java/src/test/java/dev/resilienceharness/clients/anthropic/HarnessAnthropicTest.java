@@ -135,21 +135,21 @@ class HarnessAnthropicTest {
         // Three HTTP attempts for one call of the loop: the SDK's first and its two retries.
         assertEquals(3, trace.calls().size());
         assertEquals(List.of(0, 1, 2), trace.calls().stream().map(CallRecord::sdkRetry).toList());
-        trace.calls().forEach(c -> assertEquals("anthropic-java 3.14.0", c.sdk()));
+        trace.calls().forEach(c -> assertEquals("anthropic-java 3.16.0", c.sdk()));
         assertEquals(List.of(Status.STOPPED), trace.outcomes().stream().map(Outcome::status).toList());
         assertEquals(1, trace.outcomes().get(0).attempts(), "the loop itself saw one 429");
 
         List<Violation> budget = of(result, Invariant.BUDGET);
         assertEquals(1, budget.size(), lines(result).toString());
         String line = budget.get(0).line();
-        assertTrue(line.contains("anthropic-java 3.14.0 made 2 of them as its own retries, under 1 call of your loop"),
+        assertTrue(line.contains("anthropic-java 3.16.0 made 2 of them as its own retries, under 1 call of your loop"),
                 line);
         assertTrue(line.contains("anthropic-java retried 2 times before your loop saw the answer: build the client"
                 + " with maxRetries(0)"), line);
 
         // The SDK's backoff waited on the virtual clock, and the timeline marks its waits as the SDK's.
         assertEquals(2, trace.waits().size());
-        trace.waits().forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
+        trace.waits().forEach(w -> assertEquals("anthropic-java 3.16.0", w.by()));
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1125)) >= 0, trace.totalWait().toString());
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1500)) <= 0, trace.totalWait().toString());
     }
@@ -166,7 +166,7 @@ class HarnessAnthropicTest {
         assertEquals("plan", budget.op());
         assertEquals("3 calls", budget.bound());
         assertEquals("4 calls", budget.actual());
-        assertTrue(budget.message().contains("anthropic-java 3.14.0 made 2 of them as its own retries, under 2 calls"
+        assertTrue(budget.message().contains("anthropic-java 3.16.0 made 2 of them as its own retries, under 2 calls"
                 + " of your loop"), budget.message());
     }
 
@@ -183,7 +183,7 @@ class HarnessAnthropicTest {
         // Twenty seconds, as the header said, waited by the SDK; the test itself took well under a second of it.
         assertEquals(1, trace.waits().size());
         assertEquals(Duration.ofSeconds(20).toNanos(), trace.waits().get(0).nanos());
-        assertEquals("anthropic-java 3.14.0", trace.waits().get(0).by());
+        assertEquals("anthropic-java 3.16.0", trace.waits().get(0).by());
     }
 
     @Test
@@ -195,7 +195,7 @@ class HarnessAnthropicTest {
         Duration waited = result.trace().totalWait();
         assertTrue(waited.compareTo(Duration.ofSeconds(120)) >= 0 && waited.compareTo(Duration.ofSeconds(121)) < 0,
                 waited.toString());
-        assertEquals("anthropic-java 3.14.0", result.trace().waits().get(0).by());
+        assertEquals("anthropic-java 3.16.0", result.trace().waits().get(0).by());
         List<Violation> waits = of(result, Invariant.BOUNDED_WAIT);
         assertEquals(1, waits.size(), lines(result).toString());
         assertTrue(waits.get(0).line().contains("waited 120000.004096 ms in total; policy.max_total_wait is 30000 ms"),
@@ -328,7 +328,7 @@ class HarnessAnthropicTest {
         ScenarioResult result = timed(r, "quota-without-retry-after");
 
         assertEquals(List.of(0, 1), result.trace().calls().subList(0, 2).stream().map(CallRecord::sdkRetry).toList());
-        assertEquals("anthropic-java 3.14.0", result.trace().waits().get(0).by());
+        assertEquals("anthropic-java 3.16.0", result.trace().waits().get(0).by());
     }
 
     @Test

@@ -66,7 +66,7 @@ class RunHttpClientTest {
 
         HttpAttempt attempt = RunHttpClient.attempt(request, Duration.ofSeconds(30));
 
-        assertEquals("anthropic-java 3.14.0", attempt.sdk());
+        assertEquals("anthropic-java 3.16.0", attempt.sdk());
         assertEquals("POST", attempt.method());
         assertEquals("messages", attempt.path());
         assertEquals(2, attempt.sdkRetry());
@@ -182,7 +182,7 @@ class RunHttpClientTest {
 
         assertEquals(List.of(0, 1, 2), result.trace().calls().stream().map(CallRecord::sdkRetry).toList());
         assertEquals(2, result.trace().waits().size());
-        result.trace().waits().forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
+        result.trace().waits().forEach(w -> assertEquals("anthropic-java 3.16.0", w.by()));
         assertEquals(List.of(), result.trace().realSleeps());
     }
 

@@ -46,7 +46,7 @@ class RunSleeperTest {
         List<VirtualClock.Wait> waits = result.trace().waits();
         assertEquals(List.of(Duration.ofSeconds(3).toNanos(), Duration.ofSeconds(2).toNanos()),
                 waits.stream().map(VirtualClock.Wait::nanos).toList());
-        waits.forEach(w -> assertEquals("anthropic-java 3.14.0", w.by()));
+        waits.forEach(w -> assertEquals("anthropic-java 3.16.0", w.by()));
         assertEquals(Duration.ofSeconds(5), result.trace().totalWait());
         assertEquals(List.of(), result.trace().realSleeps());
     }
