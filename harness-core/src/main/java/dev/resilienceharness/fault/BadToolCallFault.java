@@ -1,7 +1,6 @@
 package dev.resilienceharness.fault;
 
 import dev.resilienceharness.transport.BadToolCall;
-import dev.resilienceharness.transport.Reply;
 
 /** {@code bad_tool_call}: the call returns, but its tool-call JSON fails the schema. */
 public record BadToolCallFault() implements Fault {
@@ -19,7 +18,7 @@ public record BadToolCallFault() implements Fault {
     }
 
     @Override
-    public Reply strike(String op, Reply recorded) throws BadToolCall {
-        throw new BadToolCall("injected bad_tool_call for op '" + op + "'");
+    public BadToolCall failure(String op) {
+        return new BadToolCall("injected bad_tool_call for op '" + op + "'");
     }
 }

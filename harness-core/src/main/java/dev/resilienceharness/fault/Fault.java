@@ -19,12 +19,28 @@ public sealed interface Fault
     Object toYaml();
 
     /**
-     * Applies this fault to a call for {@code op} whose recorded answer is {@code recorded}.
+     * The failure this fault answers a call for {@code op} with, made but not thrown, or {@code null} when the call
+     * gets a reply ({@link #strike} gives it). When this is not {@code null}, {@link #strike} throws it: the harness's
+     * transport asks for it first, so that a loop taking failures as values ({@code Transport.send}) meets no throw.
+     */
+    default CallFailure failure(String op) {
+        return null;
+    }
+
+    /**
+     * Applies this fault to a call for {@code op} whose recorded answer is {@code recorded}. By default the call
+     * fails with {@link #failure}, or gets the recorded answer as it is.
      *
      * @return the reply the loop receives
      * @throws CallFailure the failure the loop receives instead
      */
-    Reply strike(String op, Reply recorded) throws CallFailure;
+    default Reply strike(String op, Reply recorded) throws CallFailure {
+        CallFailure failure = failure(op);
+        if (failure != null) {
+            throw failure;
+        }
+        return recorded;
+    }
 
     /** The yaml names of every fault kind, in the order the SPEC lists them. */
     static java.util.List<String> kinds() {

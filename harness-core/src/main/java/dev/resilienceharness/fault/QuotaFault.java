@@ -1,7 +1,6 @@
 package dev.resilienceharness.fault;
 
 import dev.resilienceharness.transport.QuotaExhausted;
-import dev.resilienceharness.transport.Reply;
 import java.util.Map;
 
 /**
@@ -22,7 +21,7 @@ public record QuotaFault(String retryAfter) implements Fault {
     }
 
     @Override
-    public Reply strike(String op, Reply recorded) throws QuotaExhausted {
-        throw new QuotaExhausted(retryAfter);
+    public QuotaExhausted failure(String op) {
+        return new QuotaExhausted(retryAfter);
     }
 }

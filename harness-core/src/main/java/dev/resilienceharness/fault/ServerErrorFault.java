@@ -1,6 +1,5 @@
 package dev.resilienceharness.fault;
 
-import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
 import java.util.Map;
 
@@ -27,7 +26,7 @@ public record ServerErrorFault(int status) implements Fault {
     }
 
     @Override
-    public Reply strike(String op, Reply recorded) throws TransientError {
-        throw TransientError.status(status);
+    public TransientError failure(String op) {
+        return TransientError.status(status);
     }
 }

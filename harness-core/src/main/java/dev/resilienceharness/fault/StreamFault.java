@@ -1,7 +1,6 @@
 package dev.resilienceharness.fault;
 
 import dev.resilienceharness.transport.CallFailure;
-import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
 
 /**
@@ -24,8 +23,8 @@ public sealed interface StreamFault extends Fault
      * {@link TransientError} naming how many events arrived first. A call through HTTP meets the stream itself instead.
      */
     @Override
-    default Reply strike(String op, Reply recorded) throws CallFailure {
-        throw TransientError.stream(kind(), afterEvents());
+    default CallFailure failure(String op) {
+        return TransientError.stream(kind(), afterEvents());
     }
 
     /** {@code value} of the setting {@code key}, which must not be negative. */

@@ -1,6 +1,5 @@
 package dev.resilienceharness.fault;
 
-import dev.resilienceharness.transport.Reply;
 import dev.resilienceharness.transport.TransientError;
 
 /** {@code timeout}: the call times out, a transient failure. */
@@ -19,7 +18,7 @@ public record TimeoutFault() implements Fault {
     }
 
     @Override
-    public Reply strike(String op, Reply recorded) throws TransientError {
-        throw TransientError.timeout();
+    public TransientError failure(String op) {
+        return TransientError.timeout();
     }
 }

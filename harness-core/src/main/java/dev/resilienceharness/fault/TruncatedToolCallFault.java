@@ -1,7 +1,6 @@
 package dev.resilienceharness.fault;
 
 import dev.resilienceharness.transport.BadToolCall;
-import dev.resilienceharness.transport.Reply;
 
 /**
  * {@code truncated_tool_call}: the streamed tool-call arguments stop mid-JSON, then the stream ends normally with
@@ -27,7 +26,7 @@ public record TruncatedToolCallFault() implements StreamFault {
     }
 
     @Override
-    public Reply strike(String op, Reply recorded) throws BadToolCall {
-        throw new BadToolCall("the streamed tool-call arguments stop mid-JSON (injected truncated_tool_call fault)");
+    public BadToolCall failure(String op) {
+        return new BadToolCall("the streamed tool-call arguments stop mid-JSON (injected truncated_tool_call fault)");
     }
 }

@@ -2,7 +2,7 @@ package dev.resilienceharness.loop;
 
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.BadToolCall;
-import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.CallResult;
 import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.Reply;
@@ -89,14 +89,15 @@ public final class BuiltinLoop implements AgentLoop {
                 run.journal().checkpoint(op, new Journal.Progress(attempts, transientFailures, repairs, quotaRetried));
             }
             attempts++;
-            try {
-                Reply reply = run.transport().call(payload);
+            // The failure comes back as a value (Transport.send): the harness's transport throws none for a fault.
+            CallResult result = run.transport().send(payload);
+            if (result instanceof Reply reply) {
                 Outcome ok = streamed(Outcome.ok(op, reply.body(), attempts), streamEvents);
                 if (reply.firstTokenMs().isPresent() && isSlow(reply.firstTokenMs().getAsLong(), policy)) {
                     return ok.slow(reply.firstTokenMs().getAsLong(), Math.max(1, concurrency / 2));
                 }
                 return ok;
-            } catch (TransientError e) {
+            } else if (result instanceof TransientError e) {
                 transientFailures++;
                 if (e.streamFault() != null) {
                     streamEvents = e.streamEvents(); // the partial text is dropped: the retry streams it all again
@@ -109,7 +110,7 @@ public final class BuiltinLoop implements AgentLoop {
                     return streamed(Outcome.degraded(op, "timeout", attempts), streamEvents);
                 }
                 run.sleeper().sleep(wait);
-            } catch (QuotaExhausted e) {
+            } else if (result instanceof QuotaExhausted e) {
                 Optional<Duration> delay = e.delay(run.now());
                 if (e.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA) {
                     return Outcome.stopped(op, null, attempts);
@@ -127,15 +128,15 @@ public final class BuiltinLoop implements AgentLoop {
                 }
                 quotaRetried = true;
                 run.sleeper().sleep(delay.get());
-            } catch (BadToolCall e) {
+            } else if (result instanceof BadToolCall) {
                 if (repairs >= policy.schema().repairAttempts()) {
                     return Outcome.degraded(op, "schema", attempts);
                 }
                 repairs++;
                 payload = run.repairTemplate(op, repairs, instruction);
-            } catch (CallFailure e) {
-                // CallFailure is sealed: the three kinds above are all there are.
-                throw new AssertionError("unknown call failure " + e.getClass().getName(), e);
+            } else {
+                // CallResult and CallFailure are sealed: the four kinds above are all there are, so this is null.
+                throw new IllegalStateException("the transport gave no reply and no failure for op '" + op + "'");
             }
         }
     }

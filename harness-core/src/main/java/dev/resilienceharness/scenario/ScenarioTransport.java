@@ -26,6 +26,7 @@ import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallFailure;
+import dev.resilienceharness.transport.CallResult;
 import dev.resilienceharness.transport.ProcessRecycled;
 import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.RepairRequest;
@@ -166,7 +167,20 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     }
 
     @Override
-    public synchronized Reply call(ObjectNode payload) throws CallFailure {
+    public Reply call(ObjectNode payload) throws CallFailure {
+        CallResult result = send(payload);
+        if (result instanceof CallFailure failure) {
+            throw failure;
+        }
+        return (Reply) result;
+    }
+
+    /**
+     * The call, with its failure made and recorded but not thrown: an injected fault asks for no unwinding (the
+     * built-in loop meets thousands of them in a check). {@link ProcessRecycled} is still thrown.
+     */
+    @Override
+    public synchronized CallResult send(ObjectNode payload) {
         checkAlive();
         // The built-in loop sends an op's prepared request itself, which is never a repair.
         int prepared = scenarioOps.indexSending(payload);
@@ -193,41 +207,47 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
                 calls.add(refused(index, op, repair, fault, refusal, at, null, 0, model));
-                throw refusal.failure();
+                return refusal.failure();
             }
         }
-        try {
-            Reply reply = drawn(fault, answer, exchange, index).strike(op, recorded);
+        Fault drawn = drawn(fault, answer, exchange, index);
+        CallFailure failure = drawn.failure(op);
+        Reply reply = null;
+        if (failure == null) {
+            try {
+                reply = drawn.strike(op, recorded);
+            } catch (CallFailure e) {
+                failure = e;
+            } catch (ProcessRecycled e) {
+                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, null, 0));
+                die();
+                throw e;
+            }
+        }
+        if (reply != null) {
             if (answer.schemaProblem() != null) {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
                         0, tokens, model));
-                throw new BadToolCall(answer.schemaProblem());
+                return new BadToolCall(answer.schemaProblem());
             }
             Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
             calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null, 0,
                     tokens, model));
             return reply;
-        } catch (TransientError e) {
+        }
+        if (failure instanceof TransientError e) {
             calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, e.status(), null, false, at, null,
                     null, 0));
-            throw e;
-        } catch (QuotaExhausted e) {
+        } else if (failure instanceof QuotaExhausted e) {
             Optional<Duration> delay = e.delay(clock.now());
             boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
             calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, e.retryAfter(), honourable, at,
                     null, null, 0));
-            throw e;
-        } catch (BadToolCall e) {
-            if (calls.size() == index) {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
-                        0, tokens, model));
-            }
-            throw e;
-        } catch (ProcessRecycled e) {
-            calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, null, 0));
-            die();
-            throw e;
+        } else {
+            calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null, 0,
+                    tokens, model));
         }
+        return failure;
     }
 
     @Override

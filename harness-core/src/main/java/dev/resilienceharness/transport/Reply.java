@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  * @param body         the response body
  * @param firstTokenMs how late the first token arrived, when known
  */
-public record Reply(JsonNode body, OptionalLong firstTokenMs) {
+public record Reply(JsonNode body, OptionalLong firstTokenMs) implements CallResult {
     public Reply {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(firstTokenMs, "firstTokenMs");

@@ -18,4 +18,21 @@ public interface Transport {
      * @throws ProcessRecycled the runner process died during the call (an {@link Error}: nothing may catch it)
      */
     Reply call(ObjectNode payload) throws CallFailure;
+
+    /**
+     * Sends {@code payload} once, as {@link #call} does, and gives back the failure as a value instead of throwing it:
+     * for a loop that branches on what came back. The harness's own transport makes the failure without throwing it
+     * at all, which spares a loop that meets thousands of injected faults the cost of unwinding each; any other
+     * transport's failure is caught here.
+     *
+     * @return the reply, or the {@link QuotaExhausted}, {@link TransientError} or {@link BadToolCall} it failed with
+     * @throws ProcessRecycled the runner process died during the call (still thrown: nothing may catch it)
+     */
+    default CallResult send(ObjectNode payload) {
+        try {
+            return call(payload);
+        } catch (CallFailure failure) {
+            return failure;
+        }
+    }
 }
