@@ -244,6 +244,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, e.retryAfter(), honourable, at,
                     null, null, 0));
         } else {
+            // CallFailure is sealed: what is left is a bad tool call.
             calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null, 0,
                     tokens, model));
         }
