@@ -217,6 +217,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             try {
                 reply = drawn.strike(op, recorded);
             } catch (CallFailure e) {
+                // A fault with no failure of its own answers (Fault.failure); one that throws anyway fails the call so.
                 failure = e;
             } catch (ProcessRecycled e) {
                 calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, null, 0));
@@ -225,15 +226,14 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             }
         }
         if (reply != null) {
-            if (answer.schemaProblem() != null) {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null,
+            if (answer.schemaProblem() == null) {
+                Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
+                calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null,
                         0, tokens, model));
-                return new BadToolCall(answer.schemaProblem());
+                return reply;
             }
-            Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
-            calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null, 0,
-                    tokens, model));
-            return reply;
+            // The answer came, but a tool call in it breaks its schema: recorded as a bad tool call, below.
+            failure = new BadToolCall(answer.schemaProblem());
         }
         if (failure instanceof TransientError e) {
             calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, e.status(), null, false, at, null,
