@@ -22,9 +22,15 @@ public final class BoundedWaiting implements ScenarioInvariant {
         List<Violation> out = new ArrayList<>();
         Duration bound = trace.scenario().policy().maxTotalWait();
         if (trace.totalWait().compareTo(bound) > 0) {
+            String what = Messages.waitedTooLong(millis(trace.totalWait()), millis(bound));
+            String hint = Messages.HINT_WAIT;
+            String sdk = SdkLayer.ofWaits(trace.waits());
+            if (sdk != null) {
+                what += Messages.waitsBySdk(sdk, millis(Duration.ofNanos(SdkLayer.waitedNanos(trace.waits()))));
+                hint = Messages.hintSdkWaits(sdk);
+            }
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), lastWaitingOp(trace),
-                    millis(bound), millis(trace.totalWait()),
-                    Messages.waitedTooLong(millis(trace.totalWait()), millis(bound)), Messages.HINT_WAIT));
+                    millis(bound), millis(trace.totalWait()), what, hint));
         }
         for (var sleep : trace.realSleeps()) {
             out.add(new Violation(Invariant.BOUNDED_WAIT, trace.scenario().name(), opAt(trace), "0 ms of real time",

@@ -111,9 +111,10 @@ public final class CallBudget implements ScenarioInvariant {
                         Math.min(c[S], policy.schema().repairAttempts()), c[C]);
                 String hint = c[C] > 0 && withinBeforeRestart(trace, op, bound) ? Messages.HINT_BUDGET_AFTER_RESTART
                         : Messages.HINT_BUDGET;
-                String sdk = sdkOf(trace, op);
+                List<CallRecord> ofOp = callsOf(trace, op);
+                String sdk = SdkLayer.ofCalls(ofOp);
                 if (sdk != null) {
-                    int retries = sdkRetries(trace, op);
+                    int retries = SdkLayer.retries(ofOp);
                     what += Messages.layers(sdk, c[CALLS] - retries, retries);
                     hint = Messages.hintSdkRetries(sdk, retries);
                 }
@@ -124,8 +125,16 @@ public final class CallBudget implements ScenarioInvariant {
         afterStop(trace, out);
         Integer cap = budget.maxCallsPerScenario();
         if (cap != null && trace.calls().size() > cap) {
+            String what = Messages.scenarioCap(trace.calls().size(), cap);
+            String hint = Messages.HINT_SCENARIO_CAP;
+            String sdk = SdkLayer.ofCalls(trace.calls());
+            if (sdk != null) {
+                int retries = SdkLayer.retries(trace.calls());
+                what += Messages.layers(sdk, trace.calls().size() - retries, retries);
+                hint = Messages.hintSdkCalls(sdk, retries);
+            }
             out.add(new Violation(Invariant.BUDGET, name, null, Messages.calls(cap), Messages.calls(trace.calls().size()),
-                    Messages.scenarioCap(trace.calls().size(), cap), Messages.HINT_SCENARIO_CAP));
+                    what, hint));
         }
         if (trace.failure() != null && trace.failure().kind() == RunTrace.Kind.UNLISTED_OP) {
             out.add(new Violation(Invariant.BUDGET, name, null, null, null, trace.failure().message(),
@@ -138,24 +147,14 @@ public final class CallBudget implements ScenarioInvariant {
         return out;
     }
 
-    /** The SDK whose own retries made some of {@code op}'s calls, or {@code null} when none did. */
-    private static String sdkOf(RunTrace trace, String op) {
+    private static List<CallRecord> callsOf(RunTrace trace, String op) {
+        List<CallRecord> ofOp = new ArrayList<>();
         for (CallRecord call : trace.calls()) {
-            if (call.op().equals(op) && call.bySdk()) {
-                return call.sdk();
+            if (call.op().equals(op)) {
+                ofOp.add(call);
             }
         }
-        return null;
-    }
-
-    private static int sdkRetries(RunTrace trace, String op) {
-        int n = 0;
-        for (CallRecord call : trace.calls()) {
-            if (call.op().equals(op) && call.bySdk()) {
-                n++;
-            }
-        }
-        return n;
+        return ofOp;
     }
 
     /** Whether the op kept within its bound until a restart, so the process that resumed it overspent. */
@@ -193,10 +192,18 @@ public final class CallBudget implements ScenarioInvariant {
         }
         int after = trace.calls().size() - 1 - lastQuota;
         if (after > 0) {
-            String firstOp = trace.calls().get(lastQuota + 1).op();
-            out.add(new Violation(Invariant.BUDGET, trace.scenario().name(), firstOp, "0 calls after a stop",
-                    Messages.calls(after), Messages.callsAfterStop(after, stoppedOp),
-                    Messages.HINT_AFTER_STOP));
+            List<CallRecord> afterwards = trace.calls().subList(lastQuota + 1, trace.calls().size());
+            String what = Messages.callsAfterStop(after, stoppedOp);
+            String hint = Messages.HINT_AFTER_STOP;
+            String sdk = SdkLayer.ofCalls(afterwards);
+            if (sdk != null) {
+                int retries = SdkLayer.retries(afterwards);
+                what += Messages.afterBySdk(sdk, after - retries, retries);
+                // The loop is to blame for any call it made itself; only an SDK that made them all gets the fix.
+                hint = retries == after ? Messages.hintSdkAfterStop(sdk, retries) : hint;
+            }
+            out.add(new Violation(Invariant.BUDGET, trace.scenario().name(), afterwards.get(0).op(),
+                    "0 calls after a stop", Messages.calls(after), what, hint));
         }
     }
 }

@@ -34,9 +34,18 @@ public final class LimitRetries implements ScenarioInvariant {
             CallRecord call = calls.get(i);
             if (CallRecord.INSUFFICIENT_QUOTA.equals(call.limit()) && i + 1 < calls.size()) {
                 int after = calls.size() - 1 - i;
+                List<CallRecord> afterwards = calls.subList(i + 1, calls.size());
+                String what = Messages.retriedInsufficientQuota(after, call.op());
+                String hint = Messages.HINT_INSUFFICIENT_QUOTA;
+                String sdk = SdkLayer.ofCalls(afterwards);
+                if (sdk != null) {
+                    int retries = SdkLayer.retries(afterwards);
+                    what += Messages.afterBySdk(sdk, after - retries, retries);
+                    // The loop is to blame for any call it made itself; only an SDK that made them all gets the fix.
+                    hint = retries == after ? Messages.hintSdkAfterInsufficientQuota(sdk, retries) : hint;
+                }
                 out.add(new Violation(Invariant.BUDGET, name, calls.get(i + 1).op(), "0 calls after insufficient_quota",
-                        Messages.calls(after), Messages.retriedInsufficientQuota(after, call.op()),
-                        Messages.HINT_INSUFFICIENT_QUOTA));
+                        Messages.calls(after), what, hint));
                 break;
             }
         }
@@ -53,10 +62,15 @@ public final class LimitRetries implements ScenarioInvariant {
             Duration gap = Duration.ofNanos(call.atNanos() - before.atNanos());
             if (stated.isPresent() && gap.compareTo(stated.get()) < 0) {
                 reported.add(call.op());
+                String what = Messages.retriedBeforeRateLimit(BoundedWaiting.millis(gap), before.retryAfter(),
+                        BoundedWaiting.millis(stated.get()));
+                String hint = Messages.HINT_RATE_LIMIT;
+                if (call.bySdk()) {
+                    what += Messages.retriedBySdk(call.sdk());
+                    hint = Messages.hintSdkRetryWait(call.sdk());
+                }
                 out.add(new Violation(Invariant.BUDGET, name, call.op(),
-                        Messages.atLeast(BoundedWaiting.millis(stated.get())), BoundedWaiting.millis(gap),
-                        Messages.retriedBeforeRateLimit(BoundedWaiting.millis(gap), before.retryAfter(),
-                                BoundedWaiting.millis(stated.get())), Messages.HINT_RATE_LIMIT));
+                        Messages.atLeast(BoundedWaiting.millis(stated.get())), BoundedWaiting.millis(gap), what, hint));
             }
         }
         return out;

@@ -183,10 +183,78 @@ public final class Messages {
     }
 
     static String hintSdkRetries(String sdk, int sdkRetries) {
-        String name = sdk.contains(" ") ? sdk.substring(0, sdk.indexOf(' ')) : sdk;
-        return name + " retried " + (sdkRetries == 1 ? "once" : sdkRetries + " times") + " before your loop saw the"
-                + " answer: build the client with maxRetries(0) and let your loop's policy retry, or allow for the"
-                + " SDK's retries in the policy (max_attempts)";
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " before your loop saw the answer: build the"
+                + " client with maxRetries(0) and let your loop's policy retry, or allow for the SDK's retries in the"
+                + " policy (max_attempts)";
+    }
+
+    private static String times(int n) {
+        return n == 1 ? "once" : n + " times";
+    }
+
+    /** The retry-stack audit on calls counted after an event: how many an SDK made as its own retries. */
+    static String afterBySdk(String sdk, int loopCalls, int sdkRetries) {
+        if (loopCalls == 0) {
+            return "; " + sdk + " made " + (sdkRetries == 1 ? "it" : "them all") + " as its own retries";
+        }
+        return "; " + sdk + " made " + sdkRetries + " of them as its own retries, your loop the other " + loopCalls;
+    }
+
+    /** The retry-stack audit on a line about one retry: the SDK made it, after a wait it chose. */
+    static String retriedBySdk(String sdk) {
+        return "; " + sdk + " made that retry itself, after a wait of its own choosing";
+    }
+
+    /** The retry-stack audit on the total wait: how much of it an SDK took between its own retries. */
+    static String waitsBySdk(String sdk, String millis) {
+        return "; " + sdk + " waited " + millis + " of it between its own retries";
+    }
+
+    /** The retry-stack audit on the token budget: how much of it an SDK's own retries spent. */
+    static String tokensBySdk(String sdk, long tokens, int retries) {
+        return "; " + sdk + " spent " + tokens(tokens) + " of them in its own " + (retries == 1 ? "retry" : retries
+                + " retries");
+    }
+
+    static String hintSdkAfterInsufficientQuota(String sdk, int sdkRetries) {
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " after the insufficient_quota 429 before your"
+                + " loop saw it: build the client with maxRetries(0), so that the 429 reaches your loop at once and"
+                + " it stops (QuotaExhausted.kind() INSUFFICIENT_QUOTA)";
+    }
+
+    static String hintSdkAfterStop(String sdk, int sdkRetries) {
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " after the quota rejection that stopped the"
+                + " run: build the client with maxRetries(0), so that the rejection reaches your loop at once and it"
+                + " returns its outcomes";
+    }
+
+    static String hintSdkRetryWait(String sdk) {
+        return SdkLayer.name(sdk) + " retried the 429 itself, after a delay of its own (an SDK caps or replaces a"
+                + " server-stated delay and adds jitter): build the client with maxRetries(0) and let your loop wait"
+                + " the delay the 429 states (QuotaExhausted.delay(run.now())) with run.sleeper()";
+    }
+
+    static String hintSdkBackoff(String sdk) {
+        return SdkLayer.name(sdk) + " retried the transient failure itself, sooner than policy.backoff allows: build"
+                + " the client with maxRetries(0) and let your loop wait policy.backoff(n) with run.sleeper(), or"
+                + " declare the SDK's backoff in the policy (backoff, jitter)";
+    }
+
+    static String hintSdkWaits(String sdk) {
+        return SdkLayer.name(sdk) + " waited between its own retries: build the client with maxRetries(0) so that"
+                + " your loop decides every wait and checks the total against policy.max_total_wait, or allow for the"
+                + " SDK's backoff in policy.max_total_wait";
+    }
+
+    static String hintSdkCalls(String sdk, int sdkRetries) {
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " on its own: build the client with"
+                + " maxRetries(0) and let your loop's policy retry, or raise budget.max_calls_per_scenario to allow for"
+                + " the SDK's retries";
+    }
+
+    static String hintSdkTokens(String sdk, int sdkRetries) {
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " on its own, each retry spending tokens again:"
+                + " build the client with maxRetries(0) and let your loop's policy retry, or raise the budget";
     }
 
     // --- provider limits and the token budget ---

@@ -40,7 +40,7 @@ final class RetryPacing {
             CallRecord before = previous.put(call.op(), call);
             if (before != null && before.incarnation() == call.incarnation()) {
                 Violation v = reported.contains(call.op()) ? null : judge(name, policy, before,
-                        transientFailures.getOrDefault(call.op(), 0), call.atNanos() - before.atNanos());
+                        transientFailures.getOrDefault(call.op(), 0), call);
                 if (v != null) {
                     out.add(v);
                     reported.add(call.op());
@@ -55,10 +55,14 @@ final class RetryPacing {
         return out;
     }
 
-    /** The violation of a retry {@code gapNanos} after {@code before}, or {@code null} when it waited long enough. */
+    /**
+     * The violation of the retry {@code call} after {@code before}, or {@code null} when it waited long enough; a retry
+     * an SDK made itself names the SDK and its fix.
+     */
     private static Violation judge(String scenario, Policy policy, CallRecord before, int transientCount,
-            long gapNanos) {
-        Duration gap = Duration.ofNanos(gapNanos);
+            CallRecord call) {
+        Duration gap = Duration.ofNanos(call.atNanos() - before.atNanos());
+        String bySdk = call.bySdk() ? Messages.retriedBySdk(call.sdk()) : "";
         if (before.result() == CallRecord.Result.QUOTA && before.honourable()) {
             Optional<Duration> stated = RetryAfter.parse(before.retryAfter(),
                     VirtualClock.EPOCH.plusNanos(before.atNanos()));
@@ -66,8 +70,8 @@ final class RetryPacing {
                 return new Violation(Invariant.BOUNDED_WAIT, scenario, before.op(),
                         Messages.atLeast(BoundedWaiting.millis(stated.get())), BoundedWaiting.millis(gap),
                         Messages.retriedBeforeRetryAfter(BoundedWaiting.millis(gap), before.retryAfter(),
-                                BoundedWaiting.millis(stated.get())),
-                        Messages.HINT_RETRY_AFTER);
+                                BoundedWaiting.millis(stated.get())) + bySdk,
+                        call.bySdk() ? Messages.hintSdkRetryWait(call.sdk()) : Messages.HINT_RETRY_AFTER);
             }
         } else if (before.result() == CallRecord.Result.TRANSIENT && transientCount > 0) {
             Duration least = policy.minimumBackoff(transientCount);
@@ -76,8 +80,8 @@ final class RetryPacing {
                         Messages.atLeast(BoundedWaiting.millis(least)), BoundedWaiting.millis(gap),
                         Messages.retriedBeforeBackoff(BoundedWaiting.millis(gap), transientCount,
                                 BoundedWaiting.millis(policy.backoff(transientCount)), policy.jitter().yamlName(),
-                                BoundedWaiting.millis(least)),
-                        Messages.HINT_BACKOFF);
+                                BoundedWaiting.millis(least)) + bySdk,
+                        call.bySdk() ? Messages.hintSdkBackoff(call.sdk()) : Messages.HINT_BACKOFF);
             }
         }
         return null;

@@ -51,17 +51,31 @@ public final class TokenBudget implements ScenarioInvariant {
         if (perOp != null) {
             byOp(trace).forEach((op, spent) -> {
                 if (spent > perOp) {
-                    out.add(new Violation(Invariant.BUDGET, name, op, Messages.tokens(perOp), Messages.tokens(spent),
-                            Messages.opTokens(spent, perOp), Messages.HINT_TOKENS));
+                    List<CallRecord> ofOp = trace.calls().stream().filter(c -> c.op().equals(op)).toList();
+                    out.add(withSdk(new Violation(Invariant.BUDGET, name, op, Messages.tokens(perOp),
+                            Messages.tokens(spent), Messages.opTokens(spent, perOp), Messages.HINT_TOKENS), ofOp));
                 }
             });
         }
         Long perScenario = budget.maxTokensPerScenario();
         long total = total(trace);
         if (perScenario != null && total > perScenario) {
-            out.add(new Violation(Invariant.BUDGET, name, null, Messages.tokens(perScenario), Messages.tokens(total),
-                    Messages.scenarioTokens(total, perScenario), Messages.HINT_TOKENS));
+            out.add(withSdk(new Violation(Invariant.BUDGET, name, null, Messages.tokens(perScenario),
+                    Messages.tokens(total), Messages.scenarioTokens(total, perScenario), Messages.HINT_TOKENS),
+                    trace.calls()));
         }
         return out;
+    }
+
+    /** {@code v}, naming the SDK whose own retries among {@code calls} spent tokens, and its fix. */
+    private static Violation withSdk(Violation v, List<CallRecord> calls) {
+        String sdk = SdkLayer.ofCalls(calls);
+        long tokens = SdkLayer.retryTokens(calls);
+        if (sdk == null || tokens == 0) {
+            return v;
+        }
+        int retries = SdkLayer.retries(calls);
+        return new Violation(v.invariant(), v.subject(), v.op(), v.bound(), v.actual(),
+                v.message() + Messages.tokensBySdk(sdk, tokens, retries), Messages.hintSdkTokens(sdk, retries));
     }
 }
