@@ -32,7 +32,10 @@ public final class LiveHttp implements HttpForwarder {
         this.baseUrl = URI.create(base.endsWith("/") ? base : base + "/");
         this.apiKey = apiKey;
         this.timeout = timeout;
-        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        // HTTP/1.1, as the plain live transport sends: on an http:// address the JDK's default would ask for an
+        // upgrade to h2c, which local gateways and mock servers answer with a 404 or a closed connection.
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     /**

@@ -60,6 +60,35 @@ class LiveHttpTest {
     }
 
     @Test
+    void recordsThroughAGatewayThatSpeaksOnlyHttp11() throws Exception {
+        // As LiteLLM's proxy, mock servers and egress proxies on plain http:// do: a request that asks to upgrade the
+        // connection (Upgrade: h2c) is answered 404.
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        server.createContext("/v1/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            String upgrade = exchange.getRequestHeaders().getFirst("Upgrade");
+            seen.put("upgrade", String.valueOf(upgrade));
+            byte[] body = (upgrade == null ? "{\"ok\":true}" : "not found").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(upgrade == null ? 200 : 404, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1"),
+                    "real-key", Duration.ofSeconds(10));
+            HttpAnswer.Response r = live.send(new HttpAttempt("openai-java 4.105.0", "POST", "chat/completions",
+                    Map.of("Authorization", List.of("Bearer harness-replay")), new byte[] {'{', '}'}, null, 0));
+            assertEquals("null", seen.get("upgrade"), "no upgrade to h2c was asked for");
+            assertEquals(200, r.status());
+            assertEquals("{\"ok\":true}", r.text());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void anUnreachableProviderIsAnIoErrorNamingTheAddress() {
         LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:1/v1"), "k", Duration.ofSeconds(5));
         IOException e = assertThrows(IOException.class, () -> live.send(new HttpAttempt("s", "POST",
