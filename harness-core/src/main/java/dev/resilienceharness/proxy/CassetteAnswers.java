@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
@@ -64,7 +64,7 @@ final class CassetteAnswers {
         if (cassette == null) {
             String fp = store.fingerprint(request);
             return FaultAnswer.error(404, Map.of(), shape.errorBody(404, "cassette_miss",
-                    LiveMessages.cassetteMiss(fp, store.folder().toString(), nearest(request)), fp));
+                    ProxyMessages.cassetteMiss(fp, store.folder().toString(), nearest(request)), fp));
         }
         long firstToken = cassette.timing() == null || cassette.timing().firstTokenMs() == null ? 0
                 : cassette.timing().firstTokenMs();

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -17,6 +17,8 @@ import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.ProviderStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,12 +78,12 @@ class OfficialClientTest {
         HarnessConfig config = project();
         try (ProviderStub stub = ProviderStub.start()) {
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", ProviderStub.KEY)::get);
             try (ReplayProxy recording = ReplayProxy.builder(config).mode(Mode.RECORD).upstream(live).build()
                     .start()) {
                 assertEquals("answer to plan the fix", client(recording).chat("plan the fix"));
                 assertEquals(1, stub.received().size());
-                assertEquals("Bearer " + LiveTransportTest.KEY, stub.received().get(0).header("authorization"));
+                assertEquals("Bearer " + ProviderStub.KEY, stub.received().get(0).header("authorization"));
             }
         }
         try (Stream<Path> files = Files.list(config.cassettes())) {

@@ -1,8 +1,9 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.live.MissingApiKey;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 
 /**
- * The proxy from the command line ({@code java -cp ... dev.resilienceharness.live.ReplayProxy}): reads the options
+ * The proxy from the command line ({@code java -cp ... dev.resilienceharness.proxy.ReplayProxy}): reads the options
  * and the yaml, serves, prints one line per request, and on Ctrl-C stops and writes the report of the runs served.
  * A bad argument or yaml is one line on standard error and exit status 2.
  */
@@ -44,7 +45,7 @@ final class ProxyCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("Serving " + options.mode().userName() + " on " + proxy.baseUrl()
                 + (options.scenario() == null ? "" : " with the faults of scenario '" + options.scenario() + "'")
-                + "; point an OpenAI or Anthropic client's base URL here. " + LiveMessages.RESET_HINT
+                + "; point an OpenAI or Anthropic client's base URL here. " + ProxyMessages.RESET_HINT
                 + ". Stop with Ctrl-C");
         out.flush();
         try {

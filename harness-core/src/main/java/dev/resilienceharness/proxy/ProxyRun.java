@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.Budget;

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.HarnessConfig;
@@ -42,7 +42,7 @@ final class ProxyAdmin {
     Answered answer(String method, String path, String rawQuery) {
         if (!path.equals(PREFIX + "reset")) {
             return new Answered(FaultAnswer.error(404, Map.of(), ERRORS.errorBody(404, "not_found",
-                    LiveMessages.ADMIN_PATHS, null)), "-");
+                    ProxyMessages.ADMIN_PATHS, null)), "-");
         }
         if (!"POST".equals(method)) {
             return new Answered(FaultAnswer.error(405, Map.of("Allow", "POST"), ERRORS.errorBody(405,
@@ -59,7 +59,7 @@ final class ProxyAdmin {
             scenario = ProxyRuns.find(config, name);
             if (scenario == null) {
                 return new Answered(FaultAnswer.error(404, Map.of(), ERRORS.errorBody(404, "unknown_scenario",
-                        LiveMessages.noScenario(name, config), null)), "-");
+                        ProxyMessages.noScenario(name, config), null)), "-");
             }
         }
         ScenarioResult ended = runs.reset(scenario);

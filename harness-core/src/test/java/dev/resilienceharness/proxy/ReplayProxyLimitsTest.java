@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,7 @@ import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.ProviderStub;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
 import java.net.URI;

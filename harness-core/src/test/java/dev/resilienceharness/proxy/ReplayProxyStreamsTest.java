@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,8 @@ import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.ProviderStub;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,9 +29,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /**
  * serve records a streamed answer with every event's timing, and replays it event by event at the recorded offsets,
@@ -96,9 +98,9 @@ class ReplayProxyStreamsTest {
     void aStreamIsRecordedThroughServeAndReplayedEventByEventWithItsCut() throws Exception {
         HarnessConfig config = config();
         try (ProviderStub stub = ProviderStub.start()) {
-            stub.then(new ProviderStub.Paced(RecorderStreamsTest.chunks("Fix", " the", " null", " check."), 30, 40));
+            stub.then(new ProviderStub.Paced(ProviderStub.chunks("Fix", " the", " null", " check."), 30, 40));
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", ProviderStub.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
                 Read recorded = read(proxy);
@@ -399,7 +401,7 @@ class ReplayProxyStreamsTest {
         try (ProviderStub stub = ProviderStub.start()) {
             stub.then(new ProviderStub.Named(sent));
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", ProviderStub.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
                 ReadNamed recording = readNamed(proxy, path, body);

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -48,7 +48,7 @@ class ProxyAdminTest {
         assertEquals(405, admin.answer("GET", "/_harness/reset", null).answer().status());
         ProxyAdmin.Answered unknownPath = admin.answer("POST", "/_harness/rewind", null);
         assertEquals(404, unknownPath.answer().status());
-        assertEquals(LiveMessages.ADMIN_PATHS, unknownPath.answer().body().at("/error/message").asString());
+        assertEquals(ProxyMessages.ADMIN_PATHS, unknownPath.answer().body().at("/error/message").asString());
         ProxyAdmin.Answered unknown = admin.answer("POST", "/_harness/reset", "scenario=nope");
         assertEquals("unknown_scenario", unknown.answer().body().at("/error/type").asString());
         assertTrue(unknown.answer().body().at("/error/message").asString().endsWith("there are [quota storm]"));

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,9 @@ import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.ProviderStub;
+import dev.resilienceharness.live.UnexpectedStatus;
 import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.transport.TransientError;
 import java.nio.file.Files;
@@ -36,7 +39,7 @@ class ProxyRecordingTest {
     void forwardsWritesTheRedactedCassetteAndAnswersWhatWasWritten() throws Exception {
         try (ProviderStub stub = ProviderStub.start()) {
             LiveTransport live = LiveTransport.connect(new Provider(stub.baseUrl(), "PROVIDER_API_KEY"),
-                    LiveTransportTest.ENV::get);
+                    ProviderStub.ENV::get);
             CassetteStore store = store(Mode.RECORD_MISSING);
             ProxyRecording recording = new ProxyRecording(store, live);
             FaultAnswer a = recording.record(ApiShape.CHAT_COMPLETIONS, plan);

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,8 +11,12 @@ import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.http.ChunkAssembler;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.MissingApiKey;
+import dev.resilienceharness.live.ProviderStub;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,8 +36,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -228,7 +232,7 @@ class ReplayProxyTest {
             assertEquals(200, r.statusCode());
             assertTrue(System.nanoTime() - t0 >= 190_000_000L, "the first chunk is 4000 ms * 0.05 late");
             assertEquals("text/event-stream", r.headers().firstValue("content-type").orElseThrow());
-            StreamAssembler assembler = new StreamAssembler();
+            ChunkAssembler assembler = new ChunkAssembler();
             for (String line : r.body().split("\n", -1)) {
                 assembler.accept(line);
             }
@@ -248,7 +252,7 @@ class ReplayProxyTest {
         String fresh = PLAN.replace("plan the fix", "something new");
         try (ProviderStub stub = ProviderStub.start()) {
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", ProviderStub.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live)
                     .redaction(c -> {
                         redacted.incrementAndGet();
@@ -260,7 +264,7 @@ class ReplayProxyTest {
                         .asString());
                 assertEquals(200, post(proxy, PLAN).statusCode(), "an existing cassette is answered, not sent");
                 assertEquals(1, stub.received().size());
-                assertEquals("Bearer " + LiveTransportTest.KEY, stub.received().get(0).header("authorization"),
+                assertEquals("Bearer " + ProviderStub.KEY, stub.received().get(0).header("authorization"),
                         "the proxy's own key goes upstream, not the client's");
                 assertEquals(1, redacted.get());
 
@@ -283,7 +287,7 @@ class ReplayProxyTest {
         }
         for (Path f : (Iterable<Path>) Files.walk(dir)::iterator) {
             if (Files.isRegularFile(f)) {
-                assertFalse(Files.readString(f).contains(LiveTransportTest.KEY), f.toString());
+                assertFalse(Files.readString(f).contains(ProviderStub.KEY), f.toString());
             }
         }
     }
@@ -632,7 +636,7 @@ class ReplayProxyTest {
         HarnessConfig config = project(plainScenario());
         try (ProviderStub stub = ProviderStub.start()) {
             LiveTransport live = LiveTransport.connect(new dev.resilienceharness.config.Provider(stub.baseUrl(),
-                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", LiveTransportTest.KEY)::get);
+                    "PROVIDER_API_KEY"), Map.of("PROVIDER_API_KEY", ProviderStub.KEY)::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
                 stub.then(ProviderStub.ok(RESPONSES_ANSWER));
@@ -648,10 +652,10 @@ class ReplayProxyTest {
                         "the provider's refusal is relayed in the request's shape");
             }
             assertEquals(URI.create(stub.baseUrl() + "/responses").getPath(), stub.received().get(0).path());
-            assertEquals("Bearer " + LiveTransportTest.KEY, stub.received().get(0).header("authorization"));
+            assertEquals("Bearer " + ProviderStub.KEY, stub.received().get(0).header("authorization"));
             ProviderStub.Received messages = stub.received().get(1);
             assertEquals(URI.create(stub.baseUrl() + "/messages").getPath(), messages.path());
-            assertEquals(LiveTransportTest.KEY, messages.header("x-api-key"), "Anthropic's key header");
+            assertEquals(ProviderStub.KEY, messages.header("x-api-key"), "Anthropic's key header");
             assertEquals(LiveTransport.ANTHROPIC_VERSION, messages.header("anthropic-version"));
             assertEquals(null, messages.header("authorization"));
         }

@@ -1,10 +1,12 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
+import dev.resilienceharness.live.ProviderCall;
+import dev.resilienceharness.live.UnexpectedStatus;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.QuotaExhausted;

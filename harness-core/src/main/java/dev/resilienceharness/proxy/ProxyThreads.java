@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import java.time.Duration;
 import java.util.concurrent.Executor;

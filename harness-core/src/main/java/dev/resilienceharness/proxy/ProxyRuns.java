@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.config.HarnessConfig;

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -8,15 +8,20 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.http.ApiShape;
-import dev.resilienceharness.http.FaultAsHttp;
-import dev.resilienceharness.limits.Refusal;
-import dev.resilienceharness.limits.Tokens;
-import dev.resilienceharness.transport.QuotaExhausted;
 import dev.resilienceharness.http.FaultAnswer;
+import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.limits.Refusal;
+import dev.resilienceharness.limits.Tokens;
+import dev.resilienceharness.live.LiveMessages;
+import dev.resilienceharness.live.LiveTransport;
+import dev.resilienceharness.live.MissingApiKey;
+import dev.resilienceharness.live.ProviderCall;
+import dev.resilienceharness.live.Recorder;
 import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.transport.QuotaExhausted;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,8 +29,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -173,7 +178,7 @@ public final class ReplayProxy implements AutoCloseable {
         public Builder scenario(String name) {
             Scenario s = ProxyRuns.find(config, name);
             if (s == null) {
-                throw new IllegalArgumentException(LiveMessages.noScenario(name, config));
+                throw new IllegalArgumentException(ProxyMessages.noScenario(name, config));
             }
             return scenario(s);
         }
@@ -302,7 +307,7 @@ public final class ReplayProxy implements AutoCloseable {
         }
         List<ScenarioResult> served = runs.stop(reportDir);
         if (!served.isEmpty() && reportDir != null) {
-            log.accept(LiveMessages.reportWritten(served.size(), reportDir.resolve(ReportWriter.JSON)));
+            log.accept(ProxyMessages.reportWritten(served.size(), reportDir.resolve(ReportWriter.JSON)));
         }
         return served;
     }
@@ -312,7 +317,7 @@ public final class ReplayProxy implements AutoCloseable {
         try {
             stop();
         } catch (IOException e) {
-            log.accept(LiveMessages.reportNotWritten(reportDir, e));
+            log.accept(ProxyMessages.reportNotWritten(reportDir, e));
         }
     }
 
@@ -364,7 +369,7 @@ public final class ReplayProxy implements AutoCloseable {
             } catch (TooLarge e) {
                 threads.requestRead();
                 deliver(ex, null, FaultAnswer.error(413, Map.of("Connection", "close"), shape.errorBody(413,
-                        "request_too_large", LiveMessages.TOO_LARGE, null)), served);
+                        "request_too_large", ProxyMessages.TOO_LARGE, null)), served);
                 return;
             }
             threads.requestRead();
@@ -373,7 +378,7 @@ public final class ReplayProxy implements AutoCloseable {
                 parsed = Json.readTree(bytes);
             } catch (JacksonException e) {
                 deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
-                        LiveMessages.notJson(e), null)), served);
+                        ProxyMessages.notJson(e), null)), served);
                 return;
             }
             if (!(parsed instanceof ObjectNode request)) {
@@ -508,7 +513,7 @@ public final class ReplayProxy implements AutoCloseable {
     }
 
     private void logged(Served served, String status) {
-        log.accept(LiveMessages.requestLine(served.method, served.path, served.label, served.fault, status,
+        log.accept(ProxyMessages.requestLine(served.method, served.path, served.label, served.fault, status,
                 (System.nanoTime() - served.arrived) / 1_000_000));
     }
 
@@ -572,7 +577,7 @@ public final class ReplayProxy implements AutoCloseable {
     /** A request body over {@link #MAX_REQUEST_BYTES}. */
     private static final class TooLarge extends IOException {
         TooLarge() {
-            super(LiveMessages.TOO_LARGE);
+            super(ProxyMessages.TOO_LARGE);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.resilienceharness.live;
+package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +14,7 @@ import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.live.ProviderStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
