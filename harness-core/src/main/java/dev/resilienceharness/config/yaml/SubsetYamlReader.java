@@ -1,4 +1,4 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.json.RecentTexts;

@@ -1,5 +1,7 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigMessages;
 import java.math.BigInteger;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -23,7 +25,7 @@ public final class JsonValues {
     }
 
     /** Whether {@code node} spells a JSON object: a mapping, or one read as JSON already. */
-    static boolean spellsObject(YamlNode node) {
+    public static boolean spellsObject(YamlNode node) {
         return node instanceof YamlNode.Mapping || node instanceof YamlNode.Json;
     }
 

@@ -1,4 +1,4 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

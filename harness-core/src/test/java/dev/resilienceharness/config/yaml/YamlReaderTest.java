@@ -1,4 +1,4 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.resilienceharness.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

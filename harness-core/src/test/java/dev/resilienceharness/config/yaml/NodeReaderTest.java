@@ -1,10 +1,11 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.resilienceharness.config.ConfigException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

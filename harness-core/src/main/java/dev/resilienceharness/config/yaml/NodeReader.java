@@ -1,5 +1,9 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigMessages;
+import dev.resilienceharness.config.DidYouMean;
+import dev.resilienceharness.config.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

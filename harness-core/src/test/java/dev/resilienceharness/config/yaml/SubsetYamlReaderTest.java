@@ -1,4 +1,4 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigLoaderPropertiesTest;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +43,8 @@ class SubsetYamlReaderTest {
     private static final String YAML_CHARACTERS = " \n:-[]{},&*!|>'\"#%@`?~.0123456789abexz_";
 
     private static String text(String name) {
-        try {
-            return new String(ConfigLoaderTest.resource(name), UTF_8);
+        try (InputStream in = SubsetYamlReaderTest.class.getResourceAsStream("/config/" + name)) {
+            return new String(in.readAllBytes(), UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

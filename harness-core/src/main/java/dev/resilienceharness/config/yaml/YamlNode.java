@@ -1,4 +1,4 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,7 @@
-package dev.resilienceharness.config;
+package dev.resilienceharness.config.yaml;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigMessages;
 import dev.resilienceharness.json.StrictUtf8;
 import java.io.Reader;
 import java.io.StringReader;
