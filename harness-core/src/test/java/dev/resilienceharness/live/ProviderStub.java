@@ -49,7 +49,7 @@ public final class ProviderStub implements AutoCloseable {
     }
 
     /** What the stub does with one request. */
-    public sealed interface Answer permits Reply, Events, Paced, Named, Drop {
+    public sealed interface Answer permits Reply, Events, Paced, Named, Raw, Drop {
     }
 
     /** A plain answer after {@code delayMs}. */
@@ -66,6 +66,10 @@ public final class ProviderStub implements AutoCloseable {
 
     /** An SSE stream of events with their names, each sent at its offset since the request; nothing is added. */
     public record Named(List<dev.resilienceharness.cassette.StreamEvent> events) implements Answer {
+    }
+
+    /** An event stream written exactly as {@code text} says, comments and field lines included, nothing added. */
+    public record Raw(String text) implements Answer {
     }
 
     /** The connection is closed without an answer. */
@@ -267,6 +271,14 @@ public final class ProviderStub implements AutoCloseable {
                         out.write(e.wire().getBytes(StandardCharsets.UTF_8));
                         out.flush();
                     }
+                }
+                return;
+            }
+            if (a instanceof Raw raw) {
+                ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                ex.sendResponseHeaders(200, 0);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(raw.text().getBytes(StandardCharsets.UTF_8));
                 }
                 return;
             }
