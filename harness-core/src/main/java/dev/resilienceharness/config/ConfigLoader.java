@@ -2,6 +2,10 @@ package dev.resilienceharness.config;
 
 import dev.resilienceharness.cassette.BoundedRead;
 import dev.resilienceharness.concurrent.Indices;
+import dev.resilienceharness.config.yaml.JsonValues;
+import dev.resilienceharness.config.yaml.NodeReader;
+import dev.resilienceharness.config.yaml.YamlNode;
+import dev.resilienceharness.config.yaml.YamlReader;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.policy.Policy;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.config.yaml.YamlNode;
 import java.util.Collection;
 import java.util.Locale;
 

@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.config.yaml.NodeReader;
+import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;

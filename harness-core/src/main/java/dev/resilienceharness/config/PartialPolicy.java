@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.config.yaml.NodeReader;
+import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.policy.Jitter;
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.policy.RetryAfterHandling;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.config.yaml.NodeReader;
+import dev.resilienceharness.config.yaml.YamlNode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -33,24 +33,6 @@ public final class LiveMessages {
         return "op '" + op + "': cannot connect to " + endpoint + " (" + reason + "). Check provider.base_url";
     }
 
-    static String cassetteMiss(String fingerprint, String folder, String nearest) {
-        return "no cassette answers this request: looked for " + fingerprint + ".json in " + folder
-                + (nearest == null ? "" : "; " + nearest)
-                + ". To record it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing";
-    }
-
-    /** A request body too large for the proxy. */
-    static final String TOO_LARGE = "the request body is larger than 16 MiB, the most this proxy reads";
-
-    /** A request body that does not parse, without the parser's internals: what it expected, and where. */
-    static String notJson(tools.jackson.core.JacksonException e) {
-        String what = e.getOriginalMessage();
-        var at = e.getLocation();
-        return "the request body is not JSON: " + excerpt(what == null ? "it does not parse" : what)
-                + (at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr()
-                        + ")");
-    }
-
     /** What went wrong with a connection, for a message: its cause's words, or what kind of failure it was. */
     static String reason(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -68,33 +50,8 @@ public final class LiveMessages {
                 : e.getClass().getSimpleName();
     }
 
-    /** How one proxy serves a whole test suite, for the line printed when it starts. */
-    static final String RESET_HINT = "POST /_harness/reset?scenario=NAME starts a fresh run of a scenario's faults";
-
-    /** What the admin paths are, for a request to one that does not exist. */
-    static final String ADMIN_PATHS = "the proxy's own paths are POST /_harness/reset (no faults) and"
-            + " POST /_harness/reset?scenario=NAME (a fresh run of NAME's fault plan)";
-
-    static String noScenario(String name, dev.resilienceharness.config.HarnessConfig config) {
-        return "no scenario '" + name + "' in " + config.file() + "; there are "
-                + config.scenarios().stream().map(dev.resilienceharness.config.Scenario::name).toList();
-    }
-
-    /** The line logged for each request the proxy answers. */
-    static String requestLine(String method, String path, String label, String fault, String status, long ms) {
-        return method + " " + path + " " + label + ", fault " + fault + ": " + status + " in " + ms + " ms";
-    }
-
-    static String reportWritten(int runs, java.nio.file.Path json) {
-        return "Checked " + runs + (runs == 1 ? " run" : " runs") + " for call budget and waiting: " + json;
-    }
-
-    static String reportNotWritten(java.nio.file.Path dir, java.io.IOException e) {
-        return "cannot write the report of the runs served to " + dir + ": " + e.getMessage();
-    }
-
     /** A short, one-line quote of a body: control characters and runs of white space become one space. */
-    static String excerpt(String body) {
+    public static String excerpt(String body) {
         if (body == null) {
             return "";
         }

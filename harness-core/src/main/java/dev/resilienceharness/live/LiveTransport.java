@@ -57,7 +57,7 @@ public final class LiveTransport implements Transport, ProviderCall {
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
     /** The Anthropic API version sent with a Messages request, the one its API documents as current. */
-    static final String ANTHROPIC_VERSION = "2023-06-01";
+    public static final String ANTHROPIC_VERSION = "2023-06-01";
 
     private final URI endpoint;
     private final URI base;

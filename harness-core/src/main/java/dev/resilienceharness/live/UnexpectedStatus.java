@@ -19,7 +19,7 @@ public final class UnexpectedStatus extends Exception {
     }
 
     /** An answer with an unmapped status; {@code body} is quoted in short. */
-    static UnexpectedStatus of(String op, int status, String body) {
+    public static UnexpectedStatus of(String op, int status, String body) {
         String excerpt = LiveMessages.excerpt(body);
         return new UnexpectedStatus(LiveMessages.unexpectedStatus(op, status, excerpt), op, status, excerpt);
     }

@@ -1,21 +1,12 @@
 package dev.resilienceharness.scenario;
 
 import dev.resilienceharness.concurrent.Indices;
-import dev.resilienceharness.trace.RunTrace;
-import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
-import dev.resilienceharness.cassette.Mode;
-import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.clock.RealSleepWatch;
-import dev.resilienceharness.http.HttpAnswer;
-import dev.resilienceharness.http.HttpForwarder;
-import dev.resilienceharness.json.Json;
-import java.util.function.UnaryOperator;
-import tools.jackson.databind.JsonNode;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.Durations;
@@ -148,15 +139,8 @@ public final class Rehearsal {
         return prepare(config, loops, answersKept, Long.MAX_VALUE, false);
     }
 
-    /**
-     * Prepares a rehearsal for {@link #recordMissing}: as {@link #prepare(HarnessConfig, LoopFactory)}, except that an
-     * op whose calls come from the loop's SDK (no {@code requests:} entry, a team loop) may have no cassette yet.
-     */
-    public static Rehearsal prepareForRecording(HarnessConfig config, LoopFactory loops) throws SetupException {
-        return prepare(config, loops, Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES, true);
-    }
-
-    private static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept, long bytesKept,
+    /** @param recording an op whose calls come from the loop's SDK may have no cassette yet ({@link LoopRecorder}) */
+    static Rehearsal prepare(HarnessConfig config, LoopFactory loops, int answersKept, long bytesKept,
             boolean recording) throws SetupException {
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
@@ -252,121 +236,6 @@ public final class Rehearsal {
     }
 
     /**
-     * Runs {@code scenario} once with no faults, sending every request no cassette answers the loop's SDK with to
-     * {@code live}, and writes each answer as a cassette labelled with its op: volatile paths stripped, credentials
-     * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
-     * from a cassette is not sent.
-     *
-     * @return the run, whose calls are every request the loop made, and how many cassettes it wrote
-     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, or a cassette cannot be
-     *                         written
-     */
-    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
-        return recordMissing(scenario, live, redaction, null);
-    }
-
-    /** As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator)}, each cassette stamped with {@code recorded_at}. */
-    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
-            java.time.Clock recordedAt) {
-        CassetteStore store = new CassetteStore(config.cassettes(), volatilePaths, Mode.RECORD_MISSING, redaction,
-                recordedAt);
-        java.util.concurrent.atomic.AtomicReference<RecordingFailed> failed = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
-        HttpRecorder recorder = (op, request, attempt) -> {
-            try {
-                OpExchange recorded = recordOne(store, live, op, request, attempt);
-                written.incrementAndGet();
-                return recorded;
-            } catch (RecordingFailed e) {
-                // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
-                failed.compareAndSet(null, e);
-                throw e;
-            }
-        };
-        Scenario faultFree = new Scenario(scenario.name(), scenario.ops(), List.of(), scenario.expect(),
-                scenario.policy(), scenario.line());
-        RunTrace trace = run(faultFree, null, recorder);
-        if (failed.get() != null) {
-            throw failed.get();
-        }
-        return new Recording(trace, written.get());
-    }
-
-    /**
-     * What recording a scenario through its loop did.
-     *
-     * @param trace    the run: every request the loop made
-     * @param recorded how many of them no cassette answered, and were sent and written
-     */
-    public record Recording(RunTrace trace, int recorded) {
-    }
-
-    private OpExchange recordOne(CassetteStore store, HttpForwarder live, String op, ObjectNode request,
-            dev.resilienceharness.http.HttpAttempt attempt) {
-        HttpAnswer.Response answer;
-        try {
-            answer = live.send(attempt);
-        } catch (java.io.IOException e) {
-            throw new RecordingFailed(op, e.getMessage());
-        }
-        if (answer.status() != 200) {
-            throw new RecordingFailed(op, "the provider answered " + answer.status() + ": "
-                    + abbreviate(answer.text()));
-        }
-        if (answer.events() != null) {
-            return recordStream(store, op, request, answer);
-        }
-        JsonNode response;
-        try {
-            response = Json.readTree(answer.body());
-        } catch (RuntimeException e) {
-            throw new RecordingFailed(op, "the answer is not JSON: " + abbreviate(answer.text()));
-        }
-        try {
-            Cassette c = store.write(request, response, new Timing(null, answer.firstByte().toMillis()), op);
-            return lookup.recorded(op, c.request(), c);
-        } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
-            throw new RecordingFailed(op, e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new RecordingFailed(op, "cannot write its cassette: " + e.getMessage());
-        }
-    }
-
-    /** A streamed answer: the assembled message as {@code response}, every event with its offset as {@code stream}. */
-    private OpExchange recordStream(CassetteStore store, String op, ObjectNode request, HttpAnswer.Response answer) {
-        dev.resilienceharness.http.StreamRecording.Captured captured;
-        try {
-            captured = dev.resilienceharness.http.StreamRecording.assemble(answer.events());
-        } catch (dev.resilienceharness.http.StreamRecording.Broken e) {
-            throw new RecordingFailed(op, "its event stream is broken: " + abbreviate(e.getMessage()));
-        }
-        try {
-            Cassette c = store.write(request, captured.completion(), new Timing(captured.firstTokenMs(),
-                    captured.totalMs()), op, captured.stream());
-            return lookup.recorded(op, c.request(), c);
-        } catch (dev.resilienceharness.secrets.RecordingRedaction.Refused e) {
-            throw new RecordingFailed(op, e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new RecordingFailed(op, "cannot write its cassette: " + e.getMessage());
-        }
-    }
-
-    private static String abbreviate(String text) {
-        String one = text.replaceAll("\\s+", " ").trim();
-        return one.length() > 200 ? one.substring(0, 200) + "…" : one;
-    }
-
-    /** Recording through the loop's SDK failed for one op; the message says why. */
-    public static final class RecordingFailed extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        RecordingFailed(String op, String why) {
-            super("cannot record op '" + op + "': " + why);
-        }
-    }
-
-    /**
      * Prepares a rehearsal on cassettes already verified, every op's cassette present and readable, as the check goal
      * finds before it runs any scenario: nothing is read until a run needs it, so each cassette is read once for the
      * runs, and answers from at most {@value RecordedAnswers#CAPACITY_BYTES} bytes of cassettes are kept. A cassette that is missing or broken after
@@ -412,6 +281,14 @@ public final class Rehearsal {
 
     public HarnessConfig config() {
         return config;
+    }
+
+    VolatilePaths volatilePaths() {
+        return volatilePaths;
+    }
+
+    Lookup lookup() {
+        return lookup;
     }
 
     /** The {@code n} runs of {@code scenario} (of its {@code pool}'s, when it shares an endpoint) a check compares. */

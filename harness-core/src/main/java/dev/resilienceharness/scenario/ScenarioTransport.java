@@ -201,12 +201,13 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         int index = calls.size();
         String model = exchange.model();
         Reply recorded = recordedReply(exchange, answer);
+        CallEntry call = CallEntry.call(index, at).op(op, repair).fault(fault.kind());
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
             tokens = tokens(exchange, answer);
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
-                calls.add(refused(index, op, repair, fault, refusal, at, null, 0, model));
+                calls.add(refused(call, refusal, model));
                 return refusal.failure();
             }
         }
@@ -220,7 +221,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 // A fault with no failure of its own answers (Fault.failure); one that throws anyway fails the call so.
                 failure = e;
             } catch (ProcessRecycled e) {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, null, 0));
+                calls.add(call.result(CallRecord.Result.CRASH).toRecord(incarnation));
                 die();
                 throw e;
             }
@@ -228,25 +229,23 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         if (reply != null) {
             if (answer.schemaProblem() == null) {
                 Long firstToken = reply.firstTokenMs().isPresent() ? reply.firstTokenMs().getAsLong() : null;
-                calls.add(record(index, op, repair, fault, CallRecord.Result.OK, 0, null, false, at, firstToken, null,
-                        0, tokens, model));
+                calls.add(call.result(CallRecord.Result.OK).firstTokenMs(firstToken).tokens(tokens).model(model)
+                        .toRecord(incarnation));
                 return reply;
             }
             // The answer came, but a tool call in it breaks its schema: recorded as a bad tool call, below.
             failure = new BadToolCall(answer.schemaProblem());
         }
         if (failure instanceof TransientError e) {
-            calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, e.status(), null, false, at, null,
-                    null, 0));
+            calls.add(call.result(CallRecord.Result.TRANSIENT).status(e.status()).toRecord(incarnation));
         } else if (failure instanceof QuotaExhausted e) {
             Optional<Duration> delay = e.delay(clock.now());
             boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
-            calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, e.retryAfter(), honourable, at,
-                    null, null, 0));
+            calls.add(call.result(CallRecord.Result.QUOTA).status(429).retryAfter(e.retryAfter(), honourable)
+                    .toRecord(incarnation));
         } else {
             // CallFailure is sealed: what is left is a bad tool call.
-            calls.add(record(index, op, repair, fault, CallRecord.Result.SCHEMA, 0, null, false, at, null, null, 0,
-                    tokens, model));
+            calls.add(call.result(CallRecord.Result.SCHEMA).tokens(tokens).model(model).toRecord(incarnation));
         }
         return failure;
     }
@@ -286,12 +285,13 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         String sdk = attempt.sdk();
         int retry = attempt.sdkRetry();
         String model = OpExchange.modelOf(request);
+        CallEntry call = CallEntry.call(index, at).op(op, repair).fault(fault.kind()).sentBy(sdk, retry);
         Tokens tokens = Tokens.NONE;
         if (FaultAsHttp.needsRecordedAnswer(fault)) {
             tokens = tokens(exchange, answer);
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
-                calls.add(refused(index, op, repair, fault, refusal, at, sdk, retry, model));
+                calls.add(refused(call, refusal, model));
                 return httpAnswer(index, FaultAnswer.error(429, refusal.headers(),
                         shape.errorBody(429, refusal.code(), refusal.message(), null)));
             }
@@ -301,14 +301,12 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 recorded.firstTokenMs().orElse(0), timeout);
         switch (http.outcome()) {
             case CRASH -> {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.CRASH, 0, null, false, at, null, sdk,
-                        retry));
+                calls.add(call.result(CallRecord.Result.CRASH).toRecord(incarnation));
                 die();
                 throw new ProcessRecycled(op);
             }
             case TIMEOUT -> {
-                calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, 0, null, false, at, null, sdk,
-                        retry));
+                calls.add(call.result(CallRecord.Result.TRANSIENT).toRecord(incarnation));
                 clock.elapse(timeout);
                 return new HttpAnswer.TimedOut(timeout);
             }
@@ -318,20 +316,19 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                     String retryAfter = http.headers().get("Retry-After");
                     Optional<Duration> delay = new QuotaExhausted(retryAfter).delay(clock.now());
                     boolean honourable = delay.isPresent() && policy.mayHonour(delay.get());
-                    calls.add(record(index, op, repair, fault, CallRecord.Result.QUOTA, 429, retryAfter, honourable,
-                            at, null, sdk, retry));
+                    calls.add(call.result(CallRecord.Result.QUOTA).status(429).retryAfter(retryAfter, honourable)
+                            .toRecord(incarnation));
                 } else if (http.status() >= 500) {
-                    calls.add(record(index, op, repair, fault, CallRecord.Result.TRANSIENT, http.status(), null, false,
-                            at, null, sdk, retry));
+                    calls.add(call.result(CallRecord.Result.TRANSIENT).status(http.status()).toRecord(incarnation));
                 } else if (ApiShape.streams(request)) {
-                    return streamed(index, op, repair, fault, answer, exchange, shape, request, recorded, at, sdk,
-                            retry, tokens, model);
+                    return streamed(call.tokens(tokens).model(model), fault, answer, exchange, shape, request,
+                            recorded);
                 } else {
                     completeAfterTotal(fault, answer, exchange, index, http);
                     boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null
                             || fault instanceof TruncatedToolCallFault;
-                    calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK,
-                            0, null, false, at, firstToken, sdk, retry, tokens, model));
+                    calls.add(call.result(broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK)
+                            .firstTokenMs(firstToken).tokens(tokens).model(model).toRecord(incarnation));
                     if (limiter != null) {
                         Map<String, String> withLimits = new LinkedHashMap<>(http.headers());
                         withLimits.putAll(limiter.headers(at));
@@ -374,9 +371,10 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
      * A 200 to a streaming request: the recorded events (or those the answer stands for) with the fault applied,
      * read event by event on the virtual clock through {@link #body}.
      */
-    private HttpAnswer.Response streamed(int index, String op, int repair, Fault fault, RecordedAnswers.Answer answer,
-            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded, long at, String sdk, int retry,
-            Tokens tokens, String model) {
+    private HttpAnswer.Response streamed(CallEntry call, Fault fault, RecordedAnswers.Answer answer,
+            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded) {
+        int index = call.index();
+        long at = call.atNanos();
         JsonNode body = FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint());
         long firstTokenMs = recorded.firstTokenMs().orElse(0);
         StreamReplay replay = StreamReplay.of(fault, shape, answer.stream(), body, firstTokenMs, request,
@@ -387,9 +385,9 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 || answer.schemaProblem() != null;
         Long firstToken = replay.events().isEmpty() || replay.events().get(0).atMs() == 0 ? null
                 : replay.events().get(0).atMs();
-        calls.add(record(index, op, repair, fault, broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK, 0, null,
-                false, at, firstToken, sdk, retry, tokens, model));
-        streams.put(index, new StreamProgress(index, op, fault.kind(), replay, fullText));
+        calls.add(call.result(broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK).firstTokenMs(firstToken)
+                .toRecord(incarnation));
+        streams.put(index, new StreamProgress(index, call.op(), fault.kind(), replay, fullText));
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("content-type", List.of("text/event-stream"));
         if (limiter != null) {
@@ -477,27 +475,12 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         return fault instanceof NoFault ? unfaulted : fault;
     }
 
-    private CallRecord record(int index, String op, int repair, Fault fault, CallRecord.Result result, int status,
-            String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry) {
-        return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
-                incarnation, sdk, sdkRetry);
-    }
-
-    /** An answered call, with the tokens it spent. */
-    private CallRecord record(int index, String op, int repair, Fault fault, CallRecord.Result result, int status,
-            String retryAfter, boolean honourable, long at, Long firstToken, String sdk, int sdkRetry, Tokens tokens,
-            String model) {
-        return new CallRecord(index, op, repair, fault.kind(), result, status, retryAfter, honourable, at, firstToken,
-                incarnation, sdk, sdkRetry, tokens, null, model);
-    }
-
     /** A call the limits refused with a 429. */
-    private CallRecord refused(int index, String op, int repair, Fault fault, Refusal refusal, long at, String sdk,
-            int sdkRetry, String model) {
+    private CallRecord refused(CallEntry call, Refusal refusal, String model) {
         String limit = refusal.kind() == QuotaExhausted.Kind.INSUFFICIENT_QUOTA ? CallRecord.INSUFFICIENT_QUOTA
                 : CallRecord.RATE_LIMIT;
-        return new CallRecord(index, op, repair, fault.kind(), CallRecord.Result.QUOTA, 429, refusal.retryAfter(),
-                false, at, null, incarnation, sdk, sdkRetry, Tokens.NONE, limit, model);
+        return call.result(CallRecord.Result.QUOTA).status(429).retryAfter(refusal.retryAfter(), false).limit(limit)
+                .model(model).toRecord(incarnation);
     }
 
     /**

@@ -25,7 +25,7 @@ import net.jqwik.api.statistics.Statistics;
  * Whatever bytes arrive, {@link ConfigLoader#load(Path, byte[])} either returns a configuration or throws a
  * {@link ConfigException} whose message starts with the file; never another exception, never a hang.
  */
-class ConfigLoaderPropertiesTest {
+public class ConfigLoaderPropertiesTest {
 
     private static final Path FILE = Path.of("fuzz", "resilience.yaml");
     private static final String FULL = text("full.yaml");
@@ -82,16 +82,16 @@ class ConfigLoaderPropertiesTest {
         return Arbitraries.strings().withChars(YAML_CHARACTERS.toCharArray()).ofMaxLength(400);
     }
 
-    enum Kind {
+    public enum Kind {
         DELETE_LINE, DUPLICATE_LINE, SWAP_LINES, INDENT_LINE, DEDENT_LINE, FLIP_CHAR, INSERT_CHAR, DELETE_CHAR,
         TRUNCATE
     }
 
-    record Mutation(Kind kind, int a, int b, char c) {
+    public record Mutation(Kind kind, int a, int b, char c) {
     }
 
     @Provide
-    Arbitrary<List<Mutation>> mutations() {
+    public Arbitrary<List<Mutation>> mutations() {
         Arbitrary<Mutation> one = Combinators.combine(
                 Arbitraries.of(Kind.class),
                 Arbitraries.integers().between(0, Integer.MAX_VALUE),
@@ -101,7 +101,7 @@ class ConfigLoaderPropertiesTest {
         return one.list().ofMinSize(1).ofMaxSize(6);
     }
 
-    static String apply(String text, List<Mutation> mutations) {
+    public static String apply(String text, List<Mutation> mutations) {
         String result = text;
         for (Mutation m : mutations) {
             result = apply(result, m);

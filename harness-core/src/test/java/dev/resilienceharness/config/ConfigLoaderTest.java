@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.config.yaml.YamlReader;
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;

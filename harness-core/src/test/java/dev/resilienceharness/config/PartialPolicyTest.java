@@ -4,6 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.resilienceharness.config.yaml.NodeReader;
+import dev.resilienceharness.config.yaml.YamlReader;
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.policy.RetryAfterHandling;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.resilienceharness.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.http.ChunkAssembler;
 import dev.resilienceharness.http.ChunkStreams;
 import dev.resilienceharness.json.Json;
 import java.util.List;
@@ -15,8 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
 class ChunkStreamsTest {
 
     /** Compared as text: a parsed number may come back as another numeric node type. */
-    static ObjectNode assemble(List<String> events) throws StreamAssembler.BadChunk {
-        StreamAssembler a = new StreamAssembler();
+    static ObjectNode assemble(List<String> events) throws ChunkAssembler.BadChunk {
+        ChunkAssembler a = new ChunkAssembler();
         for (String e : events) {
             a.accept("data: " + e);
             a.accept("");

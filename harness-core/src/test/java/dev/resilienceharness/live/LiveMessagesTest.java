@@ -23,13 +23,6 @@ class LiveMessagesTest {
     }
 
     @Test
-    void aMissTellsHowToRecord() {
-        String m = LiveMessages.cassetteMiss("0123456789abcdef", "/p/cassettes", null);
-        assertEquals("no cassette answers this request: looked for 0123456789abcdef.json in /p/cassettes. To record"
-                + " it, run mvn resilience:record, or serve with -Dresilience.mode=record-missing", m);
-    }
-
-    @Test
     void noProviderSaysWhatToAdd() {
         assertTrue(LiveMessages.NO_PROVIDER.endsWith("add provider.base_url and provider.api_key_env to"
                 + " resilience.yaml"));
@@ -45,16 +38,5 @@ class LiveMessagesTest {
                 initCause(new java.nio.channels.UnresolvedAddressException());
             }
         }));
-    }
-
-    @org.junit.jupiter.api.Test
-    void aBodyThatDoesNotParseIsToldWithoutTheParsersInternals() {
-        tools.jackson.core.JacksonException e = org.junit.jupiter.api.Assertions.assertThrows(
-                tools.jackson.core.JacksonException.class, () -> dev.resilienceharness.json.Json.readTree("{\n  not"));
-        String m = LiveMessages.notJson(e);
-        org.junit.jupiter.api.Assertions.assertFalse(m.contains("Source"), m);
-        org.junit.jupiter.api.Assertions.assertFalse(m.contains("StreamReadFeature"), m);
-        org.junit.jupiter.api.Assertions.assertTrue(m.startsWith("the request body is not JSON: "), m);
-        org.junit.jupiter.api.Assertions.assertTrue(m.endsWith("(line 2, column 3)"), m);
     }
 }

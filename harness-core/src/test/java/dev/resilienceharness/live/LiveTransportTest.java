@@ -30,8 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 class LiveTransportTest {
 
-    static final String KEY = "sk-test-0123456789abcdefghijklmnop";
-    static final Map<String, String> ENV = Map.of("PROVIDER_API_KEY", KEY);
+    static final String KEY = ProviderStub.KEY;
+    static final Map<String, String> ENV = ProviderStub.ENV;
 
     private ProviderStub stub;
     private LiveTransport live;

@@ -28,42 +28,52 @@ import tools.jackson.databind.node.ObjectNode;
  * bodies, 429 with or without Retry-After or retry-after-ms, 5xx, 408, 400, slow answers, SSE streams, dropped
  * connections), then with a default completion echoing the request. Remembers every request, headers included.
  */
-final class ProviderStub implements AutoCloseable {
+public final class ProviderStub implements AutoCloseable {
+
+    /** The key the tests set in the environment; nothing must ever write it to disk. */
+    public static final String KEY = "sk-test-0123456789abcdefghijklmnop";
+
+    /** An environment holding {@link #KEY} under {@code PROVIDER_API_KEY}. */
+    public static final Map<String, String> ENV = Map.of("PROVIDER_API_KEY", KEY);
 
     /** One request as it arrived; header names in lower case. */
-    record Received(String method, String path, Map<String, List<String>> headers, String body) {
-        String header(String name) {
+    public record Received(String method, String path, Map<String, List<String>> headers, String body) {
+        public String header(String name) {
             List<String> v = headers.get(name.toLowerCase(Locale.ROOT));
             return v == null || v.isEmpty() ? null : v.get(0);
         }
 
-        ObjectNode json() {
+        public ObjectNode json() {
             return (ObjectNode) Json.readTree(body);
         }
     }
 
     /** What the stub does with one request. */
-    sealed interface Answer permits Reply, Events, Paced, Named, Drop {
+    public sealed interface Answer permits Reply, Events, Paced, Named, Raw, Drop {
     }
 
     /** A plain answer after {@code delayMs}. */
-    record Reply(int status, String body, Map<String, String> headers, long delayMs) implements Answer {
+    public record Reply(int status, String body, Map<String, String> headers, long delayMs) implements Answer {
     }
 
     /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}; {@code [DONE]} is added. */
-    record Events(List<String> payloads, long firstDelayMs, boolean done) implements Answer {
+    public record Events(List<String> payloads, long firstDelayMs, boolean done) implements Answer {
     }
 
     /** An SSE stream of {@code data:} payloads, the first after {@code firstDelayMs}, then one every {@code gapMs}. */
-    record Paced(List<String> payloads, long firstDelayMs, long gapMs) implements Answer {
+    public record Paced(List<String> payloads, long firstDelayMs, long gapMs) implements Answer {
     }
 
     /** An SSE stream of events with their names, each sent at its offset since the request; nothing is added. */
-    record Named(List<dev.resilienceharness.cassette.StreamEvent> events) implements Answer {
+    public record Named(List<dev.resilienceharness.cassette.StreamEvent> events) implements Answer {
+    }
+
+    /** An event stream written exactly as {@code text} says, comments and field lines included, nothing added. */
+    public record Raw(String text) implements Answer {
     }
 
     /** The connection is closed without an answer. */
-    record Drop() implements Answer {
+    public record Drop() implements Answer {
     }
 
     private final HttpServer server;
@@ -84,28 +94,28 @@ final class ProviderStub implements AutoCloseable {
         server.start();
     }
 
-    static ProviderStub start() throws IOException {
+    public static ProviderStub start() throws IOException {
         return new ProviderStub();
     }
 
     /** {@code http://127.0.0.1:<port>/v1}. */
-    URI baseUrl() {
+    public URI baseUrl() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
     }
 
     /** Queues answers, one per coming request. */
-    ProviderStub then(Answer... answers) {
+    public ProviderStub then(Answer... answers) {
         script.addAll(List.of(answers));
         return this;
     }
 
     /** What to answer once the script is used up. */
-    ProviderStub otherwise(Function<Received, Answer> answer) {
+    public ProviderStub otherwise(Function<Received, Answer> answer) {
         this.fallback = answer;
         return this;
     }
 
-    List<Received> received() {
+    public List<Received> received() {
         synchronized (received) {
             return List.copyOf(received);
         }
@@ -119,44 +129,58 @@ final class ProviderStub implements AutoCloseable {
 
     // --- answers -------------------------------------------------------------------------------------------------
 
-    static Reply ok(String body) {
+    public static Reply ok(String body) {
         return new Reply(200, body, Map.of(), 0);
     }
 
-    static Reply ok(JsonNode body) {
+    public static Reply ok(JsonNode body) {
         return ok(Json.compact(body));
     }
 
-    static Reply status(int status) {
+    public static Reply status(int status) {
         return new Reply(status, "{\"error\":{\"message\":\"scripted " + status + "\"}}", Map.of(), 0);
     }
 
-    static Reply withHeaders(Reply r, Map<String, String> headers) {
+    public static Reply withHeaders(Reply r, Map<String, String> headers) {
         return new Reply(r.status(), r.body(), headers, r.delayMs());
     }
 
-    static Reply quota() {
+    public static Reply quota() {
         return status(429);
     }
 
-    static Reply quota(String retryAfter) {
+    public static Reply quota(String retryAfter) {
         return withHeaders(status(429), Map.of("Retry-After", retryAfter));
     }
 
-    static Reply quota(String retryAfter, String retryAfterMs) {
+    public static Reply quota(String retryAfter, String retryAfterMs) {
         return withHeaders(status(429), Map.of("Retry-After", retryAfter, "retry-after-ms", retryAfterMs));
     }
 
-    static Reply slow(long delayMs, Reply r) {
+    public static Reply slow(long delayMs, Reply r) {
         return new Reply(r.status(), r.body(), r.headers(), delayMs);
     }
 
-    static Events stream(long firstDelayMs, List<String> payloads) {
+    public static Events stream(long firstDelayMs, List<String> payloads) {
         return new Events(payloads, firstDelayMs, true);
     }
 
+    /** Chat completion chunks streaming {@code pieces} as content, ending with a finish reason and {@code [DONE]}. */
+    public static List<String> chunks(String... pieces) {
+        List<String> out = new ArrayList<>();
+        String head = "{\"id\":\"chatcmpl-live1\",\"object\":\"chat.completion.chunk\",\"created\":1767225600,"
+                + "\"model\":\"stub-model\",\"system_fingerprint\":\"fp_live\",\"choices\":[{\"index\":0,\"delta\":";
+        out.add(head + "{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
+        for (String p : pieces) {
+            out.add(head + "{\"content\":" + Json.compact(Json.readTree("\"" + p + "\"")) + "},\"finish_reason\":null}]}");
+        }
+        out.add(head + "{},\"finish_reason\":\"stop\"}]}");
+        out.add("[DONE]");
+        return out;
+    }
+
     /** A chat completion answering with {@code content}. */
-    static ObjectNode completion(String content) {
+    public static ObjectNode completion(String content) {
         ObjectNode body = JsonNodeFactory.instance.objectNode();
         body.put("id", "chatcmpl-stub");
         body.put("object", "chat.completion");
@@ -172,7 +196,7 @@ final class ProviderStub implements AutoCloseable {
     }
 
     /** A chat completion calling {@code tool} with {@code arguments} (which may be broken on purpose). */
-    static ObjectNode toolCall(String tool, String arguments) {
+    public static ObjectNode toolCall(String tool, String arguments) {
         ObjectNode body = completion(null);
         ObjectNode choice = (ObjectNode) body.get("choices").get(0);
         ObjectNode message = (ObjectNode) choice.get("message");
@@ -186,7 +210,7 @@ final class ProviderStub implements AutoCloseable {
     }
 
     /** Answers with a completion naming the request's last message content, or its op. */
-    static Answer echo(Received r) {
+    public static Answer echo(Received r) {
         JsonNode req = r.json();
         JsonNode messages = req.path("messages");
         String said = messages.isArray() && !messages.isEmpty()
@@ -247,6 +271,14 @@ final class ProviderStub implements AutoCloseable {
                         out.write(e.wire().getBytes(StandardCharsets.UTF_8));
                         out.flush();
                     }
+                }
+                return;
+            }
+            if (a instanceof Raw raw) {
+                ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                ex.sendResponseHeaders(200, 0);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(raw.text().getBytes(StandardCharsets.UTF_8));
                 }
                 return;
             }

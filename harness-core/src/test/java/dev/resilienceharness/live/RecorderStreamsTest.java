@@ -59,20 +59,6 @@ class RecorderStreamsTest {
         stub.close();
     }
 
-    /** The chunks of "Hello there, my friend." in four pieces, as OpenAI streams them. */
-    static List<String> chunks(String... pieces) {
-        List<String> out = new ArrayList<>();
-        String head = "{\"id\":\"chatcmpl-live1\",\"object\":\"chat.completion.chunk\",\"created\":1767225600,"
-                + "\"model\":\"stub-model\",\"system_fingerprint\":\"fp_live\",\"choices\":[{\"index\":0,\"delta\":";
-        out.add(head + "{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}");
-        for (String p : pieces) {
-            out.add(head + "{\"content\":" + Json.compact(Json.readTree("\"" + p + "\"")) + "},\"finish_reason\":null}]}");
-        }
-        out.add(head + "{},\"finish_reason\":\"stop\"}]}");
-        out.add("[DONE]");
-        return out;
-    }
-
     private HarnessConfig config() throws Exception {
         Path yaml = dir.resolve("resilience.yaml");
         Files.writeString(yaml, """
@@ -102,7 +88,7 @@ class RecorderStreamsTest {
 
     @Test
     void aStreamFromTheLoopbackProviderIsRecordedWithEveryEventAndItsTiming() throws Exception {
-        stub.then(new ProviderStub.Paced(chunks("Hello", " there,", " my", " friend."), 60, 25));
+        stub.then(new ProviderStub.Paced(ProviderStub.chunks("Hello", " there,", " my", " friend."), 60, 25));
         HarnessConfig config = config();
         Path file = record(config);
 
@@ -126,7 +112,7 @@ class RecorderStreamsTest {
 
     @Test
     void volatilePathsAreStrippedInsideEveryEvent() throws Exception {
-        stub.then(new ProviderStub.Paced(chunks("Hi"), 0, 0));
+        stub.then(new ProviderStub.Paced(ProviderStub.chunks("Hi"), 0, 0));
         HarnessConfig config = config();
         JsonNode written = Json.readTree(Files.readAllBytes(record(config)));
         for (JsonNode e : written.get("stream").get("events")) {
@@ -144,7 +130,7 @@ class RecorderStreamsTest {
 
     @Test
     void aSecretInAnEventIsRedactedThereAndInTheResponse() throws Exception {
-        stub.then(new ProviderStub.Paced(chunks("your key is ", SECRET), 0, 0));
+        stub.then(new ProviderStub.Paced(ProviderStub.chunks("your key is ", SECRET), 0, 0));
         HarnessConfig config = config();
         String text = Files.readString(record(config));
         assertFalse(text.contains(SECRET), text);
@@ -159,7 +145,7 @@ class RecorderStreamsTest {
 
     @Test
     void theWorkshopsPythonReaderReadsTheAssembledResponse() throws Exception {
-        stub.then(new ProviderStub.Paced(chunks("Hello", " there."), 0, 5));
+        stub.then(new ProviderStub.Paced(ProviderStub.chunks("Hello", " there."), 0, 5));
         HarnessConfig config = config();
         Path file = record(config);
         // What cassettes.py does, in Java: json.loads(path.read_text())["response"], named by fingerprint(request).

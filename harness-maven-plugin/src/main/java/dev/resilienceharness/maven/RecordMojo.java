@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.live.LiveMessages;
 import dev.resilienceharness.live.LiveTransport;
@@ -12,7 +13,6 @@ import dev.resilienceharness.live.Recorder;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.loop.LoopFactory;
-import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
 import java.io.IOException;
 import java.net.URLClassLoader;
@@ -129,17 +129,17 @@ public class RecordMojo extends AbstractResilienceMojo {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = ScenarioLauncher.projectLoader(project.getTestClasspathElements())) {
             Thread.currentThread().setContextClassLoader(loader);
-            Rehearsal rehearsal = Rehearsal.prepareForRecording(config, LoopFactory.forName(config.loop(), loader));
+            LoopRecorder recorder = LoopRecorder.prepare(config, LoopFactory.forName(config.loop(), loader));
             getLog().info("Recording through loop " + config.loop() + " from " + config.provider().baseUrl()
                     + " into " + config.cassettes());
             int failed = 0;
             for (Scenario s : config.scenarios()) {
                 try {
-                    Rehearsal.Recording recording = rehearsal.recordMissing(s, live, redaction(config),
+                    LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
                             java.time.Clock.systemUTC());
                     getLog().info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
-                } catch (Rehearsal.RecordingFailed e) {
+                } catch (LoopRecorder.RecordingFailed e) {
                     failed++;
                     getLog().error(s.name() + ": " + e.getMessage());
                 }

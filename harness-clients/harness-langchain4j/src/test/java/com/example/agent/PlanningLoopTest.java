@@ -10,6 +10,7 @@ import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -71,7 +72,7 @@ class PlanningLoopTest {
         });
         provider.start();
         try {
-            Rehearsal.prepareForRecording(config, loops).recordMissing(scenario(config, "calm"),
+            LoopRecorder.prepare(config, loops).recordMissing(scenario(config, "calm"),
                     LiveHttp.to(URI.create("http://127.0.0.1:" + provider.getAddress().getPort() + "/v1"), "sk-live",
                             Duration.ofSeconds(10)), RecordingRedaction.forConfig(config));
         } finally {

@@ -14,6 +14,7 @@ import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -420,7 +421,7 @@ class HarnessAnthropicTest {
     @Test
     void recordMissingThroughTheSdkWritesLabelledRedactedCassettesThatThenReplayOffline() throws Exception {
         HarnessConfig config = Rehearsals.project(dir, YAML, null);
-        Rehearsal recording = Rehearsal.prepareForRecording(config, () -> new FixLoop(HarnessAnthropic::client));
+        LoopRecorder recording = LoopRecorder.prepare(config, () -> new FixLoop(HarnessAnthropic::client));
         try (MessagesStub provider = new MessagesStub()) {
             recording.recordMissing(Rehearsals.scenario(config, "quota-stops"),
                     LiveHttp.to(provider.baseUrl(), MessagesStub.KEY, Duration.ofSeconds(10)),

@@ -12,7 +12,7 @@ import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
-import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.LoopRecorder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -121,7 +121,7 @@ final class HarnessHttpClient implements HttpClient {
             return endpoint.exchange(attempt);
         } catch (CassetteMiss miss) {
             throw new CassetteMissException(miss);
-        } catch (Rehearsal.RecordingFailed failed) {
+        } catch (LoopRecorder.RecordingFailed failed) {
             // The provider could not be recorded from: asking again after a real sleep would not help.
             throw new NonRetriableException(failed.getMessage(), failed);
         }

@@ -14,6 +14,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -69,7 +70,7 @@ class RecordThroughLangchain4jTest {
     }
 
     private void record(HarnessConfig config, ProviderStub stub) throws Exception {
-        Rehearsal recording = Rehearsal.prepareForRecording(config, loop());
+        LoopRecorder recording = LoopRecorder.prepare(config, loop());
         recording.recordMissing(scenario(config, "calm"), LiveHttp.to(stub.baseUrl(), ProviderStub.KEY,
                 Duration.ofSeconds(10)), RecordingRedaction.forConfig(config));
     }
@@ -128,7 +129,7 @@ class RecordThroughLangchain4jTest {
             return loop;
         };
         try (ProviderStub stub = new ProviderStub()) {
-            Rehearsal.prepareForRecording(config, streaming).recordMissing(scenario(config, "calm"),
+            LoopRecorder.prepare(config, streaming).recordMissing(scenario(config, "calm"),
                     LiveHttp.to(stub.baseUrl(), ProviderStub.KEY, Duration.ofSeconds(10)),
                     RecordingRedaction.forConfig(config));
             assertEquals(1, stub.received.size());
@@ -154,9 +155,9 @@ class RecordThroughLangchain4jTest {
     void aProviderThatRefusesTheKeyFailsTheRecordingWithoutARealSleep() throws Exception {
         HarnessConfig config = config(YAML);
         try (ProviderStub stub = new ProviderStub()) {
-            Rehearsal recording = Rehearsal.prepareForRecording(config, () -> new TeamLoop(
+            LoopRecorder recording = LoopRecorder.prepare(config, () -> new TeamLoop(
                     run -> HarnessLangChain4j.chatModel(run, "gpt-4o-mini"), seen));
-            Rehearsal.RecordingFailed failed = assertThrows(Rehearsal.RecordingFailed.class,
+            LoopRecorder.RecordingFailed failed = assertThrows(LoopRecorder.RecordingFailed.class,
                     () -> recording.recordMissing(scenario(config, "calm"), LiveHttp.to(stub.baseUrl(), "sk-wrong",
                             Duration.ofSeconds(10)), RecordingRedaction.forConfig(config)));
             assertTrue(failed.getMessage().startsWith("cannot record op 'plan': the provider answered 401"),

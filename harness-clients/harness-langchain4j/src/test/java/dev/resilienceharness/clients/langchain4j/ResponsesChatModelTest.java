@@ -13,6 +13,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -58,7 +59,7 @@ class ResponsesChatModelTest {
         Files.writeString(dir.resolve("resilience.yaml"), YAML);
         HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
         try (ProviderStub stub = new ProviderStub()) {
-            Rehearsal.prepareForRecording(config, loop()).recordMissing(scenario(config, "calm"),
+            LoopRecorder.prepare(config, loop()).recordMissing(scenario(config, "calm"),
                     LiveHttp.to(stub.baseUrl(), ProviderStub.KEY, Duration.ofSeconds(10)),
                     RecordingRedaction.forConfig(config));
             assertEquals(2, stub.received.size(), "one request per op");

@@ -10,6 +10,7 @@ import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.trace.RunTrace;
@@ -66,7 +67,7 @@ class ResponsesStreamingTest {
         Files.writeString(dir.resolve("resilience.yaml"), YAML);
         config = ConfigLoader.load(dir.resolve("resilience.yaml"));
         try (ProviderStub stub = new ProviderStub()) {
-            Rehearsal.prepareForRecording(config, loop()).recordMissing(scenario("calm"), LiveHttp.to(stub.baseUrl(),
+            LoopRecorder.prepare(config, loop()).recordMissing(scenario("calm"), LiveHttp.to(stub.baseUrl(),
                     ProviderStub.KEY, Duration.ofSeconds(10)), RecordingRedaction.forConfig(config));
             assertEquals(1, stub.received.size());
             assertTrue(Json.readTree(stub.received.get(0)).path("stream").asBoolean(), stub.received.get(0));

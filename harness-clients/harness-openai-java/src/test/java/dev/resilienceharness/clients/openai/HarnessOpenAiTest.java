@@ -17,6 +17,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -91,7 +92,7 @@ class HarnessOpenAiTest {
         config = ConfigLoader.load(dir.resolve("resilience.yaml"));
         HttpServer stub = stub();
         try {
-            Rehearsal recording = Rehearsal.prepareForRecording(config, TriageLoop::new);
+            LoopRecorder recording = LoopRecorder.prepare(config, TriageLoop::new);
             recorded = recording.recordMissing(scenario("clean"), LiveHttp.to(
                     URI.create("http://127.0.0.1:" + stub.getAddress().getPort() + "/v1"), "sk-test-key",
                     Duration.ofSeconds(10)), RecordingRedaction.forConfig(config)).recorded();

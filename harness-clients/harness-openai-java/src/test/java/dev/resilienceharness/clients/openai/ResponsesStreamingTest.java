@@ -14,6 +14,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -95,7 +96,7 @@ class ResponsesStreamingTest {
         });
         stub.start();
         try {
-            int recorded = Rehearsal.prepareForRecording(config, ResponsesStreamingLoop.Whole::new)
+            int recorded = LoopRecorder.prepare(config, ResponsesStreamingLoop.Whole::new)
                     .recordMissing(scenario("clean"), LiveHttp.to(URI.create("http://127.0.0.1:"
                             + stub.getAddress().getPort() + "/v1"), "sk-test-key", Duration.ofSeconds(10)),
                             RecordingRedaction.forConfig(config)).recorded();
@@ -221,7 +222,7 @@ class ResponsesStreamingTest {
         });
         stub.start();
         try {
-            int recorded = Rehearsal.prepareForRecording(streamed, ResponsesStreamingLoop::new).recordMissing(
+            int recorded = LoopRecorder.prepare(streamed, ResponsesStreamingLoop::new).recordMissing(
                     streamed.scenarios().get(0), LiveHttp.to(URI.create("http://127.0.0.1:"
                             + stub.getAddress().getPort() + "/v1"), "sk-test-key", Duration.ofSeconds(10)),
                     RecordingRedaction.forConfig(streamed)).recorded();

@@ -19,6 +19,7 @@ import dev.resilienceharness.report.HtmlReport;
 import dev.resilienceharness.report.ReportJson;
 import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -74,7 +75,7 @@ class StreamingTest {
         config = ConfigLoader.load(dir.resolve("resilience.yaml"));
         HttpServer stub = stub();
         try {
-            int recorded = Rehearsal.prepareForRecording(config, StreamingLoop::new).recordMissing(scenario("clean"),
+            int recorded = LoopRecorder.prepare(config, StreamingLoop::new).recordMissing(scenario("clean"),
                     LiveHttp.to(URI.create("http://127.0.0.1:" + stub.getAddress().getPort() + "/v1"),
                             "sk-test-key", Duration.ofSeconds(10)), RecordingRedaction.forConfig(config)).recorded();
             assertEquals(1, recorded);

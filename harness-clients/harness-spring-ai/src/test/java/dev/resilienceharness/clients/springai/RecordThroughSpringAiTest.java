@@ -11,6 +11,7 @@ import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.scenario.SetupException;
@@ -107,7 +108,7 @@ class RecordThroughSpringAiTest {
     }
 
     private RunTrace record(String scenario) throws Exception {
-        Rehearsal recording = Rehearsal.prepareForRecording(ws.config(), TeamLoop::new);
+        LoopRecorder recording = LoopRecorder.prepare(ws.config(), TeamLoop::new);
         return recording.recordMissing(ws.scenario(scenario), live(), RecordingRedaction.forConfig(ws.config()))
                 .trace();
     }
@@ -159,7 +160,7 @@ class RecordThroughSpringAiTest {
     void aStreamingLoopRecordsItsStreamsEventByEventWithTheirTimingAndTheyReplayOffline() throws Exception {
         // stream() now sends its request as it is, so the provider streams and the cassette keeps every event; the
         // plain calls of the same prompts are requests of their own, recorded by a loop that calls.
-        Rehearsal recording = Rehearsal.prepareForRecording(ws.config(),
+        LoopRecorder recording = LoopRecorder.prepare(ws.config(),
                 () -> TeamLoop.streaming(HarnessSpringAiTest.DEFAULTS));
         recording.recordMissing(ws.scenario("calm"), live(), RecordingRedaction.forConfig(ws.config()));
         assertEquals(3, authorizations.size());
