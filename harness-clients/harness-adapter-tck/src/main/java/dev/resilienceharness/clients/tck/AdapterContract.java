@@ -268,6 +268,7 @@ public abstract class AdapterContract {
         assertTrue(budget.message().contains(" made 1 of them as its own retries, under 1 call of your loop"),
                 budget.message());
         assertTrue(budget.hint().contains("maxRetries(0)"), budget.hint());
+        assertFalse(trace.waits().isEmpty(), "the SDK's backoff was waited on the run's clock");
         assertTrue(trace.waits().get(0).by().startsWith(sdk()), "the SDK's backoff is marked as its own");
         assertEquals(List.of(), trace.realSleeps());
     }
