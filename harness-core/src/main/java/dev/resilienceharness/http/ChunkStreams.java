@@ -1,6 +1,8 @@
 package dev.resilienceharness.http;
 
+import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.json.Json;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -82,6 +84,35 @@ public final class ChunkStreams {
         }
         events.add("[DONE]");
         return events;
+    }
+
+    /**
+     * The stream {@link #of} makes of {@code completion}, as the bytes an SDK's event parser reads: what an adapter
+     * hands its SDK when a whole answer (no events of its own) answers a streaming request. A body that is not JSON
+     * is one event of its text, then {@code [DONE]}.
+     */
+    public static byte[] wire(byte[] completion, boolean includeUsage) {
+        JsonNode body;
+        try {
+            body = Json.readTree(completion);
+        } catch (RuntimeException notJson) {
+            return (new StreamEvent(0, new String(completion, StandardCharsets.UTF_8)).wire()
+                    + new StreamEvent(0, "[DONE]").wire()).getBytes(StandardCharsets.UTF_8);
+        }
+        StringBuilder out = new StringBuilder();
+        for (String data : of(body, includeUsage)) {
+            out.append(new StreamEvent(0, data).wire());
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Whether {@code request}, a streaming request's JSON body, asks for a usage chunk ({@code stream_options}). */
+    public static boolean includesUsage(byte[] request) {
+        try {
+            return Json.readTree(request).path("stream_options").path("include_usage").asBoolean(false);
+        } catch (RuntimeException notJson) {
+            return false;
+        }
     }
 
     private static ObjectNode toolDelta(ObjectNode call) {

@@ -15,6 +15,7 @@ import dev.resilienceharness.limits.Limiter;
 import dev.resilienceharness.limits.Refusal;
 import dev.resilienceharness.limits.Tokens;
 import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.AttemptTimeout;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.HttpAnswer;
@@ -66,9 +67,6 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     /** More calls than this in one run means the loop is stuck; the run is cut short. */
     static final int MAX_CALLS = 10_000;
-
-    /** The wait a timeout costs when the SDK does not say how long it waits. */
-    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     private final Lookup lookup;
     private final RunOps scenarioOps;
@@ -281,7 +279,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         if (shape == null) {
             shape = ApiShape.CHAT_COMPLETIONS;
         }
-        Duration timeout = attempt.timeout() != null ? attempt.timeout() : DEFAULT_TIMEOUT;
+        Duration timeout = AttemptTimeout.onClock(attempt.timeout());
         String sdk = attempt.sdk();
         int retry = attempt.sdkRetry();
         String model = OpExchange.modelOf(request);
@@ -626,7 +624,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 }
                 StreamEvent e = replay.events().get(next);
                 long waitMs = e.atMs() - atMs;
-                if (readTimeout != null && !readTimeout.isZero() && Duration.ofMillis(waitMs).compareTo(readTimeout) > 0) {
+                if (AttemptTimeout.runsOut(readTimeout, Duration.ofMillis(waitMs))) {
                     end = "stalled";
                     timedOutReading(index, readTimeout);
                     endNanos = clock.elapsedNanos();
@@ -739,7 +737,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             }
             Duration late = rest;
             rest = Duration.ZERO;
-            if (readTimeout != null && !readTimeout.isZero() && late.compareTo(readTimeout) > 0) {
+            if (AttemptTimeout.runsOut(readTimeout, late)) {
                 timedOutReading(response.index(), readTimeout);
                 throw new SocketTimeoutException("Read timed out: the rest of the body came " + late.toMillis()
                         + " ms after its first byte, past the read timeout of " + readTimeout.toMillis() + " ms");
@@ -750,7 +748,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         private ByteArrayInputStream arrive() throws IOException {
             if (bytes == null) {
                 Duration late = response.firstByte();
-                if (readTimeout != null && !readTimeout.isZero() && late.compareTo(readTimeout) > 0) {
+                if (AttemptTimeout.runsOut(readTimeout, late)) {
                     timedOutReading(response.index(), readTimeout);
                     throw new SocketTimeoutException("Read timed out: the first byte came " + late.toMillis()
                             + " ms after the request, past the read timeout of " + readTimeout.toMillis() + " ms");

@@ -8,6 +8,7 @@ import com.anthropic.core.http.HttpRequest;
 import com.anthropic.core.http.HttpRequestBody;
 import com.anthropic.core.http.HttpResponse;
 import com.anthropic.errors.AnthropicIoException;
+import dev.resilienceharness.http.AttemptTimeout;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
@@ -82,23 +83,15 @@ final class RunHttpClient implements HttpClient {
     }
 
     /**
-     * How long the SDK waits for an answer: the shorter of its read and whole-request timeouts, as the OkHttp client
-     * enforces them; {@code null} when the request carries none.
+     * How long the SDK waits for an answer: {@link AttemptTimeout} of its read and whole-request timeouts, as the
+     * OkHttp client enforces them; {@code null} when the request carries none.
      */
     static Duration timeout(RequestOptions options) {
         if (options == null || options.timeout().isEmpty()) {
             return null;
         }
         Timeout t = options.timeout().get();
-        Duration read = t.read();
-        Duration whole = t.request();
-        if (read == null || read.isZero()) {
-            return whole == null || whole.isZero() ? null : whole;
-        }
-        if (whole == null || whole.isZero()) {
-            return read;
-        }
-        return read.compareTo(whole) <= 0 ? read : whole;
+        return AttemptTimeout.of(t.read(), t.request());
     }
 
     private static byte[] body(HttpRequest request) {

@@ -9,6 +9,8 @@ import dev.langchain4j.http.client.SuccessfulHttpResponse;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import dev.langchain4j.http.client.sse.ServerSentEventParser;
 import dev.resilienceharness.cassette.CassetteMiss;
+import dev.resilienceharness.http.AttemptTimeout;
+import dev.resilienceharness.http.ChunkStreams;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
@@ -44,12 +46,13 @@ final class HarnessHttpClient implements HttpClient {
     private final Supplier<Duration> waited;
 
     /**
-     * @param readTimeout the model's read timeout: how long an attempt waits for its answer
+     * @param readTimeout the model's read timeout: how long an attempt waits for its answer ({@link AttemptTimeout};
+     *                    langchain4j's clients have no whole-request timeout)
      * @param waited      all harness waiting of the run so far, to tell an SDK retry from a loop's retry
      */
     HarnessHttpClient(HttpEndpoint endpoint, Duration readTimeout, SdkRetries retries, Supplier<Duration> waited) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
-        this.readTimeout = readTimeout;
+        this.readTimeout = AttemptTimeout.of(readTimeout, null);
         this.retries = Objects.requireNonNull(retries, "retries");
         this.waited = Objects.requireNonNull(waited, "waited");
     }
@@ -80,7 +83,7 @@ final class HarnessHttpClient implements HttpClient {
      * this returns, in the order langchain4j's reference client uses ({@code onOpen}, the events, {@code onClose}; a
      * non-2xx, a timeout or a missing cassette is one {@code onError}). A cassette that kept its stream is replayed event
      * by event; one that holds only the JSON answer is streamed as the events a provider sends for it
-     * ({@link CompletionEvents}).
+     * ({@link ChunkStreams}).
      */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
@@ -98,7 +101,7 @@ final class HarnessHttpClient implements HttpClient {
                 return;
             }
             response = answered(answer);
-            events = CompletionEvents.of(response.bodyBytes(), bodyOf(request));
+            events = ChunkStreams.wire(response.bodyBytes(), ChunkStreams.includesUsage(bodyOf(request)));
         } catch (RuntimeException e) {
             listener.onError(e);
             return;

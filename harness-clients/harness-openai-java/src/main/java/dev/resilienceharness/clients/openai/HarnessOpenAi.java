@@ -5,13 +5,11 @@ import com.openai.client.OpenAIClientImpl;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.openai.core.ClientOptions;
 import com.openai.core.ObjectMappers;
-import com.openai.core.Sleeper;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -68,14 +66,14 @@ public final class HarnessOpenAi {
 
         private Builder(HttpEndpoint endpoint) {
             this.endpoint = endpoint;
-            this.http = new RunHttpClient(endpoint);
+            this.http = RunHttpClient.openAiJava(endpoint);
             this.options = ClientOptions.builder().baseUrl("https://api.openai.com/v1").apiKey("harness-replay")
                     .jsonMapper(MAPPER).checkJacksonVersionCompatibility(!JACKSON_CHECKED.get());
             bind();
         }
 
         private void bind() {
-            options.httpClient(http).sleeper(new RunSleeper(endpoint, http)).clock(endpoint.clock());
+            options.httpClient(http).sleeper(new RunSleeper(endpoint, http::sdk)).clock(endpoint.clock());
         }
 
         /** As {@code OpenAIOkHttpClient.Builder.maxRetries}: 0 leaves every retry to the team's loop. */
@@ -102,33 +100,6 @@ public final class HarnessOpenAi {
             OpenAIClient client = new OpenAIClientImpl(options.build());
             JACKSON_CHECKED.set(true);
             return client;
-        }
-    }
-
-    /** The SDK's retry waits, on the run's virtual clock and marked as the SDK's. */
-    private static final class RunSleeper implements Sleeper {
-
-        private final HttpEndpoint endpoint;
-        private final RunHttpClient http;
-
-        RunSleeper(HttpEndpoint endpoint, RunHttpClient http) {
-            this.endpoint = endpoint;
-            this.http = http;
-        }
-
-        @Override
-        public void sleep(Duration duration) {
-            endpoint.sleep(duration, http.sdk());
-        }
-
-        @Override
-        public CompletableFuture<Void> sleepAsync(Duration duration) {
-            sleep(duration);
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

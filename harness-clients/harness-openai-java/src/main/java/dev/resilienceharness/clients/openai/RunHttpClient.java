@@ -2,63 +2,116 @@ package dev.resilienceharness.clients.openai;
 
 import com.openai.core.RequestOptions;
 import com.openai.core.Timeout;
-import com.openai.core.http.Headers;
 import com.openai.core.http.HttpClient;
 import com.openai.core.http.HttpRequest;
 import com.openai.core.http.HttpRequestBody;
 import com.openai.core.http.HttpResponse;
 import com.openai.errors.OpenAIIoException;
+import dev.resilienceharness.http.AttemptTimeout;
+import dev.resilienceharness.http.ChunkStreams;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * openai-java's HTTP client SPI over a scenario run's endpoint: each attempt the SDK makes, its own retries included,
- * is one call of the run, answered from the cassettes with the fault plan applied. No socket is ever opened.
+ * openai-java's HTTP client SPI answered by a scenario run: every attempt the SDK makes, its own retries included,
+ * is one {@link HttpEndpoint#exchange} and so one call in the run's trace. No socket is ever opened. This adapter's
+ * client uses it, and so does every framework that runs on openai-java (Spring AI's adapter), naming itself.
+ *
+ * <p>An attempt waits for the shorter of the SDK's read and request timeouts ({@link AttemptTimeout}); a timeout is
+ * what openai-java's own OkHttp client throws on one, an {@link OpenAIIoException} caused by a
+ * {@link SocketTimeoutException}, which the SDK's retry layer retries. A streaming attempt ({@code Accept:
+ * text/event-stream}) goes to the run as the SDK sent it, {@code stream} and {@code stream_options} included, so that
+ * recording keeps the provider's events with their timing; its 200 is the run's event stream, read event by event on
+ * the run's clock, where the stream faults strike it (a cut is the {@link IOException} of a dropped connection, a
+ * stall past the read timeout a {@link SocketTimeoutException}). A whole answer to a streaming request is split as a
+ * provider splits it ({@link ChunkStreams}).
  */
-final class RunHttpClient implements HttpClient {
+public final class RunHttpClient implements HttpClient {
 
     private final HttpEndpoint endpoint;
-    private volatile String sdk = HarnessOpenAi.SDK;
+    private final String named;
+    private final boolean wholeAnswersBeforeHeaders;
+    private volatile String sdk;
 
-    RunHttpClient(HttpEndpoint endpoint) {
-        this.endpoint = endpoint;
+    private RunHttpClient(HttpEndpoint endpoint, String sdk, boolean named, boolean wholeAnswersBeforeHeaders) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        this.sdk = Objects.requireNonNull(sdk, "sdk");
+        this.named = named ? sdk : null;
+        this.wholeAnswersBeforeHeaders = wholeAnswersBeforeHeaders;
     }
 
-    /** The SDK and version the last attempt named in {@code X-Stainless-Package-Version}. */
+    /**
+     * The client of this adapter: the trace names openai-java with the version each attempt states in
+     * {@code X-Stainless-Package-Version}, and a whole answer's body may arrive late, past its headers.
+     */
+    static RunHttpClient openAiJava(HttpEndpoint endpoint) {
+        return new RunHttpClient(endpoint, HarnessOpenAi.SDK, false, false);
+    }
+
+    /**
+     * The client for a framework that runs on openai-java (Spring AI), which the trace names {@code sdk}. A whole
+     * answer (not a stream) comes with its status line, so a late one is a timeout before any header, which the SDK
+     * retries (as with OkHttp); only a stream's headers come before its first token.
+     */
+    public static RunHttpClient forFramework(HttpEndpoint endpoint, String sdk) {
+        return new RunHttpClient(endpoint, sdk, true, true);
+    }
+
+    /** The SDK and version the trace names for the last attempt. */
     String sdk() {
         return sdk;
     }
 
     @Override
     public HttpResponse execute(HttpRequest request, RequestOptions options) {
-        Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (String name : request.headers().names()) {
-            headers.put(name, request.headers().values(name));
+        Map<String, List<String>> headers = headers(request);
+        if (named == null) {
+            List<String> version = request.headers().values("X-Stainless-Package-Version");
+            if (!version.isEmpty()) {
+                sdk = HarnessOpenAi.SDK + " " + version.get(0);
+            }
         }
-        List<String> version = request.headers().values("X-Stainless-Package-Version");
-        if (!version.isEmpty()) {
-            sdk = HarnessOpenAi.SDK + " " + version.get(0);
-        }
-        Duration readTimeout = readTimeout(options);
+        Duration timeout = timeout(options);
+        byte[] sent = body(request.body());
+        boolean streaming = streaming(headers);
         HttpAttempt attempt = new HttpAttempt(sdk, request.method().name(), String.join("/", request.pathSegments()),
-                headers, body(request.body()), readTimeout, HttpAttempt.stainlessRetryCount(headers));
+                headers, sent, timeout, HttpAttempt.stainlessRetryCount(headers));
         HttpAnswer answer = endpoint.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
-            // What the SDK's own OkHttp client throws on a read timeout, which its retry layer retries.
-            throw new OpenAIIoException("Request failed", new SocketTimeoutException("timeout after "
-                    + timedOut.after().toMillis() + " ms (injected by the scenario's fault plan)"));
+            // What openai-java's own OkHttp client throws on an I/O timeout, which its retry layer retries.
+            throw new OpenAIIoException("Request failed", new SocketTimeoutException(
+                    OpenAiMessages.timedOut(timedOut.after())));
         }
         HttpAnswer.Response response = (HttpAnswer.Response) answer;
-        return new RunResponse(response, endpoint.body(response, readTimeout));
+        InputStream late = endpoint.body(response, timeout);
+        if (streaming && response.status() == 200) {
+            // The run's events, each read at its offset on the virtual clock: the SDK's parser sees them one by one.
+            InputStream events = response.events() != null ? late
+                    : new WholeAnswerEvents(late, ChunkStreams.includesUsage(sent));
+            return new RunHttpResponse(response, events, "text/event-stream");
+        }
+        if (streaming || !wholeAnswersBeforeHeaders) {
+            return new RunHttpResponse(response, late, null);
+        }
+        byte[] bytes;
+        try {
+            bytes = HttpEndpoint.readAll(late);
+        } catch (IOException e) {
+            throw new OpenAIIoException("Request failed", e);
+        }
+        return new RunHttpResponse(response, new ByteArrayInputStream(bytes), null);
     }
 
     @Override
@@ -75,13 +128,28 @@ final class RunHttpClient implements HttpClient {
     public void close() {
     }
 
-    private static Duration readTimeout(RequestOptions options) {
-        Timeout timeout = options.getTimeout();
-        if (timeout == null) {
-            return null;
+    /** How long the attempt waits: {@link AttemptTimeout} of the SDK's read and request timeouts. */
+    static Duration timeout(RequestOptions options) {
+        Timeout timeout = options == null ? null : options.getTimeout();
+        return timeout == null ? null : AttemptTimeout.of(timeout.read(), timeout.request());
+    }
+
+    private static boolean streaming(Map<String, List<String>> headers) {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            if (e.getKey().equalsIgnoreCase("Accept") && e.getValue().stream()
+                    .anyMatch(v -> v.contains("text/event-stream"))) {
+                return true;
+            }
         }
-        Duration read = timeout.read();
-        return read != null && !read.isZero() ? read : timeout.request();
+        return false;
+    }
+
+    private static Map<String, List<String>> headers(HttpRequest request) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String name : request.headers().names()) {
+            headers.put(name, request.headers().values(name));
+        }
+        return headers;
     }
 
     private static byte[] body(HttpRequestBody body) {
@@ -93,38 +161,41 @@ final class RunHttpClient implements HttpClient {
         return out.toByteArray();
     }
 
-    /** A response as openai-java reads it. */
-    private static final class RunResponse implements HttpResponse {
+    /**
+     * The events of a whole completion a 200 to a stream brought without events of its own, from the first read on:
+     * that read waits for the first token.
+     */
+    private static final class WholeAnswerEvents extends InputStream {
 
-        private final HttpAnswer.Response response;
-        private final InputStream body;
-        private final Headers headers;
+        private final InputStream late;
+        private final boolean includeUsage;
+        private InputStream events;
 
-        RunResponse(HttpAnswer.Response response, InputStream body) {
-            this.response = response;
-            this.body = body;
-            Headers.Builder h = Headers.builder();
-            response.headers().forEach(h::put);
-            this.headers = h.build();
+        WholeAnswerEvents(InputStream late, boolean includeUsage) {
+            this.late = late;
+            this.includeUsage = includeUsage;
+        }
+
+        private InputStream events() throws IOException {
+            if (events == null) {
+                events = new ByteArrayInputStream(ChunkStreams.wire(HttpEndpoint.readAll(late), includeUsage));
+            }
+            return events;
         }
 
         @Override
-        public int statusCode() {
-            return response.status();
+        public int read() throws IOException {
+            return events().read();
         }
 
         @Override
-        public Headers headers() {
-            return headers;
+        public int read(byte[] b, int off, int len) throws IOException {
+            return events().read(b, off, len);
         }
 
         @Override
-        public InputStream body() {
-            return body;
-        }
-
-        @Override
-        public void close() {
+        public void close() throws IOException {
+            late.close();
         }
     }
 }

@@ -5,6 +5,8 @@ import com.openai.client.OpenAIClientAsync;
 import com.openai.client.OpenAIClientAsyncImpl;
 import com.openai.client.OpenAIClientImpl;
 import com.openai.core.ClientOptions;
+import dev.resilienceharness.clients.openai.RunHttpClient;
+import dev.resilienceharness.clients.openai.RunSleeper;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import io.micrometer.observation.ObservationRegistry;
@@ -16,7 +18,7 @@ import org.springframework.ai.openai.OpenAiChatOptions;
 /**
  * A real Spring AI {@link OpenAiChatModel} bound to one scenario run: the openai-java client underneath sends every
  * attempt, its own retries included, to the run's cassettes and fault plan, and waits and reads the time on the
- * run's virtual clock. Everything else (maxRetries, timeout, model, tools) is Spring AI's, as the team configures it.
+ * run's virtual clock, through the openai-java adapter's HTTP client and sleeper. Everything else (maxRetries, timeout, model, tools) is Spring AI's, as the team configures it.
  *
  * <pre>{@code
  * OpenAiChatModel model = HarnessSpringAi.chatModel(run);                       // Spring AI's defaults
@@ -73,8 +75,8 @@ public final class HarnessSpringAi {
     /** What Spring AI's {@code OpenAiSetup} builds, with the run's HTTP, sleeper and clock in place of OkHttp's. */
     static ClientOptions clientOptions(HttpEndpoint http, OpenAiChatOptions options) {
         ClientOptions.Builder b = ClientOptions.builder()
-                .httpClient(new RunHttpClient(http, SDK))
-                .sleeper(new RunSleeper(http, SDK))
+                .httpClient(RunHttpClient.forFramework(http, SDK))
+                .sleeper(new RunSleeper(http, () -> SDK))
                 .clock(http.clock())
                 // Streams are read on the caller's thread: the run's, not a pool the SDK would start per client.
                 .streamHandlerExecutor(Runnable::run)

@@ -1,4 +1,4 @@
-package dev.resilienceharness.clients.springai;
+package dev.resilienceharness.clients.openai;
 
 import com.openai.core.http.Headers;
 import com.openai.core.http.HttpResponse;

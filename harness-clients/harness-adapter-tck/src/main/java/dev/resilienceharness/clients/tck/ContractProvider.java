@@ -1,0 +1,140 @@
+package dev.resilienceharness.clients.tck;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.ChunkStreams;
+import dev.resilienceharness.http.MessageStreams;
+import dev.resilienceharness.json.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions and Messages APIs with the
+ * answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's text only), whole or
+ * as the API's server-sent events, and keeps the key each request carried.
+ */
+final class ContractProvider implements AutoCloseable {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final HttpServer server;
+    private final List<String> keys = Collections.synchronizedList(new ArrayList<>());
+
+    private ContractProvider(HttpServer server) {
+        this.server = server;
+    }
+
+    static ContractProvider start() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        ContractProvider provider = new ContractProvider(server);
+        server.createContext("/v1/chat/completions", e -> provider.answer(e, ApiShape.CHAT_COMPLETIONS));
+        server.createContext("/v1/messages", e -> provider.answer(e, ApiShape.MESSAGES));
+        server.start();
+        return provider;
+    }
+
+    /** The base URL the recorder sends to. */
+    URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+    }
+
+    /** The key each request that reached the provider carried, in order. */
+    List<String> keys() {
+        return List.copyOf(keys);
+    }
+
+    /** The text the provider answers {@code op} with. */
+    static String text(String op) {
+        return AdapterContract.STREAMED.equals(op) ? "the review, streamed to the loop in several chunks"
+                : op + " done";
+    }
+
+    /** The arguments of the tool call the provider answers a plain op with. */
+    static String arguments(String op) {
+        return "{\"path\":\"" + op + ".txt\"}";
+    }
+
+    private void answer(HttpExchange exchange, ApiShape shape) throws IOException {
+        JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
+        String auth = exchange.getRequestHeaders().getFirst("Authorization");
+        keys.add(auth != null ? auth : String.valueOf(exchange.getRequestHeaders().getFirst("x-api-key")));
+        String op = op(Json.compact(request));
+        JsonNode body = shape == ApiShape.MESSAGES ? message(op) : completion(op);
+        if (request.path("stream").asBoolean(false)) {
+            StringBuilder events = new StringBuilder();
+            if (shape == ApiShape.MESSAGES) {
+                MessageStreams.of(body, 0).forEach(event -> events.append(event.wire()));
+            } else {
+                events.append(new String(ChunkStreams.wire(Json.compact(body).getBytes(StandardCharsets.UTF_8),
+                        ChunkStreams.includesUsage(Json.compact(request).getBytes(StandardCharsets.UTF_8))),
+                        StandardCharsets.UTF_8));
+            }
+            send(exchange, "text/event-stream", events.toString());
+            return;
+        }
+        send(exchange, "application/json", Json.compact(body));
+    }
+
+    private static String op(String request) {
+        for (String op : AdapterContract.OPS) {
+            if (request.contains(AdapterContract.prompt(op))) {
+                return op;
+            }
+        }
+        return "unknown";
+    }
+
+    private static ObjectNode completion(String op) {
+        ObjectNode c = NODES.objectNode().put("id", "chatcmpl-contract").put("object", "chat.completion")
+                .put("created", 1_767_225_600L).put("model", "gpt-4o-mini");
+        ObjectNode choice = c.putArray("choices").addObject().put("index", 0);
+        ObjectNode message = choice.putObject("message").put("role", "assistant").put("content", text(op));
+        if (!AdapterContract.STREAMED.equals(op)) {
+            ObjectNode call = message.putArray("tool_calls").addObject().put("id", "call_" + op).put("type", "function");
+            call.putObject("function").put("name", "apply_patch").put("arguments", arguments(op));
+        }
+        choice.put("finish_reason", AdapterContract.STREAMED.equals(op) ? "stop" : "tool_calls");
+        c.putObject("usage").put("prompt_tokens", 12).put("completion_tokens", 3).put("total_tokens", 15);
+        return c;
+    }
+
+    private static ObjectNode message(String op) {
+        ObjectNode m = NODES.objectNode().put("id", "msg_contract").put("type", "message").put("role", "assistant")
+                .put("model", "claude-sonnet-4-5");
+        var content = m.putArray("content");
+        content.addObject().put("type", "text").put("text", text(op));
+        if (!AdapterContract.STREAMED.equals(op)) {
+            content.addObject().put("type", "tool_use").put("id", "toolu_" + op).put("name", "apply_patch")
+                    .set("input", Json.readTree(arguments(op)));
+        }
+        m.put("stop_reason", AdapterContract.STREAMED.equals(op) ? "end_turn" : "tool_use");
+        m.putNull("stop_sequence");
+        m.putObject("usage").put("input_tokens", 12).put("output_tokens", 3);
+        return m;
+    }
+
+    private static void send(HttpExchange exchange, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", type);
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
