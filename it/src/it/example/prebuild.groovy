@@ -1,4 +1,4 @@
-// A copy of the bundled example project, so that the README's samples are compared with what it really prints.
+// A copy of the bundled example project, so that the samples of the README and the docs are compared with what it really prints.
 import java.nio.file.Files
 import java.nio.file.StandardCopyOption
 

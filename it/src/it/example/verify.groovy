@@ -1,11 +1,19 @@
-// Compares the README's -Pbroken sample with the real run: every line of the sample appears in the build log, in
-// order ("…" stands for any text), and the sample's [ERROR] lines are exactly the check goal's [ERROR] lines.
+// Compares the -Pbroken sample of the README and of the getting-started page with the real run: every line of each
+// sample appears in the build log, in order ("…" stands for any text), and the sample's [ERROR] lines are exactly
+// the check goal's [ERROR] lines.
 def log = new File(basedir, 'build.log').readLines()
-def readme = new File(itSources, '../../../README.md').text
+def root = new File(itSources, '../../..')
+def docs = new File(root, 'docs/src/site/markdown')
 def command = './mvnw -B -pl example -am verify -DskipTests -Pbroken'
-def start = readme.indexOf('```\n', readme.indexOf(command + '\n```')  + command.length() + 5)
-def sample = readme.substring(start + 4, readme.indexOf('\n```', start + 4)).readLines()
+def sampleOf = { File file ->
+    def text = file.text
+    assert text.contains(command + '\n```') : file.toString() + " shows the -Pbroken command"
+    def start = text.indexOf('```\n', text.indexOf(command + '\n```')  + command.length() + 5)
+    text.substring(start + 4, text.indexOf('\n```', start + 4)).readLines()
+}
+def sample = sampleOf(new File(docs, 'getting-started.md'))
 assert sample.size() > 5 : sample
+assert sampleOf(new File(root, 'README.md')) == sample : "the README and getting-started.md show the same run"
 
 def pattern = { String line -> ~('\\Q' + line.replace('…', '\\E.*?\\Q') + '\\E( -> \\[Help 1\\])?') }
 int at = 0
@@ -14,7 +22,7 @@ sample.each { line ->
     while (at < log.size() && !(log[at] ==~ p)) {
         at++
     }
-    assert at < log.size() : "the README's line is not in the build log (in this order):\n" + line + "\n--- log:\n" + log.join('\n')
+    assert at < log.size() : "the docs' line is not in the build log (in this order):\n" + line + "\n--- log:\n" + log.join('\n')
     at++
 }
 
@@ -22,15 +30,18 @@ def firstRun = log.subList(0, log.findIndexOf { it.startsWith('[INFO] BUILD FAIL
 def checkStart = firstRun.findIndexOf { it.startsWith('[INFO] --- resilience:') && it.contains(':check (default)') }
 def realErrors = firstRun.subList(checkStart, firstRun.size()).findAll { it ==~ /\[ERROR\] \S+ \[\w+\].*/ }
 def sampleErrors = sample.findAll { it ==~ /\[ERROR\] \S+ \[\w+\].*/ }
-assert sampleErrors == realErrors : "the README shows\n" + sampleErrors.join('\n') + "\n--- the check printed\n" + realErrors.join('\n')
+assert sampleErrors == realErrors : "the docs show\n" + sampleErrors.join('\n') + "\n--- the check printed\n" + realErrors.join('\n')
 def summary = log.find { it.startsWith('[ERROR] Failed to execute goal') && it.contains(':check (default) on project example') }
 def counted = (summary =~ /: (\d+) violations? \(/)[0][1] as int
 assert counted == realErrors.size() : summary
 
-// The README's Invariants section quotes lines of this run too.
-def invariants = readme.substring(readme.indexOf('\n## Invariants\n'), readme.indexOf('\n## ', readme.indexOf('\n## Invariants\n') + 5))
-invariants.readLines().findAll { it.trim().startsWith('[ERROR] ') }.each { quoted ->
-    assert realErrors.contains(quoted.trim()) : "the Invariants section quotes a line the run does not print:\n" + quoted.trim()
+// The invariants' pages quote lines of this run too.
+def invariants = new File(docs, 'invariants').listFiles().findAll { it.name.endsWith('.md') }
+assert invariants.size() == 8 : invariants
+def quotedLines = invariants.collectMany { it.readLines() }.findAll { it.trim().startsWith('[ERROR] ') }
+assert quotedLines.size() >= 2 : quotedLines
+quotedLines.each { quoted ->
+    assert realErrors.contains(quoted.trim()) : "an invariant's page quotes a line the run does not print:\n" + quoted.trim()
 }
 
 // The team loop's yaml passes, with the same cassettes (requests_from) and no orphan warnings.

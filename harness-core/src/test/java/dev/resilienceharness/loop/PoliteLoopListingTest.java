@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "complete loop" is example/src/test/java/com/example/agent/PoliteLoop.java, word for word, and it
+ * The "complete loop" of docs/src/site/markdown/your-own-loop.md is
+ * example/src/test/java/com/example/agent/PoliteLoop.java, word for word, and it
  * is complete: compiled from that file, it keeps every invariant with a crash at each call of a scenario with
  * several ops and faults. Without its checkpoints it overspends after a restart, and the hint names the API.
  */
@@ -50,13 +51,13 @@ class PoliteLoopListingTest {
     Path dir;
 
     @Test
-    void theReadmeListingIsTheFile() throws Exception {
-        String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-        int intro = readme.indexOf("A complete loop (it is `example/src/test/java/com/example/agent/PoliteLoop.java`");
-        assertTrue(intro >= 0, "the README introduces the listing");
-        int start = readme.indexOf("```java\n", intro) + "```java\n".length();
-        int end = readme.indexOf("```\n", start);
-        assertEquals(Files.readString(LOOP, StandardCharsets.UTF_8), readme.substring(start, end));
+    void theDocsListingIsTheFile() throws Exception {
+        String page = Files.readString(ROOT.resolve("docs/src/site/markdown/your-own-loop.md"), StandardCharsets.UTF_8);
+        int intro = page.indexOf("A complete loop (it is `example/src/test/java/com/example/agent/PoliteLoop.java`");
+        assertTrue(intro >= 0, "the page introduces the listing");
+        int start = page.indexOf("```java\n", intro) + "```java\n".length();
+        int end = page.indexOf("```\n", start);
+        assertEquals(Files.readString(LOOP, StandardCharsets.UTF_8), page.substring(start, end));
     }
 
     @Test

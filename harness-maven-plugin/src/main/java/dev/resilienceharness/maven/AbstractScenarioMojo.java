@@ -37,7 +37,7 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     /**
      * How long a run of a team's loop may make no call and no wait, in real time, before it fails under bounded_wait
      * instead of hanging the build: a duration such as {@code 30s} or {@code 5m}, or {@code 0} to turn the guard off
-     * (see the README, "A loop that stalls fails its run"). Unset: one minute.
+     * (see the docs' "What every adapter does", "A loop that stalls fails its run"). Unset: one minute.
      */
     @Parameter(property = StallBound.PROPERTY)
     protected String stallTimeout;

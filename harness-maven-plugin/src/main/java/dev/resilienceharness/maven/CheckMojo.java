@@ -68,7 +68,7 @@ public class CheckMojo extends AbstractScenarioMojo {
 
     /**
      * Checks in a JVM of its own, as surefire tests in a forked JVM: a full check over thousands of cassettes is a
-     * short run that the quick compiler serves better than Maven's JVM does (see the README's Goals and Speed).
+     * short run that the quick compiler serves better than Maven's JVM does (see the docs, Goals and Performance).
      * With false, the check runs in Maven's JVM. A check whose result is remembered, or that reuses
      * the pass of an earlier {@code report} in the same build, starts no JVM.
      */

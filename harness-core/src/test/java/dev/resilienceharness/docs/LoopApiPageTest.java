@@ -14,17 +14,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Every row of the README's loop API table names a method that exists, with the parameter and return types given. */
-class ReadmeLoopApiTest {
+/**
+ * Every row of the loop API table (docs/src/site/markdown/your-own-loop.md) names a method that exists, with the
+ * parameter and return types given.
+ */
+class LoopApiPageTest {
 
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Z]\\w*)\\.(\\w+)\\(([^)]*)\\)` \\| `([^`]+)` \\|");
     private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop", "dev.resilienceharness.transport",
-            "dev.resilienceharness.policy", "dev.resilienceharness.clock");
+            "dev.resilienceharness.policy", "dev.resilienceharness.clock", "dev.resilienceharness.http");
+    private static final Path PAGE = Path.of("..", "docs", "src", "site", "markdown", "your-own-loop.md");
 
     private static List<String> section() throws Exception {
-        List<String> lines = Files.readAllLines(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-        int start = lines.indexOf("### The loop API");
-        assertTrue(start >= 0, "the README has a loop API section");
+        List<String> lines = Files.readAllLines(PAGE, StandardCharsets.UTF_8);
+        int start = lines.indexOf("## The loop API");
+        assertTrue(start >= 0, PAGE + " has a loop API section");
         List<String> rows = new ArrayList<>();
         for (int i = start + 1; i < lines.size() && !lines.get(i).startsWith("#"); i++) {
             rows.add(lines.get(i));
@@ -43,7 +47,7 @@ class ReadmeLoopApiTest {
         throw new ClassNotFoundException(simpleName);
     }
 
-    /** {@code java.util.List<dev.resilienceharness.loop.Outcome>} as the README writes it: {@code List<Outcome>}. */
+    /** {@code java.util.List<dev.resilienceharness.loop.Outcome>} as the page writes it: {@code List<Outcome>}. */
     private static String simple(String typeName) {
         return typeName.replaceAll("\\b[a-z][a-z0-9_]*\\.", "").replace('$', '.');
     }
@@ -68,7 +72,7 @@ class ReadmeLoopApiTest {
                     found = method;
                 }
             }
-            assertTrue(found != null, "README names " + m.group(1) + "." + m.group(2) + "(" + m.group(3)
+            assertTrue(found != null, PAGE + " names " + m.group(1) + "." + m.group(2) + "(" + m.group(3)
                     + "), which does not exist");
             assertEquals(m.group(4), simple(found.getGenericReturnType().getTypeName()), line);
         }
