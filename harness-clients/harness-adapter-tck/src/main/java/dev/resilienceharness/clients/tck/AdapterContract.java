@@ -18,6 +18,7 @@ import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.secrets.RecordingRedaction;
@@ -169,7 +170,7 @@ public abstract class AdapterContract {
         Files.writeString(project.resolve("resilience.yaml"), YAML);
         config = ConfigLoader.load(project.resolve("resilience.yaml"));
         try (ContractProvider provider = ContractProvider.start()) {
-            Rehearsal recording = Rehearsal.prepareForRecording(config, loops(Settings.DEFAULTS));
+            LoopRecorder recording = LoopRecorder.prepare(config, loops(Settings.DEFAULTS));
             LiveHttp live = LiveHttp.to(provider.baseUrl(), KEY, Duration.ofSeconds(10));
             for (String scenario : List.of("clean", "streamed")) {
                 recorded += recording.recordMissing(scenario(scenario), live, RecordingRedaction.forConfig(config))
