@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One recorded exchange (SPEC section 4): the request exactly as sent, the response, and optional timing.
+ * One recorded exchange (docs cassettes.md): the request exactly as sent, the response, and optional timing.
  *
  * @param file        the file it was read from, or will be written to
  * @param fingerprint the request's fingerprint (after volatile request paths are removed)

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A folder of cassettes named by fingerprint (SPEC section 4), read lazily and written atomically. Safe for
+ * A folder of cassettes named by fingerprint (docs cassettes.md), read lazily and written atomically. Safe for
  * concurrent use: reads are cached per fingerprint; two writers of one fingerprint write the same bytes. Other
  * processes may record into the same folder at the same time: each write replaces a file whole, the last one
  * winning. A temporary file that a killed write left behind is ignored, never deleted: it might belong to a

@@ -1,6 +1,6 @@
 package dev.resilienceharness.cassette;
 
-/** How a cassette store answers a request (SPEC section 4). */
+/** How a cassette store answers a request (docs recording.md). */
 public enum Mode {
     /** Answer from cassettes only; a miss is a {@link CassetteMiss}. */
     REPLAY("replay"),

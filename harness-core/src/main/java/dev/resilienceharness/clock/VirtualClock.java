@@ -15,7 +15,7 @@ import java.util.Objects;
  */
 public final class VirtualClock implements Sleeper {
 
-    /** Where every scenario run's clock starts (SPEC section 5): 2026-01-01T00:00:00Z. */
+    /** Where every scenario run's clock starts (docs faults.md): 2026-01-01T00:00:00Z. */
     public static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
     /** More waits than this in one run means the loop is stuck; the run is cut short. */

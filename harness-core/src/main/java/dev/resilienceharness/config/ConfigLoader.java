@@ -27,11 +27,11 @@ import java.util.regex.PatternSyntaxException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Loads {@code resilience.yaml} (SPEC section 3) strictly: anything unknown, mistyped, missing or out of range is a
+ * Loads {@code resilience.yaml} (configuration.md) strictly: anything unknown, mistyped, missing or out of range is a
  * {@link ConfigException} naming the file, line, column and dotted key, and saying what was expected. Nothing else
  * escapes {@link #load}.
  *
- * <p>Choices made where the SPEC is silent:
+ * <p>Choices made where docs configuration.md is silent:
  * <ul>
  *   <li>Key paths count list items from 0: {@code scenarios[0]} is the first scenario.</li>
  *   <li>Checks run in this order and the first problem found is reported: the file as bytes and as YAML

@@ -13,7 +13,7 @@ import dev.resilienceharness.fault.TruncatedToolCallFault;
 import java.util.List;
 
 /**
- * Reads one entry of a scenario's {@code faults:} list (SPEC section 5): a bare kind ({@code timeout},
+ * Reads one entry of a scenario's {@code faults:} list (docs faults.md): a bare kind ({@code timeout},
  * {@code quota}) or a one-key mapping of a kind to its settings ({@code {server_error: {status: 500}}},
  * {@code {quota: {retry_after: "2"}}}, {@code {slow_first_token: {elapsed_ms: 3500}}}).
  */

@@ -13,7 +13,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A loaded {@code resilience.yaml} (SPEC section 3).
+ * A loaded {@code resilience.yaml} (docs configuration.md).
  *
  * @param file          the yaml file it was read from
  * @param version       the format version (1)

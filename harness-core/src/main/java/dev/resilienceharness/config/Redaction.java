@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the secret scanner accepts (SPEC section 9).
+ * What the secret scanner accepts (docs secrets.md).
  *
  * @param allow    regexes matched against a finding's secret, and finding fingerprints, that are not reported
  * @param baseline a baseline file of accepted finding fingerprints, resolved against the yaml's folder, or

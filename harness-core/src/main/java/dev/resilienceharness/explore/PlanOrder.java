@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * Which of two fault plans is the simpler counterexample: fewer faults (entries other than {@code none}), then a
  * shorter list, then faults at earlier positions, then simpler faults entry by entry. A fault is simpler when its
- * kind comes earlier in the SPEC's list ({@link Fault#kinds()}: none, timeout, server_error, quota, bad_tool_call,
+ * kind comes earlier in faults.md's list ({@link Fault#kinds()}: none, timeout, server_error, quota, bad_tool_call,
  * slow_first_token, crash), and within a kind when its setting is lower: a quota without a header before one with,
  * a smaller {@code retry_after}, {@code elapsed_ms} or status.
  */

@@ -5,7 +5,7 @@ import dev.resilienceharness.transport.Reply;
 
 /**
  * One entry of a scenario's {@code faults} list: what the provider does to the transport call it hits
- * (SPEC section 5). The set is closed; each kind is one record.
+ * (docs faults.md). The set is closed; each kind is one record.
  */
 public sealed interface Fault
         permits NoFault, TimeoutFault, ServerErrorFault, QuotaFault, BadToolCallFault, SlowFirstTokenFault,
@@ -42,7 +42,7 @@ public sealed interface Fault
         return recorded;
     }
 
-    /** The yaml names of every fault kind, in the order the SPEC lists them. */
+    /** The yaml names of every fault kind, in the order docs faults.md lists them. */
     static java.util.List<String> kinds() {
         return java.util.List.of("none", "timeout", "server_error", "quota", "bad_tool_call", "slow_first_token",
                 "crash", "latency",

@@ -1,6 +1,6 @@
 package dev.resilienceharness.invariant;
 
-/** The invariants of SPEC section 8, by the ids the reports use. */
+/** The invariants of docs invariants/, by the ids the reports use. */
 public enum Invariant {
     BUDGET("budget"),
     DETERMINISM("determinism"),

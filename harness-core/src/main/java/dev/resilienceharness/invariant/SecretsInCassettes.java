@@ -22,7 +22,7 @@ import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Invariant 7, redaction: no secret in any cassette (SPEC section 9). Every cassette file is scanned as JSON on
+ * Invariant 7, redaction: no secret in any cassette (invariants/secrets.md). Every cassette file is scanned as JSON on
  * all cores; findings accepted by {@code redaction.allow} or the baseline file are left out. A file that cannot
  * be scanned is a violation too: it may hide a secret.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The canonical JSON text of a value (SPEC section 4): byte for byte what Python prints for
+ * The canonical JSON text of a value (docs cassettes.md): byte for byte what Python prints for
  * {@code json.dumps(obj, sort_keys=True, separators=(",", ":"))}, so fingerprints match the workshop's.
  * Keys are sorted by code point, all non-ASCII is escaped, floats are written as Python's {@code repr}.
  */

@@ -7,7 +7,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * A cassette's name (SPEC section 4): the first 16 lowercase hex digits of SHA-256 over the UTF-8 bytes of a
+ * A cassette's name (docs cassettes.md): the first 16 lowercase hex digits of SHA-256 over the UTF-8 bytes of a
  * request's canonical JSON, as the workshop's {@code fingerprint(payload)} computes it. The caller removes
  * volatile request paths first.
  */

@@ -13,7 +13,7 @@ import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The configured {@code volatile} paths (SPEC section 3): dotted paths into a cassette, such as
+ * The configured {@code volatile} paths (docs configuration.md): dotted paths into a cassette, such as
  * {@code response.id} or {@code response.choices.*.message.tool_calls.*.id}, naming fields that change from
  * one recording to the next. A {@code *} segment matches every array element and every object property; a
  * number also matches that array index; any other segment matches the property of that name. Matched fields

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * An agent loop under test: runs a scenario's ops through a transport under a policy and returns one outcome
- * per op handled (SPEC sections 6 and 7).
+ * per op handled (docs your-own-loop.md).
  *
  * <p>Implement this to have the harness check your own loop ({@code loop: com.acme.MyLoop} in
  * {@code resilience.yaml}; the class needs a public no-argument constructor). Rules of the game:

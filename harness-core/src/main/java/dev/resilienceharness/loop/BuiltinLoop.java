@@ -16,7 +16,7 @@ import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The built-in loop: the workshop's {@code run_steps} grown into SPEC section 6's policy table.
+ * The built-in loop: the workshop's {@code run_steps} grown into the policy table of docs builtin-loop.md.
  *
  * <ul>
  *   <li>timeout / 5xx: the op's n-th transient failure waits {@code min(base_delay*2^(n-1), max_delay)} and

@@ -3,7 +3,7 @@ package dev.resilienceharness.loop;
 import java.util.List;
 
 /**
- * The record of finished ops that survives a process restart (SPEC section 8): append-only, one outcome per
+ * The record of finished ops that survives a process restart (invariants/partial_work.md): append-only, one outcome per
  * finished op. A resumed loop reads {@link #completed()} and re-calls none of them.
  */
 public interface Journal {

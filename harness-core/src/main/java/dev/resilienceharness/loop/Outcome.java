@@ -6,7 +6,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What one op came to (SPEC section 6): the record a loop returns per op, in the outcome list.
+ * What one op came to (docs builtin-loop.md): the record a loop returns per op, in the outcome list.
  *
  * @param op          the op's name
  * @param status      ok, degraded or stopped

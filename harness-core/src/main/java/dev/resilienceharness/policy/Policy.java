@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * A loop's degradation policy (SPEC section 3 {@code policy:}): how often to retry, how long to wait, and
+ * A loop's degradation policy (docs configuration.md, {@code policy:}): how often to retry, how long to wait, and
  * what to do on a quota rejection, a schema-broken tool call or a slow first token.
  *
  * @param maxAttempts    attempts per op for transient errors, the first included (at least 1)

@@ -12,7 +12,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code report.json}, exactly as SPEC section 11 lays it out: the documented keys first and in their order,
+ * {@code report.json}, exactly as docs reports.md lays it out: the documented keys first and in their order,
  * then the extras other tools may use (violation details, each scenario's {@code timeline}, cassette
  * {@code warnings}, finding {@code json_path} and {@code fingerprint}), and {@code exploration} last, only when
  * fault plans were explored.

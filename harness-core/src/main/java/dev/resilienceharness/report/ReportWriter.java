@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /**
- * Writes the reports of SPEC section 11 into one folder ({@code target/resilience/} for the goals):
+ * Writes the reports of docs reports.md into one folder ({@code target/resilience/} for the goals):
  * {@code report.html}, {@code report.json} and {@code junit/TEST-resilience.xml}, each atomically so a reader
  * never sees half a file. {@code secrets.sarif} is written by the secret scanner.
  */

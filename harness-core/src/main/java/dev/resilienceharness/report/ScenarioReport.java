@@ -15,12 +15,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One scenario as every report shows it (SPEC section 11's {@code scenarios[]} entry) plus the timeline the
+ * One scenario as every report shows it (docs reports.md, {@code scenarios[]}) plus the timeline the
  * HTML page draws. It travels as JSON from the test engine to the goals, so it reads back what it writes.
  *
  * @param name        the scenario
  * @param calls       transport calls in the first run
- * @param callBudget  the SPEC section 8 bound over the ops called
+ * @param callBudget  the bound of docs invariants/budget.md over the ops called
  * @param totalWaitMs all virtual waiting, in milliseconds
  * @param waitBoundMs {@code max_total_wait}, in milliseconds
  * @param outcomes    the outcome list, records in documented key order

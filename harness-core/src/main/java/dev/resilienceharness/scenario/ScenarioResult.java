@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param scenario   the scenario
  * @param trace      the first run's trace
- * @param callBudget the sum of the per-op call bounds of SPEC section 8 over the ops called
+ * @param callBudget the sum of the per-op call bounds of docs invariants/budget.md over the ops called
  * @param violations every violation, in invariant order
  * @param spend      tokens, cost and refused calls against the budget, or {@code null} when the scenario counts none
  */

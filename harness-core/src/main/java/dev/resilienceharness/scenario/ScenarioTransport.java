@@ -53,7 +53,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The transport a loop gets in a scenario run (SPEC section 5): answers every call for an op from the op's
+ * The transport a loop gets in a scenario run (docs faults.md): answers every call for an op from the op's
  * cassette (a repair carrying the policy's instruction from its own cassette when one was recorded), applies the
  * fault plan one entry per call, turns recorded schema-broken tool calls into {@link BadToolCall}, and logs every
  * call for the invariants. It is also the run's {@link HttpEndpoint}: an SDK adapter's HTTP attempts go through the

@@ -15,7 +15,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Makes a cassette safe to write (SPEC section 9), as the record goal does before anything touches disk:
+ * Makes a cassette safe to write (docs recording.md), as the record goal does before anything touches disk:
  * credential headers are removed from every {@code headers} object, and every other secret the
  * {@link SecretScanner} would report is replaced inside its string by {@code [REDACTED:<rule-id>:<hash8>]},
  * hash8 being the first eight hex digits of the finding's fingerprint. Secrets in JSON carried by a string are

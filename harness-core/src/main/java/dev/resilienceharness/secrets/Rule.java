@@ -1,7 +1,7 @@
 package dev.resilienceharness.secrets;
 
 /**
- * The secret scanner's rules (SPEC section 9). Each id is stable: it appears in findings, reports, SARIF,
+ * The secret scanner's rules (docs secrets.md). Each id is stable: it appears in findings, reports, SARIF,
  * baselines and {@code [REDACTED:<rule-id>:<hash8>]} placeholders, so it never changes once released.
  *
  * <table>

@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Finds secrets in cassettes by reading them as JSON (SPEC section 9): every key and every string value is
+ * Finds secrets in cassettes by reading them as JSON (docs secrets.md): every key and every string value is
  * scanned after the parser has decoded its escapes ({@code \u0073k-}, {@code \/}); JSON carried in a string
  * (tool-call {@code arguments}) is parsed and scanned with its own path; URLs and query strings are
  * percent-decoded; {@code Basic} credentials are base64-decoded; credential headers are reported whatever their

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 /**
  * Reads a {@code Retry-After} header: a number of seconds (a fraction allowed) or an HTTP-date.
  *
- * <p>Anything else, or a negative number, counts as absent (SPEC section 5). An HTTP-date in the past
+ * <p>Anything else, or a negative number, counts as absent (docs faults.md). An HTTP-date in the past
  * states a delay of zero.
  */
 public final class RetryAfter {

@@ -15,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Checks a response's tool calls against the JSON Schema of the matching tool in the request's {@code tools}
- * (SPEC section 5), in each provider API's shape:
+ * (docs cassettes.md), in each provider API's shape:
  * <ul>
  *   <li>OpenAI Chat Completions: {@code choices[*].message.tool_calls[*].function.arguments}, a string of JSON,
  *       against {@code tools[*].function.parameters};</li>

@@ -47,7 +47,7 @@ class CallBudgetTest {
     }
 
     /**
-     * Every fault hits the op's calls because the loop retries until answered; the bound is SPEC section 8's
+     * Every fault hits the op's calls because the loop retries until answered; the bound is docs invariants/budget.md's
      * 1 + min(T, max_attempts-1) + Q + min(S, repair_attempts) + C.
      */
     @ParameterizedTest(name = "{0} under {1}: bound {2}")

@@ -25,7 +25,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Besides SPEC's {@code vectors/fingerprints.json}, {@code json/canonical-docs.tsv} holds 2,000 random documents
+ * Besides {@code vectors/fingerprints.json} (docs cassettes.md), {@code json/canonical-docs.tsv} holds 2,000 random documents
  * made by a seeded Python 3.11 script: nested objects and arrays whose keys and strings mix ASCII, control
  * chars, quotes, DEL, Latin-1, U+D7FF, U+E000..U+FFFF, astral chars (U+1F600, U+10FFFD) and lone surrogates,
  * with small, 64-bit and 40-digit integers, floats of every kind, booleans and nulls. Each line is

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** One test per row of SPEC section 6's policy table, plus the wait-bound cutoff. */
+/** One test per row of the policy table in docs builtin-loop.md, plus the wait-bound cutoff. */
 class BuiltinLoopTest {
 
     static final Policy BASE = Policy.defaults(Duration.ofSeconds(30));

@@ -32,7 +32,7 @@ class ReportJsonTest {
                 .build();
     }
 
-    /** Worked out by hand from SPEC section 11; compared as text, so key order counts. */
+    /** Worked out by hand from docs reports.md; compared as text, so key order counts. */
     static final String SMALL = """
             {"summary":{"scenarios":1,"violations":3,"by_invariant":{"budget":1,"determinism":0,"partial_work":0,\
             "bounded_wait":0,"expectations":0,"cassettes":1,"secrets":1}},\
