@@ -168,7 +168,7 @@ public abstract class AdapterContract {
         project = Files.createTempDirectory("adapter-contract");
         Files.writeString(project.resolve("resilience.yaml"), YAML);
         config = ConfigLoader.load(project.resolve("resilience.yaml"));
-        try (ContractProvider provider = ContractProvider.start()) {
+        try (ContractProvider provider = ContractProvider.start(api())) {
             Rehearsal recording = Rehearsal.prepareForRecording(config, loops(Settings.DEFAULTS));
             LiveHttp live = LiveHttp.to(provider.baseUrl(), KEY, Duration.ofSeconds(10));
             for (String scenario : List.of("clean", "streamed")) {
