@@ -169,7 +169,7 @@ public abstract class AdapterContract {
         project = Files.createTempDirectory("adapter-contract");
         Files.writeString(project.resolve("resilience.yaml"), YAML);
         config = ConfigLoader.load(project.resolve("resilience.yaml"));
-        try (ContractProvider provider = ContractProvider.start()) {
+        try (ContractProvider provider = ContractProvider.start(api())) {
             LoopRecorder recording = LoopRecorder.prepare(config, loops(Settings.DEFAULTS));
             LiveHttp live = LiveHttp.to(provider.baseUrl(), KEY, Duration.ofSeconds(10));
             for (String scenario : List.of("clean", "streamed")) {

@@ -20,8 +20,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions and Messages APIs with the
- * answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's text only), whole or
+ * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions or the Messages API with
+ * the answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's text only), whole or
  * as the API's server-sent events, and keeps the key each request carried.
  */
 final class ContractProvider implements AutoCloseable {
@@ -35,11 +35,15 @@ final class ContractProvider implements AutoCloseable {
         this.server = server;
     }
 
-    static ContractProvider start() throws IOException {
+    /** A provider of {@code api} alone: a request to another API's path is a 404. */
+    static ContractProvider start(ApiShape api) throws IOException {
+        if (api == ApiShape.RESPONSES) {
+            throw new IllegalArgumentException("the contract records Chat Completions or Messages, not " + api);
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         ContractProvider provider = new ContractProvider(server);
-        server.createContext("/v1/chat/completions", e -> provider.answer(e, ApiShape.CHAT_COMPLETIONS));
-        server.createContext("/v1/messages", e -> provider.answer(e, ApiShape.MESSAGES));
+        String path = api == ApiShape.MESSAGES ? "/v1/messages" : "/v1/chat/completions";
+        server.createContext(path, e -> provider.answer(e, api));
         server.start();
         return provider;
     }
@@ -101,7 +105,8 @@ final class ContractProvider implements AutoCloseable {
         ObjectNode choice = c.putArray("choices").addObject().put("index", 0);
         ObjectNode message = choice.putObject("message").put("role", "assistant").put("content", text(op));
         if (!AdapterContract.STREAMED.equals(op)) {
-            ObjectNode call = message.putArray("tool_calls").addObject().put("id", "call_" + op).put("type", "function");
+            ObjectNode call = message.putArray("tool_calls").addObject().put("id", "call_" + op)
+                    .put("type", "function");
             call.putObject("function").put("name", "apply_patch").put("arguments", arguments(op));
         }
         choice.put("finish_reason", AdapterContract.STREAMED.equals(op) ? "stop" : "tool_calls");

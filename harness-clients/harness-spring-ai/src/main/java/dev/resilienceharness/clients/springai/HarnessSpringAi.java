@@ -18,7 +18,8 @@ import org.springframework.ai.openai.OpenAiChatOptions;
 /**
  * A real Spring AI {@link OpenAiChatModel} bound to one scenario run: the openai-java client underneath sends every
  * attempt, its own retries included, to the run's cassettes and fault plan, and waits and reads the time on the
- * run's virtual clock, through the openai-java adapter's HTTP client and sleeper. Everything else (maxRetries, timeout, model, tools) is Spring AI's, as the team configures it.
+ * run's virtual clock, through the openai-java adapter's HTTP client and sleeper. Everything else (maxRetries,
+ * timeout, model, tools) is Spring AI's, as the team configures it.
  *
  * <pre>{@code
  * OpenAiChatModel model = HarnessSpringAi.chatModel(run);                       // Spring AI's defaults
