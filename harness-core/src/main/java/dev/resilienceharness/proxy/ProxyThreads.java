@@ -26,14 +26,22 @@ final class ProxyThreads implements Executor, AutoCloseable {
     private final ScheduledThreadPoolExecutor timers;
     private final Duration readTimeout;
     private final ThreadLocal<Guard> current = new ThreadLocal<>();
+    private final AnswerDelays delays;
 
     ProxyThreads(Duration readTimeout) {
+        this(readTimeout, null);
+    }
+
+    /** @param delays where delayed answers wait; {@code null}: on this pool's own timer */
+    ProxyThreads(Duration readTimeout, AnswerDelays delays) {
         this.readTimeout = readTimeout;
         this.workers = new ThreadPoolExecutor(MAX_WORKERS, MAX_WORKERS, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemons("resilience-proxy"));
         this.workers.allowCoreThreadTimeOut(true);
         this.timers = new ScheduledThreadPoolExecutor(1, daemons("resilience-proxy-timer"));
         this.timers.setRemoveOnCancelPolicy(true);
+        this.delays = delays != null ? delays
+                : (delay, task) -> timers.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** Runs the server's work for one connection, interrupting it if the request is not read in time. */
@@ -65,7 +73,7 @@ final class ProxyThreads implements Executor, AutoCloseable {
         if (delay.isZero()) {
             workers.execute(task);
         } else {
-            timers.schedule(() -> workers.execute(task), delay.toNanos(), TimeUnit.NANOSECONDS);
+            delays.after(delay, () -> workers.execute(task));
         }
     }
 

@@ -84,6 +84,7 @@ public final class ReplayProxy implements AutoCloseable {
     private final int requestedPort;
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer server;
+    private final AnswerDelays delays;
     private ProxyThreads threads;
 
     private ReplayProxy(Builder b) {
@@ -102,6 +103,7 @@ public final class ReplayProxy implements AutoCloseable {
         this.timeFactor = b.timeFactor;
         this.timeoutDelay = b.timeoutDelay;
         this.readTimeout = b.readTimeout;
+        this.delays = b.delays;
         this.requestedPort = b.port;
     }
 
@@ -153,6 +155,7 @@ public final class ReplayProxy implements AutoCloseable {
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
         private Consumer<String> log = line -> { };
         private Path reportDir;
+        private AnswerDelays delays;
 
         private Builder(HarnessConfig config) {
             this.config = Objects.requireNonNull(config, "config");
@@ -234,6 +237,12 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
 
+        /** Where delayed answers wait until their delay is over; real timers unless a test passes its own. */
+        Builder delays(AnswerDelays d) {
+            this.delays = Objects.requireNonNull(d, "delays");
+            return this;
+        }
+
         /** Where {@code report.json} (with report.html and the JUnit XML) is written when the proxy stops. */
         public Builder reportTo(Path outputDirectory) {
             this.reportDir = outputDirectory;
@@ -263,7 +272,7 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
         HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), 0);
-        threads = new ProxyThreads(readTimeout);
+        threads = new ProxyThreads(readTimeout, delays);
         s.setExecutor(threads);
         s.createContext("/", this::handle);
         s.start();

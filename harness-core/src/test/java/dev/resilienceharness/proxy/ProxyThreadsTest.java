@@ -66,4 +66,23 @@ class ProxyThreadsTest {
             assertEquals(n, ran.get());
         }
     }
+
+    @Test
+    void aDelayWaitsWhereTheDelaysKeepItThenRunsOnAWorker() throws Exception {
+        VirtualDelays delays = new VirtualDelays();
+        try (ProxyThreads threads = new ProxyThreads(Duration.ofSeconds(5), delays)) {
+            CountDownLatch ran = new CountDownLatch(1);
+            java.util.concurrent.atomic.AtomicReference<String> on = new java.util.concurrent.atomic.AtomicReference<>();
+            threads.later(Duration.ofMillis(750), () -> {
+                on.set(Thread.currentThread().getName());
+                ran.countDown();
+            });
+            assertEquals(750_000_000L, delays.awaitWaiting(1, Duration.ofSeconds(5)).get(0).dueNanos());
+            assertEquals(java.util.List.of(), delays.advance(Duration.ofMillis(749)));
+            assertEquals(1, ran.getCount(), "not run before its delay is over");
+            assertEquals(1, delays.advance(Duration.ofMillis(1)).size());
+            assertTrue(ran.await(10, TimeUnit.SECONDS));
+            assertTrue(on.get().startsWith("resilience-proxy-"), on.get());
+        }
+    }
 }

@@ -361,22 +361,30 @@ class ReplayProxyTest {
         int n = 40;
         HarnessConfig config = project("  - {name: slow, ops: [plan], faults: [" + String.join(", ",
                 java.util.Collections.nCopies(n, "timeout")) + "]}");
+        VirtualDelays delays = new VirtualDelays();
         try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("slow").timeoutDelay(Duration.ofMillis(2000))
-                .build().start()) {
+                .delays(delays).build().start()) {
             URI uri = URI.create("http://127.0.0.1:" + proxy.port() + "/v1/chat/completions");
-            long t0 = System.nanoTime();
             List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                all.add(http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                all.add(http.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(120))
                         .POST(HttpRequest.BodyPublishers.ofString(PLAN)).build(), HttpResponse.BodyHandlers.ofString()));
             }
-            for (CompletableFuture<HttpResponse<String>> f : all) {
-                assertEquals(504, f.get(10, TimeUnit.SECONDS).statusCode());
+            // All of them wait at once, from the same virtual instant: none holds a thread or waits for another.
+            List<VirtualDelays.Pending> waiting = delays.awaitWaiting(n, Duration.ofSeconds(60));
+            assertEquals(n, waiting.size());
+            for (VirtualDelays.Pending p : waiting) {
+                assertEquals(0L, p.sinceNanos(), "every timeout began to wait before the clock moved");
+                assertEquals(2_000_000_000L, p.dueNanos(), "every timeout waits its 2 s");
             }
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertTrue(ms >= 2000, "each timeout kept its client waiting: " + ms);
-            // Two waves would take 4 s; the margin leaves room for a busy machine.
-            assertTrue(ms < 3900, n + " timeouts of 2 s were answered together, not in waves: " + ms + " ms");
+            assertEquals(List.of(), delays.advance(Duration.ofMillis(1999)), "no timeout ends before its 2 s");
+            assertTrue(all.stream().noneMatch(CompletableFuture::isDone), "each timeout kept its client waiting");
+            List<VirtualDelays.Pending> released = delays.advance(Duration.ofMillis(1));
+            assertEquals(n, released.size(), n + " timeouts of 2 s were answered together, not in waves");
+            assertEquals(2_000_000_000L, delays.nowNanos(), "in one wave, 2 s after they came");
+            for (CompletableFuture<HttpResponse<String>> f : all) {
+                assertEquals(504, f.get(120, TimeUnit.SECONDS).statusCode());
+            }
         }
     }
 
