@@ -1,8 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.CheckRecord;
-import dev.resilienceharness.invariant.InputDigest;
+import dev.resilienceharness.incremental.CheckRecord;
+import dev.resilienceharness.incremental.InputDigest;
 import dev.resilienceharness.scenario.StallBound;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -1,9 +1,9 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.CheckRecord;
-import dev.resilienceharness.invariant.InputDigest;
-import dev.resilienceharness.invariant.PassDigest;
+import dev.resilienceharness.incremental.CheckRecord;
+import dev.resilienceharness.incremental.InputDigest;
+import dev.resilienceharness.incremental.PassDigest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;

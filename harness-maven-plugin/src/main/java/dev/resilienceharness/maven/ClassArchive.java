@@ -1,6 +1,6 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.invariant.InputDigest;
+import dev.resilienceharness.incremental.InputDigest;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

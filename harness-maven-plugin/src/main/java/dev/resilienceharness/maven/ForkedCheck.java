@@ -3,7 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.InputDigest;
+import dev.resilienceharness.incremental.InputDigest;
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;

@@ -3,7 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
-import dev.resilienceharness.invariant.PassDigest;
+import dev.resilienceharness.incremental.PassDigest;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;

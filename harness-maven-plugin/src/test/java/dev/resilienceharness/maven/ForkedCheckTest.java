@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.resilienceharness.invariant.CheckRecord;
+import dev.resilienceharness.incremental.CheckRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

@@ -1,6 +1,8 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import dev.resilienceharness.cassette.AtomicFiles;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

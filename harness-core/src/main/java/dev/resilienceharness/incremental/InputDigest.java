@@ -1,4 +1,4 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Indices;

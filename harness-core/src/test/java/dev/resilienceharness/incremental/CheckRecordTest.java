@@ -1,4 +1,4 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.testing.TestProject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

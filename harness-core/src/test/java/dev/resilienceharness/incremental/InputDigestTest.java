@@ -1,4 +1,4 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

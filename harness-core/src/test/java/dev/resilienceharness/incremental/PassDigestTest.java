@@ -1,10 +1,11 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.testing.TestProject;
 import java.io.IOException;
 import java.nio.file.Files;

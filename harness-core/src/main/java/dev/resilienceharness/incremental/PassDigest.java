@@ -1,8 +1,9 @@
-package dev.resilienceharness.invariant;
+package dev.resilienceharness.incremental;
 
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Indices;
+import dev.resilienceharness.invariant.CassetteIntegrity;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * other shards that this one's scenarios do not need) are digested after it: nothing the check finds depends on what
  * they hold. The digest equals what {@link CheckRecord#inputs} gives for the same files.
  */
-public final class PassDigest {
+public final class PassDigest implements CassetteIntegrity.Reads {
 
     private final String identity;
     private final Path yaml;
@@ -58,6 +59,7 @@ public final class PassDigest {
     }
 
     /** The cassette folder the pass is to list. */
+    @Override
     public Path cassettes() {
         return cassettes;
     }
@@ -66,19 +68,22 @@ public final class PassDigest {
      * The pass listed the cassette folder: these are the entries the digest names. A later pass of the same check (a
      * shard's look at the cassettes it needs from other shards) reads more files, but lists nothing new here.
      */
-    synchronized void listed(CassetteStore.Listing entries) {
+    @Override
+    public synchronized void listed(CassetteStore.Listing entries) {
         if (listing == null) {
             listing = entries;
         }
     }
 
     /** The pass read {@code file} (from several threads at once); what a file held when first read counts. */
-    void read(Path file, CassetteReader.FileBytes bytes) {
+    @Override
+    public void read(Path file, CassetteReader.FileBytes bytes) {
         read.computeIfAbsent(file, f -> InputDigest.ofContent(bytes.bytes(), bytes.link()));
     }
 
     /** The pass could not read {@code file}: what it is is digested now, as it failed to read it. */
-    void unread(Path file) {
+    @Override
+    public void unread(Path file) {
         read.computeIfAbsent(file, InputDigest::of);
     }
 
