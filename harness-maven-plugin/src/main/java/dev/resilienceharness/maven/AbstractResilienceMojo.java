@@ -1,6 +1,12 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.pipeline.ConfigLoading;
+import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
 import org.apache.maven.plugin.AbstractMojo;
@@ -10,8 +16,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What every goal shares: skipping, finding and loading {@code resilience.yaml}, and turning engine errors into
- * Maven's two failure kinds. {@link #execute()} is final; a goal implements {@link #run(HarnessConfig)}.
+ * What every goal shares: skipping, finding and loading {@code resilience.yaml}, and turning the engine's errors
+ * ({@link RunError}, {@link RunFailure}) into Maven's two failure kinds. {@link #execute()} is final; a goal
+ * implements {@link #run(HarnessConfig)}.
  */
 public abstract class AbstractResilienceMojo extends AbstractMojo {
 
@@ -43,6 +50,17 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
+        try {
+            executeGoal();
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (RunException e) {
+            // The other kind, RunError.
+            throw new MojoExecutionException(e.getMessage(), e.getCause());
+        }
+    }
+
+    private void executeGoal() throws MojoExecutionException, MojoFailureException, RunException {
         if (skip) {
             getLog().info("Skipping resilience:" + goal() + " (resilience.skip is true)");
             return;
@@ -69,9 +87,9 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (ranElsewhere()) {
             return;
         }
-        HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), getLog());
+        HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), log());
         try {
-            run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
+            run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), log()));
         } catch (RuntimeException e) {
             throw new MojoExecutionException(ConfigLoading.unexpected(goal(), e), e);
         }
@@ -81,7 +99,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      * Whether the goal has done its work in a JVM of its own, which loads the yaml itself; asked after
      * {@link #reusedEarlierResult()}. By default, a goal works in Maven's JVM.
      */
-    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
+    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException, RunException {
         return false;
     }
 
@@ -91,12 +109,12 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     }
 
     /** The shard {@code resilience.shard} names, {@link Shard#WHOLE} when it is not set. */
-    protected Shard part() throws MojoExecutionException {
+    protected Shard part() throws RunError {
         if (part == null) {
             try {
                 part = shard == null ? Shard.WHOLE : Shard.parse(shard);
             } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException(e.getMessage());
+                throw new RunError(e.getMessage());
             }
         }
         return part;
@@ -117,7 +135,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      * Whether the goal found that nothing it reads has changed since it last ran and has delivered that run's result
      * again; it is asked before the yaml is loaded. By default, a goal always does its work.
      */
-    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException {
+    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException, RunException {
         return false;
     }
 
@@ -127,5 +145,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     }
 
     /** Does the goal's work on a loaded config. */
-    protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException;
+    protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException,
+            RunException;
+
+    /** This goal's log, as the engine logs to it. */
+    protected RunLog log() {
+        return new MavenRunLog(getLog());
+    }
 }

@@ -12,6 +12,8 @@ import dev.resilienceharness.report.DriftSection;
 import dev.resilienceharness.report.LatencyDistribution;
 import dev.resilienceharness.live.LiveTransport;
 import dev.resilienceharness.live.MissingApiKey;
+import dev.resilienceharness.pipeline.StaleCassettes;
+import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,7 +75,7 @@ public class DriftMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException, RunException {
         if (config.provider() == null) {
             throw new MojoExecutionException(config.file() + ": " + LiveMessages.NO_PROVIDER);
         }
@@ -132,7 +134,7 @@ public class DriftMojo extends AbstractResilienceMojo {
         if (drifted > 0 && !update) {
             getLog().info(DriftMessages.HINT_UPDATE);
         }
-        int stale = StaleCassettes.report(config, failOnStale, getLog());
+        int stale = StaleCassettes.report(config, failOnStale, log());
         if (drifted > 0 && failOnDrift) {
             throw new MojoFailureException("resilience:drift: " + drifted + " of " + result.entries().size()
                     + " cassettes drifted from the provider; see the lines above");

@@ -12,6 +12,10 @@ import dev.resilienceharness.explore.Explorer;
 import dev.resilienceharness.explore.LimitSearch;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.pipeline.ScenarioLauncher;
+import dev.resilienceharness.pipeline.ScenarioRunner;
+import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.ShardMessages;
@@ -104,7 +108,7 @@ public class ExploreMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException, RunException {
         if (config.scenarios().isEmpty()) {
             getLog().warn(ScenarioScope.noScenarios(config, goal()));
             return;
@@ -246,7 +250,7 @@ public class ExploreMojo extends AbstractResilienceMojo {
     }
 
     /** The project's test classpath on top of the plugin's own classes. */
-    private URLClassLoader projectLoader() throws MojoExecutionException {
+    private URLClassLoader projectLoader() throws MojoExecutionException, RunException {
         try {
             return ScenarioLauncher.projectLoader(project.getTestClasspathElements());
         } catch (DependencyResolutionRequiredException e) {

@@ -5,6 +5,15 @@ import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.InputDigest;
 import dev.resilienceharness.json.Fingerprint;
+import dev.resilienceharness.pipeline.CheckPass;
+import dev.resilienceharness.pipeline.CheckRun;
+import dev.resilienceharness.pipeline.ConfigLoading;
+import dev.resilienceharness.pipeline.ScenarioRunner;
+import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import dev.resilienceharness.transport.ToolCallSchema;
@@ -199,9 +208,9 @@ public final class ForkedCheck {
             prepare();
             check(request, sender);
             sender.line("ok", "");
-        } catch (MojoFailureException e) {
+        } catch (RunFailure e) {
             sender.line("failure", e.getMessage());
-        } catch (MojoExecutionException e) {
+        } catch (RunError e) {
             sender.line("fault", e.getMessage());
         } catch (IOException e) {
             sender.line("fault", "resilience:check cannot read its request " + args[0] + ": " + e.getMessage());
@@ -252,12 +261,12 @@ public final class ForkedCheck {
         return Runtime.getRuntime().availableProcessors() >= 2;
     }
 
-    private static void check(Request request, Log log) throws MojoExecutionException, MojoFailureException {
+    private static void check(Request request, RunLog log) throws RunError, RunFailure {
         Shard shard;
         try {
             shard = request.shard() == null ? Shard.WHOLE : Shard.parse(request.shard());
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
+            throw new RunError(e.getMessage());
         }
         List<String> testClasspath = request.testClasspath();
         // Maven's JVM sends the goal's stallTimeout among the properties, as the build's own -D would be.
@@ -278,7 +287,7 @@ public final class ForkedCheck {
                 !digestAhead ? null : bytes -> yamlDigest.set(Ahead.begin("resilience-yaml-digest",
                         () -> InputDigest.ofRead(yaml, bytes))));
         CheckRun.run(log, request.options(), ScenarioScope.forGoal(loaded, "check", log), false,
-                () -> digestOf(yaml, yamlDigest.get()), (c, digest) -> FullCheck.runOnce(runner, c,
+                () -> digestOf(yaml, yamlDigest.get()), (c, digest) -> CheckPass.run(runner, c,
                         request.options().failOnOrphans(), true, listedAhead.get(c.cassettes()), digest));
     }
 
@@ -401,7 +410,7 @@ public final class ForkedCheck {
             pb.environment().put("CLASSPATH", String.join(File.pathSeparator, classpath));
             pb.redirectInput(ProcessBuilder.Redirect.PIPE);
             log.debug("Checking in a JVM of its own: " + String.join(" ", command));
-            PhaseTime forked = PhaseTime.start(log);
+            PhaseTime forked = PhaseTime.start(new MavenRunLog(log));
             process = pb.start();
             Process started = process;
             // A build stopped by Ctrl-C stops its check too.

@@ -7,6 +7,8 @@ import dev.resilienceharness.shard.ShardFolders;
 import dev.resilienceharness.shard.ShardMerge;
 import dev.resilienceharness.shard.ShardMessages;
 import dev.resilienceharness.shard.ShardProblems;
+import dev.resilienceharness.pipeline.Verdict;
+import dev.resilienceharness.run.RunFailure;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -83,7 +85,11 @@ public class MergeMojo extends AbstractMojo {
                     + "; run the shard again");
         }
         getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), "merge", MergedReports.violations(merged, base), failOnViolation,
-                "see " + written.html());
+        try {
+            Verdict.deliver(new MavenRunLog(getLog()), "merge", MergedReports.violations(merged, base), failOnViolation,
+                    "see " + written.html());
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        }
     }
 }

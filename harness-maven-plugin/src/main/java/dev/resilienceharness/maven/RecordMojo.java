@@ -12,6 +12,9 @@ import dev.resilienceharness.live.Recorder;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.pipeline.ScenarioLauncher;
+import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
 import java.io.IOException;
@@ -66,7 +69,7 @@ public class RecordMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException, RunException {
         int timingSamples;
         try {
             timingSamples = CountParameter.RECORD_SAMPLES.parse(samples);
@@ -119,7 +122,8 @@ public class RecordMojo extends AbstractResilienceMojo {
     }
 
     /** Runs the team's loop once per scenario, recording what its SDK sends that no cassette answers. */
-    private void recordThroughLoop(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    private void recordThroughLoop(HarnessConfig config) throws MojoExecutionException, MojoFailureException,
+            RunException {
         HttpForwarder live;
         try {
             live = LiveTransport.forwarder(config.provider(), System::getenv, Duration.ofMinutes(2));

@@ -6,6 +6,8 @@ import dev.resilienceharness.report.MergedReports;
 import dev.resilienceharness.report.ReportJson;
 import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.report.RunReport;
+import dev.resilienceharness.pipeline.Verdict;
+import dev.resilienceharness.run.RunFailure;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -94,7 +96,11 @@ public class ReportAggregateMojo extends AbstractMojo {
                     + "; run its report goal again");
         }
         getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), "report-aggregate", MergedReports.violations(all, base), failOnViolation,
-                "see " + written.html());
+        try {
+            Verdict.deliver(new MavenRunLog(getLog()), "report-aggregate", MergedReports.violations(all, base), failOnViolation,
+                    "see " + written.html());
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        }
     }
 }

@@ -6,6 +6,10 @@ import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.SecretFindingRow;
 import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.pipeline.CheckPass;
+import dev.resilienceharness.pipeline.Verdict;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.secrets.SarifWriter;
 import dev.resilienceharness.shard.ShardInputs;
 import dev.resilienceharness.shard.ShardMarker;
@@ -14,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -53,10 +55,10 @@ public class ReportMojo extends AbstractScenarioMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    protected void run(HarnessConfig config) throws RunException {
         Path out = outputDirectory.toPath();
         String inputs = shardInputs(config, out);
-        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
+        CheckPass.Result result = SharedPass.run(this, config, failOnOrphans);
         ShardMarker marker = inputs == null ? null : ShardMarker.of(part(), inputs, config.scenarios(),
                 result.cassettes().fingerprints(), config.cassettes());
         Path base = project.getBasedir().toPath();
@@ -82,25 +84,25 @@ public class ReportMojo extends AbstractScenarioMojo {
                             dev.resilienceharness.report.LatencyDistribution.of(config)));
             new SarifWriter(base).write(result.secrets().findings(), out.resolve("secrets.sarif"));
         } catch (IOException e) {
-            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
+            throw new RunError(out + ": cannot write the reports: " + e.getMessage(), e);
         }
         if (marker != null) {
             try {
                 getLog().info("Shard " + marker.shard() + " of the check: " + marker.write(out)
                         + "; merge the shards with mvn resilience:merge");
             } catch (IOException e) {
-                throw new MojoExecutionException(out + ": cannot write " + ShardMarker.FILE + ": " + e.getMessage(), e);
+                throw new RunError(out + ": cannot write " + ShardMarker.FILE + ": " + e.getMessage(), e);
             }
         }
         getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "see " + written.html());
+        Verdict.deliver(log(), goal(), result.violations(), failOnViolation, "see " + written.html());
     }
 
     /**
      * A sharded report's inputs digest, taken before the check reads anything; {@code null} for the whole work. An
      * earlier marker in the folder is removed first, so that a folder never pairs it with other reports.
      */
-    private String shardInputs(HarnessConfig config, Path out) throws MojoExecutionException {
+    private String shardInputs(HarnessConfig config, Path out) throws RunError {
         try {
             Files.deleteIfExists(out.resolve(ShardMarker.FILE));
             if (part().whole()) {
@@ -109,7 +111,7 @@ public class ReportMojo extends AbstractScenarioMojo {
             String options = "runs=" + runs + ";failOnOrphans=" + failOnOrphans + ";loop=" + config.loop();
             return ShardInputs.digest(config, options);
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
+            throw new RunError("cannot read what the check reads: " + e.getMessage(), e);
         }
     }
 }

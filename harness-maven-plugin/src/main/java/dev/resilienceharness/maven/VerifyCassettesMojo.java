@@ -2,9 +2,13 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
+import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.pipeline.SecretsPass;
+import dev.resilienceharness.pipeline.StaleCassettes;
+import dev.resilienceharness.pipeline.Verdict;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
 import java.io.IOException;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -48,13 +52,13 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
+    protected void run(HarnessConfig config) throws RunException {
         CassetteIntegrity.Report report;
         try {
             report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config),
                     (file, bytes) -> { }, part()::ownsFile);
         } catch (IOException e) {
-            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+            throw new RunError(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
         if (ScenarioScope.looksForOrphans(config)) {
@@ -64,9 +68,9 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
             ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
         }
         getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
-        ScanSecretsMojo.logShard(getLog(), config, part());
-        int stale = StaleCassettes.report(config, failOnStale, getLog());
-        Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
+        SecretsPass.logShard(log(), config, part());
+        int stale = StaleCassettes.report(config, failOnStale, log());
+        Verdict.deliver(log(), goal(), report.violations(), failOnViolation, null);
         StaleCassettes.fail(goal(), stale);
     }
 }

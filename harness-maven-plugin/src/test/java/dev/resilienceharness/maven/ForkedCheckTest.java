@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.incremental.CheckRecord;
+import dev.resilienceharness.pipeline.CheckRun;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

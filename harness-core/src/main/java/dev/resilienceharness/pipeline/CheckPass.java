@@ -1,9 +1,10 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.incremental.PassDigest;
+import dev.resilienceharness.run.PhaseTime;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
@@ -18,11 +19,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 
 /** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
-final class FullCheck {
+public final class CheckPass {
 
     /**
      * Everything one pass found.
@@ -32,16 +33,16 @@ final class FullCheck {
      *                  cassette warnings
      * @param secrets   the secret scan
      */
-    record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios,
+    public record Result(CassetteIntegrity.Report cassettes, List<ScenarioReport> scenarios,
             SecretsInCassettes.Report secrets) {
 
         /** Every warning the pass logged, in order. */
-        List<String> warnings() {
+        public List<String> warnings() {
             return cassettes.warnings();
         }
 
         /** Every violation: cassettes, then scenarios, then secrets. */
-        List<Violation> violations() {
+        public List<Violation> violations() {
             List<Violation> all = new ArrayList<>(cassettes.violations());
             scenarios.forEach(s -> all.addAll(s.violations()));
             all.addAll(secrets.violations());
@@ -50,75 +51,25 @@ final class FullCheck {
     }
 
     /** The warning when cassette violations keep every scenario from running. */
-    static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below; fix"
+    public static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below; fix"
             + " them first";
 
-    private FullCheck() {
-    }
-
-    /** The pass with every scenario's full report, as {@code report} writes them. */
-    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans)
-            throws MojoExecutionException {
-        return run(mojo, config, failOnOrphans, false);
+    private CheckPass() {
     }
 
     /**
-     * The pass; with {@code verdictOnly} (the {@code check} goal, which delivers only violations and counts) each
+     * The pass itself, remembered nowhere (a goal may share it with the next one of the same build), with the cassette
+     * folder's listing already under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or
+     * {@code null} to list it here; handing {@code digest} (may be {@code null}) the listing and what each file read
+     * holds. With {@code verdictOnly} (the {@code check} goal, which delivers only violations and counts) each
      * scenario's report is kept without its outcomes, which hold the recorded answers, so that the heap does not grow
      * with the corpus.
      */
-    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly)
-            throws MojoExecutionException {
-        return run(mojo, config, failOnOrphans, verdictOnly, null);
-    }
-
-    /**
-     * As {@link #run(AbstractScenarioMojo, HarnessConfig, boolean, boolean)}, handing the pass {@code digest} (may be
-     * {@code null}) to take as it reads; a pass reused from earlier in the build hands it nothing.
-     */
-    static Result run(AbstractScenarioMojo mojo, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
-            PassDigest digest) throws MojoExecutionException {
-        // report and check in one build share one pass: the first stores its result on the project. A pass kept for
-        // the verdict only cannot make a report, so a report after it makes its own.
-        Result earlier = earlier(mojo, config.file(), failOnOrphans, verdictOnly);
-        if (earlier != null) {
-            mojo.getLog().info("Reusing this build's earlier pass over " + config.file().getFileName());
-            return earlier;
-        }
-        Result result = runOnce(mojo.runner(), config, failOnOrphans, verdictOnly, null, digest);
-        mojo.project.setContextValue(key(mojo, config.file(), failOnOrphans, verdictOnly), result);
-        return result;
-    }
-
-    /** Whether an earlier goal of this build has made the pass {@link #run} would deliver to {@code check}. */
-    static boolean ranEarlier(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans) {
-        return earlier(mojo, yaml, failOnOrphans, true) != null;
-    }
-
-    private static Result earlier(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans,
-            boolean verdictOnly) {
-        if (mojo.project.getContextValue(key(mojo, yaml, failOnOrphans, false)) instanceof Result full) {
-            return full;
-        }
-        return verdictOnly && mojo.project.getContextValue(key(mojo, yaml, failOnOrphans, true)) instanceof Result r
-                ? r : null;
-    }
-
-    private static String key(AbstractScenarioMojo mojo, Path yaml, boolean failOnOrphans, boolean verdictOnly) {
-        return "dev.resilienceharness.check:" + yaml + ":" + failOnOrphans + ":" + mojo.runs
-                + (verdictOnly ? ":verdict" : "");
-    }
-
-    /**
-     * The pass itself, remembered nowhere: {@link ForkedCheck} makes it in a JVM of its own, with the cassette folder's
-     * listing already under way ({@link CassetteStore#listingAhead} of {@code config.cassettes()}), or {@code null} to
-     * list it here; handing {@code digest} (may be {@code null}) the listing and what each file read holds.
-     */
-    static Result runOnce(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
-            Future<CassetteStore.Listing> listedAhead, PassDigest digest) throws MojoExecutionException {
-        Log log = runner.log();
+    public static Result run(ScenarioRunner runner, HarnessConfig config, boolean failOnOrphans, boolean verdictOnly,
+            Future<CassetteStore.Listing> listedAhead, PassDigest digest) throws RunError {
+        RunLog log = runner.log();
         // The secret scan reads nothing itself: the integrity pass hands it every file it reads and the tree it parsed.
-        SecretsInCassettes.Scan secrets = ScanSecretsMojo.start(config);
+        SecretsInCassettes.Scan secrets = SecretsPass.start(config);
         Shard shard = runner.part();
         // Nor do the runs read again what it has parsed, as far as it fits.
         KeptAnswers kept = new KeptAnswers(KeptAnswers.DEFAULT_BYTES);
@@ -129,14 +80,14 @@ final class FullCheck {
             CassetteIntegrity.FileRead scan = (file, bytes, parsed) -> secrets.file(file, bytes, parsed);
             cassettes = CassetteIntegrity.check(config, failOnOrphans && orphans, scan, shard::ownsFile, kept::offer,
                     listedAhead, digest);
-            ScanSecretsMojo.logShard(log, config, shard);
+            SecretsPass.logShard(log, config, shard);
             if (!orphans) {
                 log.info(ScenarioScope.cassettesOnTheirOwn(config));
                 cassettes = new CassetteIntegrity.Report(cassettes.checked(), cassettes.violations(),
                         ScenarioScope.withoutOrphans(cassettes.warnings()), cassettes.fingerprints());
             }
         } catch (IOException e) {
-            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+            throw new RunError(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
         log.debug(pass.done("Read, checked and scanned " + cassettes.checked() + " cassettes"));
@@ -148,7 +99,7 @@ final class FullCheck {
         try {
             blocking.addAll(NeededCassettes.ofOtherShards(toRun, shard, cassettes.fingerprints(), digest));
         } catch (IOException e) {
-            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+            throw new RunError(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
         if (!blocking.isEmpty()) {
@@ -174,7 +125,7 @@ final class FullCheck {
             log.debug(running.done("Ran " + ran + (ran == 1 ? " scenario" : " scenarios")));
         }
         // An unreadable file is reported once, under cassettes.
-        return new Result(cassettes, scenarios, ScanSecretsMojo.logged(log,
+        return new Result(cassettes, scenarios, SecretsPass.logged(log,
                 secrets.report(cassettes.checked(), false)));
     }
 }

@@ -1,21 +1,45 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CheckRunTest {
+
+    /** A log that keeps nothing. */
+    static final RunLog QUIET = new RunLog() {
+        @Override
+        public boolean isDebugEnabled() {
+            return false;
+        }
+
+        @Override
+        public void debug(String line) {
+        }
+
+        @Override
+        public void info(String line) {
+        }
+
+        @Override
+        public void warn(String line) {
+        }
+
+        @Override
+        public void error(String line) {
+        }
+    };
 
     /**
      * The pass takes the digest the record remembers from the bytes it reads, unless nothing is remembered or Maven's
@@ -32,7 +56,7 @@ class CheckRunTest {
         List<Path> told = new ArrayList<>();
         CheckRun.Pass stop = (c, digest) -> {
             told.add(digest == null ? null : digest.cassettes());
-            throw new MojoExecutionException("stopped here");
+            throw new RunError("stopped here");
         };
 
         // nothing remembered, so no digest
@@ -54,8 +78,8 @@ class CheckRunTest {
     }
 
     private static void pass(CheckRun.Options options, HarnessConfig config, CheckRun.Pass pass) {
-        MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                () -> CheckRun.run(new SystemStreamLog(), options, config, false, pass));
+        RunError e = assertThrows(RunError.class,
+                () -> CheckRun.run(QUIET, options, config, false, pass));
         assertEquals("stopped here", e.getMessage());
     }
 }

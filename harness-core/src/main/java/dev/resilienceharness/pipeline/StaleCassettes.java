@@ -1,27 +1,27 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.drift.CassetteAge;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 
 /** How the cassette goals report cassettes older than {@code drift.max_age}: warnings, or errors with failOnStale. */
-final class StaleCassettes {
+public final class StaleCassettes {
 
     private StaleCassettes() {
     }
 
     /** Logs each stale cassette and returns how many there are, counted only when they fail the build. */
-    static int report(HarnessConfig config, boolean failOnStale, Log log) throws MojoExecutionException {
+    public static int report(HarnessConfig config, boolean failOnStale, RunLog log) throws RunError {
         List<String> stale;
         try {
             stale = CassetteAge.stale(config, Instant.now());
         } catch (IOException e) {
-            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
+            throw new RunError(config.cassettes() + ": cannot list the cassette folder: "
                     + e.getMessage(), e);
         }
         for (String line : stale) {
@@ -35,9 +35,9 @@ final class StaleCassettes {
     }
 
     /** Fails the goal when {@link #report} counted stale cassettes. */
-    static void fail(String goal, int stale) throws MojoFailureException {
+    public static void fail(String goal, int stale) throws RunFailure {
         if (stale > 0) {
-            throw new MojoFailureException("resilience:" + goal + ": " + stale + (stale == 1 ? " cassette is" : " cassettes"
+            throw new RunFailure("resilience:" + goal + ": " + stale + (stale == 1 ? " cassette is" : " cassettes"
                     + " are") + " older than drift.max_age (-Dresilience.failOnStale=true); see the lines above");
         }
     }

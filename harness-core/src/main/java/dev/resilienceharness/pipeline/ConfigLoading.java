@@ -1,15 +1,16 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunLog;
 
 /** Loads a goal's yaml, with {@code -Dresilience.loop} in place of its loop, the same in every JVM a goal runs in. */
-final class ConfigLoading {
+public final class ConfigLoading {
 
     private ConfigLoading() {
     }
@@ -18,17 +19,17 @@ final class ConfigLoading {
      * The config in {@code yaml}, with {@code loop} (may be {@code null}) in place of the yaml's loop; a problem in
      * the yaml is an error that names the file, line and key.
      */
-    static HarnessConfig load(Path yaml, String loop, Log log) throws MojoExecutionException {
+    public static HarnessConfig load(Path yaml, String loop, RunLog log) throws RunError {
         return load(yaml, loop, log, null, null);
     }
 
     /**
-     * As {@link #load(Path, String, Log)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder
+     * As {@link #load(Path, String, RunLog)}, telling {@code cassettesFolder} (may be {@code null}) the cassette folder
      * before the yaml's scenarios are read ({@link ConfigLoader#load(Path, Consumer)}), and {@code content} (may be
      * {@code null}) the yaml's bytes before they are read.
      */
-    static HarnessConfig load(Path yaml, String loop, Log log, Consumer<Path> cassettesFolder,
-            Consumer<byte[]> content) throws MojoExecutionException {
+    public static HarnessConfig load(Path yaml, String loop, RunLog log, Consumer<Path> cassettesFolder,
+            Consumer<byte[]> content) throws RunError {
         HarnessConfig loaded;
         PhaseTime loading = PhaseTime.start(log);
         try {
@@ -38,7 +39,7 @@ final class ConfigLoading {
             }
             loaded = ConfigLoader.load(yaml, bytes, cassettesFolder);
         } catch (ConfigException e) {
-            throw new MojoExecutionException(e.getMessage());
+            throw new RunError(e.getMessage());
         }
         log.debug(loading.done("Loaded " + yaml.getFileName()));
         if (loop == null) {
@@ -47,12 +48,12 @@ final class ConfigLoading {
         try {
             return ConfigLoader.withLoop(loaded, loop);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("-Dresilience.loop=" + loop + ": " + e.getMessage());
+            throw new RunError("-Dresilience.loop=" + loop + ": " + e.getMessage());
         }
     }
 
     /** The message of a goal that failed on a bug: what to report. */
-    static String unexpected(String goal, RuntimeException e) {
+    public static String unexpected(String goal, RuntimeException e) {
         return "resilience:" + goal + " failed unexpectedly: " + e + ". Please report this with the output of mvn -e";
     }
 }

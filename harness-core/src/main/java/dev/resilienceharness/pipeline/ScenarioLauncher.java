@@ -1,4 +1,4 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import org.apache.maven.plugin.MojoExecutionException;
+import dev.resilienceharness.run.RunError;
 
 /**
  * Runs a config's scenarios for a goal, on all cores, with the project's test classpath visible so that the team's
@@ -31,7 +31,7 @@ import org.apache.maven.plugin.MojoExecutionException;
  * launcher's and the platform's classes, and a test descriptor and listener events for each scenario and invariant;
  * bench/README.md, "The scenarios without the launcher").
  */
-final class ScenarioLauncher {
+public final class ScenarioLauncher {
 
     /** What the scenarios came to: one report per scenario, or the setup errors that kept them from running. */
     record Outcome(List<ScenarioReport> scenarios, List<String> setupErrors) {
@@ -52,7 +52,7 @@ final class ScenarioLauncher {
      */
     static Outcome run(HarnessConfig config, Set<Invariant> invariants, int runs, Duration stallBound,
             List<String> testClasspath, Map<String, String> verifiedFingerprints, KeptAnswers kept,
-            UnaryOperator<ScenarioReport> keep) throws MojoExecutionException {
+            UnaryOperator<ScenarioReport> keep) throws RunError {
         List<ScenarioReport> reports = Collections.synchronizedList(new ArrayList<>());
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         Thread thread = Thread.currentThread();
@@ -71,7 +71,7 @@ final class ScenarioLauncher {
                     (s, e) -> errors.add("scenario '" + s.name() + "': " + (e.getMessage() == null ? e.toString()
                             : e.getMessage())));
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot close the project's test class loader: " + e.getMessage(), e);
+            throw new RunError("cannot close the project's test class loader: " + e.getMessage(), e);
         } finally {
             thread.setContextClassLoader(previous);
         }
@@ -86,13 +86,13 @@ final class ScenarioLauncher {
     }
 
     /** The project's test classpath on top of the plugin's own classes (parent first, so core types agree). */
-    static URLClassLoader projectLoader(List<String> testClasspath) throws MojoExecutionException {
+    public static URLClassLoader projectLoader(List<String> testClasspath) throws RunError {
         List<URL> urls = new ArrayList<>();
         for (String element : testClasspath) {
             try {
                 urls.add(new File(element).toURI().toURL());
             } catch (MalformedURLException e) {
-                throw new MojoExecutionException("bad test classpath element " + element + ": " + e.getMessage(), e);
+                throw new RunError("bad test classpath element " + element + ": " + e.getMessage(), e);
             }
         }
         return new URLClassLoader(urls.toArray(URL[]::new), ScenarioLauncher.class.getClassLoader());

@@ -1,35 +1,35 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunLog;
 
 /**
  * Which scenarios a goal works on: every goal but {@code serve} leaves out the scenarios without ops (fault plans
  * written for the proxy only), and a config left without scenarios is a folder of cassettes, which the scenario
  * goals pass with a warning and the cassette goals check without looking for orphans.
  */
-final class ScenarioScope {
+public final class ScenarioScope {
 
     private ScenarioScope() {
     }
 
     /** The warning of a scenario goal that has nothing to run. */
-    static String noScenarios(HarnessConfig config, String goal) {
+    public static String noScenarios(HarnessConfig config, String goal) {
         return config.file().getFileName() + " declares no scenarios with ops: resilience:" + goal + " has nothing"
                 + " to rehearse. Add scenarios (see the README) to check a loop";
     }
 
     /** The line a cassette goal logs when there are no scenarios to tell used cassettes from orphans. */
-    static String cassettesOnTheirOwn(HarnessConfig config) {
+    public static String cassettesOnTheirOwn(HarnessConfig config) {
         return config.file().getFileName() + " declares no scenarios with ops: the cassettes are checked on their"
                 + " own, without looking for orphans";
     }
 
     /** {@code config} without its serve-only scenarios, each named once in an info line. */
-    static HarnessConfig forGoal(HarnessConfig config, String goal, Log log) {
+    public static HarnessConfig forGoal(HarnessConfig config, String goal, RunLog log) {
         List<Scenario> kept = new ArrayList<>();
         for (Scenario s : config.scenarios()) {
             if (s.ops().isEmpty()) {
@@ -46,12 +46,12 @@ final class ScenarioScope {
     }
 
     /** Whether orphans can be told: only when some scenario uses cassettes. */
-    static boolean looksForOrphans(HarnessConfig config) {
+    public static boolean looksForOrphans(HarnessConfig config) {
         return !config.scenarios().isEmpty();
     }
 
     /** The integrity warnings without the orphan ones, for a config without scenarios. */
-    static List<String> withoutOrphans(List<String> warnings) {
+    public static List<String> withoutOrphans(List<String> warnings) {
         return warnings.stream().filter(w -> !w.contains(": orphan cassette: ")).toList();
     }
 }

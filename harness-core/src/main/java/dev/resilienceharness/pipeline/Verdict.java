@@ -1,4 +1,4 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
@@ -6,24 +6,24 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 
 /** Logs violations one per line and fails the goal once with a summary, or only warns. */
-final class Verdict {
+public final class Verdict {
 
     /** Where the goals that run scenarios send a user for the details. */
-    static final String REPORT_HINT = "run mvn resilience:report for details";
+    public static final String REPORT_HINT = "run mvn resilience:report for details";
 
     private Verdict() {
     }
 
     /**
      * Logs each violation on its own line ({@code [ERROR]}, or {@code [WARNING]} when not failing), then throws
-     * one {@link MojoFailureException} summarising them when {@code fail} is set.
+     * one {@link RunFailure} summarising them when {@code fail} is set.
      */
-    static void deliver(Log log, String goal, List<Violation> violations, boolean fail, String reportHint)
-            throws MojoFailureException {
+    public static void deliver(RunLog log, String goal, List<Violation> violations, boolean fail, String reportHint)
+            throws RunFailure {
         if (violations.isEmpty()) {
             return;
         }
@@ -36,13 +36,13 @@ final class Verdict {
         }
         String summary = summary(violations) + (reportHint == null ? "" : "; " + reportHint);
         if (fail) {
-            throw new MojoFailureException("resilience:" + goal + ": " + summary);
+            throw new RunFailure("resilience:" + goal + ": " + summary);
         }
         log.warn("resilience:" + goal + ": " + summary + " (not failing: failOnViolation is false)");
     }
 
     /** {@code 3 violations (budget 2, expectations 1)}. */
-    static String summary(List<Violation> violations) {
+    public static String summary(List<Violation> violations) {
         Map<Invariant, Integer> counts = new EnumMap<>(Invariant.class);
         violations.forEach(v -> counts.merge(v.invariant(), 1, Integer::sum));
         StringJoiner by = new StringJoiner(", ", " (", ")");

@@ -1,4 +1,4 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
@@ -12,22 +12,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 
 /**
  * What a goal's pass needs besides the config: where it logs, which shard it does, and how it runs scenarios. A goal
- * makes one from its parameters; a check in a JVM of its own ({@link ForkedCheck}) makes one from what Maven's JVM
+ * makes one from its parameters; a check in a JVM of its own makes one from what Maven's JVM
  * sent it, so that both run the same code.
  */
-final class ScenarioRunner {
+public final class ScenarioRunner {
 
     /** The project's test classpath, resolved only when a scenario runs. */
-    interface TestClasspath {
-        List<String> get() throws MojoExecutionException;
+    public interface TestClasspath {
+        List<String> get() throws RunError;
     }
 
-    private final Log log;
+    private final RunLog log;
     private final String goal;
     private final Shard shard;
     private final int runs;
@@ -35,7 +35,7 @@ final class ScenarioRunner {
     private final TestClasspath testClasspath;
 
     /** @param stallBound how long a run of a team's loop may make no call and no wait ({@code StallBound}) */
-    ScenarioRunner(Log log, String goal, Shard shard, int runs, Duration stallBound, TestClasspath testClasspath) {
+    public ScenarioRunner(RunLog log, String goal, Shard shard, int runs, Duration stallBound, TestClasspath testClasspath) {
         this.log = log;
         this.goal = goal;
         this.shard = shard;
@@ -45,32 +45,32 @@ final class ScenarioRunner {
     }
 
     /** The stall bound a goal's {@code stallTimeout} sets, or the default when it is unset. */
-    static Duration stallBound(String stallTimeout) throws MojoExecutionException {
+    public static Duration stallBound(String stallTimeout) throws RunError {
         try {
             return StallBound.of(stallTimeout);
         } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException(e.getMessage());
+            throw new RunError(e.getMessage());
         }
     }
 
-    Log log() {
+    public RunLog log() {
         return log;
     }
 
-    String goal() {
+    public String goal() {
         return goal;
     }
 
-    Shard part() {
+    public Shard part() {
         return shard;
     }
 
-    int runs() {
+    public int runs() {
         return runs;
     }
 
     /** {@code config} with the scenarios of this shard only, saying how many they are when it is a part. */
-    HarnessConfig shardOf(HarnessConfig config) {
+    public HarnessConfig shardOf(HarnessConfig config) {
         if (shard.whole()) {
             return config;
         }
@@ -88,19 +88,19 @@ final class ScenarioRunner {
      * @param kept                 the answers the integrity check has already read (may be {@code null})
      * @param keep                 what of each scenario's report is kept when the scenario finishes
      */
-    List<ScenarioReport> run(HarnessConfig config, Set<Invariant> invariants, Map<String, String> verifiedFingerprints,
-            KeptAnswers kept, UnaryOperator<ScenarioReport> keep) throws MojoExecutionException {
+    public List<ScenarioReport> run(HarnessConfig config, Set<Invariant> invariants, Map<String, String> verifiedFingerprints,
+            KeptAnswers kept, UnaryOperator<ScenarioReport> keep) throws RunError {
         if (config.scenarios().isEmpty()) {
             log.warn(ScenarioScope.noScenarios(config, goal));
             return List.of();
         }
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
-            throw new MojoExecutionException("resilience.runs is " + runs + "; determinism needs at least 2 runs");
+            throw new RunError("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, stallBound,
                 testClasspath.get(), verifiedFingerprints, kept, keep);
         if (!outcome.setupErrors().isEmpty()) {
-            throw new MojoExecutionException(String.join(System.lineSeparator(), outcome.setupErrors()));
+            throw new RunError(String.join(System.lineSeparator(), outcome.setupErrors()));
         }
         int ran = outcome.scenarios().size();
         log.info("Ran " + ran + (ran == 1 ? " scenario" : " scenarios") + " of " + config.file().getFileName()

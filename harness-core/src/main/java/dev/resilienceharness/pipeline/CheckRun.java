@@ -1,4 +1,4 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.CheckRecord;
@@ -8,15 +8,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.Log;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunLog;
 
 /**
  * The {@code check} goal's work on a loaded config, the same in Maven's JVM and in a JVM of its own
- * ({@link ForkedCheck}): one pass, the record that remembers it, the stale cassettes, the verdict.
+ * (the fork package): one pass, the record that remembers it, the stale cassettes, the verdict.
  */
-final class CheckRun {
+public final class CheckRun {
 
     /**
      * The goal's options and what it learnt before the yaml was loaded.
@@ -27,19 +28,19 @@ final class CheckRun {
      * @param earlierBaseline  the baseline the last record names, or {@code null}
      * @param earlierInputsNow the digest of what the last record names, taken now, or {@code null}
      */
-    record Options(Path yaml, Path recordFile, boolean failOnOrphans, boolean failOnViolation, boolean failOnStale,
+    public record Options(Path yaml, Path recordFile, boolean failOnOrphans, boolean failOnViolation, boolean failOnStale,
             String identity, Path earlierCassettes, Path earlierBaseline, String earlierInputsNow) {
     }
 
     /** Makes the pass. */
-    interface Pass {
+    public interface Pass {
 
         /**
          * @param digest the digest the record remembers, for the pass to take as it reads the cassettes (handed to
          *               {@link dev.resilienceharness.invariant.CassetteIntegrity}), or {@code null} when nothing is to
          *               be remembered or the digest was taken already
          */
-        FullCheck.Result run(HarnessConfig config, PassDigest digest) throws MojoExecutionException;
+        CheckPass.Result run(HarnessConfig config, PassDigest digest) throws RunError;
     }
 
     private CheckRun() {
@@ -50,18 +51,18 @@ final class CheckRun {
      *
      * @param ranEarlier whether an earlier goal of this build has made the pass already
      */
-    static void run(Log log, Options options, HarnessConfig config, boolean ranEarlier, Pass pass)
-            throws MojoExecutionException, MojoFailureException {
+    public static void run(RunLog log, Options options, HarnessConfig config, boolean ranEarlier, Pass pass)
+            throws RunError, RunFailure {
         run(log, options, config, ranEarlier, () -> InputDigest.of(options.yaml()), pass);
     }
 
     /**
-     * As {@link #run(Log, Options, HarnessConfig, boolean, Pass)}, with the yaml's digest, when a record needs one,
+     * As {@link #run(RunLog, Options, HarnessConfig, boolean, Pass)}, with the yaml's digest, when a record needs one,
      * from {@code yamlDigest}: of the bytes {@code config} was loaded from ({@link InputDigest#ofRead}), or of the
      * file as it is now, which is before the pass reads anything.
      */
-    static void run(Log log, Options options, HarnessConfig config, boolean ranEarlier, Supplier<String> yamlDigest,
-            Pass pass) throws MojoExecutionException, MojoFailureException {
+    public static void run(RunLog log, Options options, HarnessConfig config, boolean ranEarlier, Supplier<String> yamlDigest,
+            Pass pass) throws RunError, RunFailure {
         // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
         // but not remembered, since a file changed in between would pair a new digest with an old result.
         // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.
@@ -84,7 +85,7 @@ final class CheckRun {
                         config.redaction().baseline());
             }
         }
-        FullCheck.Result result = pass.run(config, digest);
+        CheckPass.Result result = pass.run(config, digest);
         if (digest != null) {
             PhaseTime taking = PhaseTime.start(log);
             inputs = digest.inputs();
@@ -102,15 +103,15 @@ final class CheckRun {
     }
 
     /** The digest of what a record names, with {@code identity}. */
-    static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws MojoExecutionException {
+    public static String inputs(String identity, Path yaml, Path cassettes, Path baseline) throws RunError {
         try {
             return CheckRecord.inputs(identity, yaml, cassettes, baseline);
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
+            throw new RunError("cannot read what the check reads: " + e.getMessage(), e);
         }
     }
 
-    private static void remember(Log log, Path file, CheckRecord record) {
+    private static void remember(RunLog log, Path file, CheckRecord record) {
         try {
             record.write(file);
         } catch (IOException e) {

@@ -1,9 +1,8 @@
-package dev.resilienceharness.maven;
+package dev.resilienceharness.run;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.Locale;
-import org.apache.maven.plugin.logging.Log;
 
 /**
  * What a phase of a goal cost, for a debug line ({@code mvn -X}): its wall time and the CPU time the whole JVM spent
@@ -11,7 +10,7 @@ import org.apache.maven.plugin.logging.Log;
  * Without {@code -X} nothing is measured: the platform's management beans the CPU time comes from take a cold JVM
  * some 20 ms to set up, before the forked check starts and again in it.
  */
-final class PhaseTime {
+public final class PhaseTime {
 
     private final boolean measured;
     private final long wallNanos;
@@ -24,7 +23,7 @@ final class PhaseTime {
     }
 
     /** A phase starting now, measured when {@code log} logs debug lines. */
-    static PhaseTime start(Log log) {
+    public static PhaseTime start(RunLog log) {
         return new PhaseTime(log.isDebugEnabled());
     }
 
@@ -32,7 +31,7 @@ final class PhaseTime {
      * {@code what}, then the wall and CPU time since {@link #start}: {@code "... in 1840 ms (3.61 s of CPU)"};
      * {@code what} alone when the phase was not measured.
      */
-    String done(String what) {
+    public String done(String what) {
         if (!measured) {
             return what;
         }
