@@ -1,6 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.fork.ForkProtocol;
+import dev.resilienceharness.fork.ForkRequest;
 import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.pipeline.CheckRun;
 import dev.resilienceharness.pipeline.LastCheck;
@@ -8,11 +10,7 @@ import dev.resilienceharness.pipeline.ScenarioRunner;
 import dev.resilienceharness.run.PhaseTime;
 import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.StallBound;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +19,10 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.slf4j.LoggerFactory;
 
 /**
  * Checks every invariant in one pass: cassette integrity, then call budget, determinism, partial work, bounded
@@ -77,7 +73,7 @@ public class CheckMojo extends AbstractScenarioMojo {
      * The forked JVM's options, separated by spaces. On Linux, {@link HugePages#OPTION} is added to them where the
      * kernel offers transparent huge pages, unless they name large or huge pages themselves ({@link HugePages}).
      */
-    @Parameter(property = "resilience.fork.jvmArgs", defaultValue = ForkedCheck.DEFAULT_JVM_ARGS)
+    @Parameter(property = "resilience.fork.jvmArgs", defaultValue = ForkProtocol.DEFAULT_JVM_ARGS)
     private String forkJvmArgs;
 
     /**
@@ -129,41 +125,16 @@ public class CheckMojo extends AbstractScenarioMojo {
             ScenarioRunner.stallBound(stallTimeout);
             properties.put(StallBound.PROPERTY, stallTimeout);
         }
-        ForkedCheck.Request request = new ForkedCheck.Request(options(), loop, shard, runs, testClasspath(),
+        ForkRequest request = new ForkRequest(options(), loop, shard, runs, testClasspath(),
                 properties, getLog().isDebugEnabled());
         Path java = Path.of(System.getProperty("java.home"), "bin",
                 System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
-        List<String> jvmArgs = HugePages.added(ForkedCheck.splitArgs(forkJvmArgs));
-        List<String> classpath = forkClasspath();
+        List<String> jvmArgs = HugePages.added(JvmOptions.split(forkJvmArgs));
+        List<String> classpath = ForkClasspath.of();
         ClassArchive archive = forkClassArchive && localRepository != null
-                ? ClassArchive.of(Path.of(localRepository, ClassArchive.FOLDER), java, jvmArgs, classpath) : null;
-        ForkedCheck.launch(getLog(), java, jvmArgs, classpath, request, archive);
+                ? ClassArchives.of(Path.of(localRepository, ClassArchives.FOLDER), java, jvmArgs, classpath) : null;
+        ForkLauncher.launch(getLog(), java, jvmArgs, classpath, request, archive);
         return true;
-    }
-
-    /** The plugin's own jars, as its class realm has them, and the two jars Maven provides it. */
-    private List<String> forkClasspath() throws MojoExecutionException {
-        List<String> classpath = new ArrayList<>();
-        if (!(CheckMojo.class.getClassLoader() instanceof URLClassLoader realm)) {
-            throw new MojoExecutionException("resilience:check cannot tell its own classpath for its JVM;"
-                    + " check in Maven's JVM with -Dresilience.fork=false");
-        }
-        try {
-            for (URL url : realm.getURLs()) {
-                classpath.add(Path.of(url.toURI()).toString());
-            }
-            // Maven's JVM gives the plugin these two: its API, and the logging facade the schema validator logs to.
-            for (Class<?> provided : new Class<?>[] {Log.class, LoggerFactory.class}) {
-                CodeSource source = provided.getProtectionDomain().getCodeSource();
-                if (source != null && source.getLocation() != null) {
-                    classpath.add(Path.of(source.getLocation().toURI()).toString());
-                }
-            }
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            throw new MojoExecutionException("resilience:check cannot tell its own classpath for its JVM ("
-                    + e.getMessage() + "); check in Maven's JVM with -Dresilience.fork=false", e);
-        }
-        return classpath;
     }
 
     @Override

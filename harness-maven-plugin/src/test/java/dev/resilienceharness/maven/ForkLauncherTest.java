@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.incremental.CheckRecord;
+import dev.resilienceharness.fork.ForkProtocol;
+import dev.resilienceharness.fork.ForkRequest;
+import dev.resilienceharness.fork.ForkedCheck;
 import dev.resilienceharness.pipeline.CheckRun;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,43 +23,14 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ForkedCheckTest {
-
-    @Test
-    void every_text_crosses_on_one_line_and_comes_back_the_same() {
-        for (String text : List.of("", "plain", "two\nlines", "crlf\r\nend", "back\\slash", "\\n is not a line feed",
-                "trailing\\", "\\\\\n\\r\r", "caf\u00e9 \u20ac \ud83d\ude00", "\u0001resilience:info inside")) {
-            String line = ForkedCheck.escape(text);
-            assertTrue(line.indexOf('\n') < 0 && line.indexOf('\r') < 0, line);
-            assertEquals(text, ForkedCheck.unescape(line));
-        }
-    }
-
-    @Test
-    void a_request_reads_back_as_it_was_written(@TempDir Path dir) throws IOException {
-        CheckRun.Options options = new CheckRun.Options(dir.resolve("a folder/resilience.yaml"),
-                dir.resolve("target/check-record.json"), true, false, true, "failOnOrphans=true;runs=3;abc",
-                dir.resolve("cassettes"), null, "0123abcd");
-        ForkedCheck.Request request = new ForkedCheck.Request(options, "com.acme.Loop", "2/8", 3,
-                List.of(dir.resolve("classes").toString(), dir.resolve("lib/a b.jar").toString()),
-                Map.of("greeting", "hello = world: yes\nand more", "empty", ""), true);
-        Path file = dir.resolve("request.properties");
-        request.write(file);
-        assertEquals(request, ForkedCheck.Request.read(file));
-
-        CheckRun.Options bare = new CheckRun.Options(dir.resolve("resilience.yaml"), dir.resolve("record.json"),
-                false, true, false, null, null, null, null);
-        ForkedCheck.Request plain = new ForkedCheck.Request(bare, null, null, 2, List.of(), Map.of(), false);
-        plain.write(file);
-        assertEquals(plain, ForkedCheck.Request.read(file));
-    }
+class ForkLauncherTest {
 
     @Test
     void the_forked_jvm_sends_its_error_with_the_yaml_it_names(@TempDir Path dir) {
         Path yaml = dir.resolve("resilience.yaml");
         Lines log = new Lines();
         MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                () -> ForkedCheck.launch(log, java(), List.of(), classpath(), request(yaml)));
+                () -> ForkLauncher.launch(log, java(), List.of(), classpath(), request(yaml)));
         assertTrue(e.getMessage().contains(yaml.toString()), e.getMessage());
         // It loaded nothing, so it logged nothing but how it was started and ended.
         assertEquals(List.of(), log.lines.stream().filter(l -> !l.startsWith("debug ")).toList());
@@ -71,7 +42,7 @@ class ForkedCheckTest {
         Lines log = new Lines();
         // -version prints the version and ends the JVM before the main class runs.
         MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                () -> ForkedCheck.launch(log, java(), List.of("-version"), classpath(),
+                () -> ForkLauncher.launch(log, java(), List.of("-version"), classpath(),
                         request(dir.resolve("resilience.yaml"))));
         assertTrue(e.getMessage().startsWith("resilience:check: its JVM (" + java() + " -version "), e.getMessage());
         assertTrue(e.getMessage().contains(") ended with exit code 0 before it gave a verdict; its output is above."
@@ -96,52 +67,11 @@ class ForkedCheckTest {
             Lines log = new Lines();
             MojoExecutionException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
                     () -> assertThrows(MojoExecutionException.class,
-                            () -> ForkedCheck.launch(log, java(), List.of("-Xmx24m"), classpath(), request(file))));
+                            () -> ForkLauncher.launch(log, java(), List.of("-Xmx24m"), classpath(), request(file))));
             assertEquals("resilience:check ran out of memory in its JVM (Java heap space); give it more with"
-                    + " -Dresilience.fork.jvmArgs, such as \"" + ForkedCheck.DEFAULT_JVM_ARGS + " -Xmx2g\"",
+                    + " -Dresilience.fork.jvmArgs, such as \"" + ForkProtocol.DEFAULT_JVM_ARGS + " -Xmx2g\"",
                     e.getMessage());
         }
-    }
-
-    @Test
-    void a_pool_worker_that_dies_of_anything_but_a_full_heap_is_reported_and_the_check_goes_on() {
-        // Only running out of memory ends the JVM (it would halt this one); a team's task that throws is printed.
-        PrintStream before = System.err;
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            new ForkedCheck.WorkerDied().uncaughtException(Thread.currentThread(),
-                    new IllegalStateException("a team's task failed"));
-        } finally {
-            System.setErr(before);
-        }
-        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("IllegalStateException: a team's task failed"),
-                printed::toString);
-    }
-
-    @Test
-    void a_jvm_too_full_to_make_its_verdict_sends_the_one_made_before_the_check() {
-        ByteArrayOutputStream sent = new ByteArrayOutputStream();
-        // A stream whose every printed line runs out of memory, as a full heap would while the line is made.
-        PrintStream full = new PrintStream(sent, true, StandardCharsets.UTF_8) {
-            @Override
-            public void println(String line) {
-                throw new OutOfMemoryError("Java heap space");
-            }
-        };
-        ForkedCheck.Sender sender = new ForkedCheck.Sender(full);
-        byte[] madeEarlier = (sender.text("fault", ForkedCheck.outOfMemoryMessage("Java heap space")) + "\n")
-                .getBytes(StandardCharsets.UTF_8);
-        sender.outOfMemory("GC overhead limit exceeded", madeEarlier);
-        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemoryMessage("Java heap space") + "\n",
-                sent.toString(StandardCharsets.UTF_8));
-
-        // With room for the line, the verdict names the JVM's own reason.
-        ByteArrayOutputStream room = new ByteArrayOutputStream();
-        new ForkedCheck.Sender(new PrintStream(room, true, StandardCharsets.UTF_8))
-                .outOfMemory("GC overhead limit exceeded", madeEarlier);
-        assertEquals(ForkedCheck.MARK + "fault " + ForkedCheck.outOfMemoryMessage("GC overhead limit exceeded")
-                + System.lineSeparator(), room.toString(StandardCharsets.UTF_8));
     }
 
     /** A project the check passes: a yaml and one cassette folder, nothing to run. */
@@ -209,21 +139,37 @@ class ForkedCheckTest {
             Path record = checked.resolveSibling("record.json");
             CheckRun.Options options = new CheckRun.Options(checked, record, false, true, false, "engine-1;runs=2",
                     null, null, null);
-            ForkedCheck.launch(new Lines(), java(), List.of(), classpath(),
-                    new ForkedCheck.Request(options, null, null, 2, List.of(), Map.of(), false));
+            ForkLauncher.launch(new Lines(), java(), List.of(), classpath(),
+                    new ForkRequest(options, null, null, 2, List.of(), Map.of(), false));
             assertEquals(CheckRecord.inputs("engine-1;runs=2", checked, checked.resolveSibling("cassettes")
                     .normalize(), null), CheckRecord.read(record).inputs(), checked.toString());
         }
+    }
+
+    /**
+     * The check's JVM runs core's side of the fork: with neither Maven's API nor the plugin's classes on its classpath
+     * (as the plugin's launcher starts it, {@link ForkClasspath}), it checks and gives its verdict.
+     */
+    @Test
+    void the_check_s_jvm_needs_neither_maven_nor_the_plugin(@TempDir Path dir) throws Exception {
+        Path yaml = passingProject(dir);
+        List<String> coreOnly = classpath().stream().filter(e -> !e.contains("harness-maven-plugin")
+                && !e.contains(File.separator + "apache" + File.separator + "maven" + File.separator)).toList();
+        assertTrue(coreOnly.size() < classpath().size(), classpath()::toString);
+        assertTrue(coreOnly.stream().noneMatch(e -> e.contains("maven-plugin-api")), coreOnly::toString);
+        Lines log = new Lines();
+        ForkLauncher.launch(log, java(), List.of(), coreOnly, request(yaml));
+        assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("info Checked 0 cassettes in ")), log.lines::toString);
     }
 
     @Test
     void the_first_check_makes_a_class_archive_and_the_next_ones_map_it(@TempDir Path dir) throws Exception {
         Path yaml = passingProject(dir);
         List<String> cp = jars(dir);
-        Path folder = dir.resolve("repository/" + ClassArchive.FOLDER);
-        ClassArchive archive = ClassArchive.of(folder, java(), List.of(), cp);
+        Path folder = dir.resolve("repository/" + ClassArchives.FOLDER);
+        ClassArchive archive = ClassArchives.of(folder, java(), List.of(), cp);
         Lines first = new Lines();
-        ForkedCheck.launch(first, java(), List.of(), cp, request(yaml), archive);
+        ForkLauncher.launch(first, java(), List.of(), cp, request(yaml), archive);
         assertTrue(Files.isRegularFile(archive.file()), first.lines::toString);
         assertEquals(1, commands(first).size());
         assertTrue(commands(first).get(0).contains(" -XX:ArchiveClassesAtExit=" + folder.resolve(".")
@@ -235,20 +181,20 @@ class ForkedCheckTest {
         // The same java, options and jars: the same archive, which the next JVM maps. Its classes come from it.
         Path classes = dir.resolve("classes.log");
         List<String> logging = List.of("-Xlog:class+load=info:file=" + classes);
-        ClassArchive same = ClassArchive.of(folder, java(), logging, cp);
-        ClassArchive mapped = ClassArchive.of(folder, java(), List.of(), cp);
+        ClassArchive same = ClassArchives.of(folder, java(), logging, cp);
+        ClassArchive mapped = ClassArchives.of(folder, java(), List.of(), cp);
         assertEquals(archive.file(), mapped.file());
         assertTrue(!same.file().equals(archive.file()), "other options, another archive");
         Lines second = new Lines();
-        ForkedCheck.launch(second, java(), List.of(), cp, request(yaml), mapped);
+        ForkLauncher.launch(second, java(), List.of(), cp, request(yaml), mapped);
         assertEquals(1, commands(second).size());
         assertTrue(commands(second).get(0).contains(" -XX:SharedArchiveFile=" + archive.file() + " "),
                 second.lines::toString);
         assertEquals(List.of(), sharingNews(second));
         // Its classes come from it: a check with class loading logged, against its own archive made just before.
-        ForkedCheck.launch(new Lines(), java(), logging, cp, request(yaml), same);
+        ForkLauncher.launch(new Lines(), java(), logging, cp, request(yaml), same);
         Files.deleteIfExists(classes);
-        ForkedCheck.launch(new Lines(), java(), logging, cp, request(yaml), same);
+        ForkLauncher.launch(new Lines(), java(), logging, cp, request(yaml), same);
         assertTrue(Files.readAllLines(classes).stream().anyMatch(l -> l.contains(" " + ForkedCheck.class.getName()
                 + " source: shared objects file (top)")), "ForkedCheck comes from the archive");
     }
@@ -257,16 +203,16 @@ class ForkedCheckTest {
     void a_damaged_class_archive_is_deleted_and_the_check_runs_without_it(@TempDir Path dir) throws Exception {
         Path yaml = passingProject(dir);
         List<String> cp = jars(dir);
-        Path folder = dir.resolve(ClassArchive.FOLDER);
-        ClassArchive archive = ClassArchive.of(folder, java(), List.of(), cp);
-        ForkedCheck.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
+        Path folder = dir.resolve(ClassArchives.FOLDER);
+        ClassArchive archive = ClassArchives.of(folder, java(), List.of(), cp);
+        ForkLauncher.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
         byte[] whole = Files.readAllBytes(archive.file());
         // Cut short, as a copy interrupted half-way would leave it: HotSpot crashes mapping such a file.
         Files.delete(archive.file());
         Files.write(archive.file(), java.util.Arrays.copyOf(whole, whole.length / 10));
 
         Lines log = new Lines();
-        ForkedCheck.launch(log, java(), List.of(), cp, request(yaml), archive);
+        ForkLauncher.launch(log, java(), List.of(), cp, request(yaml), archive);
         assertEquals(2, commands(log).size(), log.lines::toString);
         assertTrue(commands(log).get(0).contains("-XX:SharedArchiveFile="), log.lines::toString);
         assertTrue(!commands(log).get(1).contains("Archive"), "the second JVM starts without it: " + log.lines);
@@ -279,7 +225,7 @@ class ForkedCheckTest {
             assertEquals(List.of(), listing.toList());
         }
         // The next check makes it again.
-        ForkedCheck.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
+        ForkLauncher.launch(new Lines(), java(), List.of(), cp, request(yaml), archive);
         assertTrue(Files.isRegularFile(archive.file()));
     }
 
@@ -287,12 +233,12 @@ class ForkedCheckTest {
     void a_jvm_that_cannot_make_a_class_archive_checks_without_one_from_then_on(@TempDir Path dir) throws Exception {
         Path yaml = passingProject(dir);
         List<String> cp = jars(dir);
-        Path folder = dir.resolve(ClassArchive.FOLDER);
+        Path folder = dir.resolve(ClassArchives.FOLDER);
         // Without compressed class pointers HotSpot maps no base archive, and so cannot make one on top of it.
         List<String> options = List.of("-XX:-UseCompressedClassPointers");
-        ClassArchive archive = ClassArchive.of(folder, java(), options, cp);
+        ClassArchive archive = ClassArchives.of(folder, java(), options, cp);
         Lines log = new Lines();
-        ForkedCheck.launch(log, java(), options, cp, request(yaml), archive);
+        ForkLauncher.launch(log, java(), options, cp, request(yaml), archive);
         assertEquals(2, commands(log).size(), log.lines::toString);
         assertEquals(List.of(), sharingNews(log));
         assertTrue(log.lines.contains("debug The JVM with the class archive said: DynamicDumpSharedSpaces is"
@@ -300,7 +246,7 @@ class ForkedCheckTest {
         assertTrue(!Files.exists(archive.file()));
 
         Lines again = new Lines();
-        ForkedCheck.launch(again, java(), options, cp, request(yaml), archive);
+        ForkLauncher.launch(again, java(), options, cp, request(yaml), archive);
         assertEquals(1, commands(again).size(), again.lines::toString);
         assertTrue(!commands(again).get(0).contains("Archive"), again.lines::toString);
     }
@@ -310,13 +256,13 @@ class ForkedCheckTest {
         List<String> cp = jars(dir);
         for (String option : List.of("-Xshare:off", "-XX:SharedArchiveFile=a.jsa", "-XX:ArchiveClassesAtExit=b.jsa",
                 "-XX:-UseSharedSpaces")) {
-            assertEquals(null, ClassArchive.of(dir, java(), List.of("-Xmx1g", option), cp), option);
+            assertEquals(null, ClassArchives.of(dir, java(), List.of("-Xmx1g", option), cp), option);
         }
-        assertTrue(ClassArchive.of(dir, java(), List.of("-Xmx1g"), cp) != null);
-        assertEquals(null, ClassArchive.of(dir, java(), List.of(), List.of(dir.resolve("gone.jar").toString())),
+        assertTrue(ClassArchives.of(dir, java(), List.of("-Xmx1g"), cp) != null);
+        assertEquals(null, ClassArchives.of(dir, java(), List.of(), List.of(dir.resolve("gone.jar").toString())),
                 "a jar that is not there");
-        assertEquals(null, ClassArchive.of(dir, java(), List.of(), classpath()), "folders of classes");
-        assertEquals(null, ClassArchive.of(dir.resolve("a" + File.pathSeparator + "b"), java(), List.of(), cp),
+        assertEquals(null, ClassArchives.of(dir, java(), List.of(), classpath()), "folders of classes");
+        assertEquals(null, ClassArchives.of(dir.resolve("a" + File.pathSeparator + "b"), java(), List.of(), cp),
                 "a folder HotSpot would read as two");
     }
 
@@ -325,16 +271,16 @@ class ForkedCheckTest {
         Path yaml = passingProject(dir);
         List<String> cp = jars(dir);
         List<String> options = List.of("-XX:+NoSuchOptionAnywhere");
-        ClassArchive archive = ClassArchive.of(dir.resolve(ClassArchive.FOLDER), java(), options, cp);
+        ClassArchive archive = ClassArchives.of(dir.resolve(ClassArchives.FOLDER), java(), options, cp);
         Lines log = new Lines();
         MojoExecutionException e = assertThrows(MojoExecutionException.class,
-                () -> ForkedCheck.launch(log, java(), options, cp, request(yaml), archive));
+                () -> ForkLauncher.launch(log, java(), options, cp, request(yaml), archive));
         assertTrue(e.getMessage().startsWith("resilience:check: its JVM (" + java() + " -XX:+NoSuchOptionAnywhere "
                 + ForkedCheck.class.getName() + ") ended with exit code 1 before it gave a verdict"), e.getMessage());
         // What the JVM printed is logged once, from the JVM started without the archive.
         assertEquals(1, log.lines.stream().filter(l -> l.startsWith("info ") && l.contains("NoSuchOptionAnywhere"))
                 .count(), log.lines::toString);
-        assertTrue(!Files.exists(dir.resolve(ClassArchive.FOLDER).resolve(archive.file().getFileName()
+        assertTrue(!Files.exists(dir.resolve(ClassArchives.FOLDER).resolve(archive.file().getFileName()
                 .toString().replace(".jsa", ".unusable"))), "a bad option says nothing of archives");
     }
 
@@ -353,27 +299,17 @@ class ForkedCheckTest {
                 && !Files.readString(setting).contains("[never]");
         assertEquals(offered, options.contains(HugePages.OPTION), options::toString);
         Lines log = new Lines();
-        ForkedCheck.launch(log, java(), options, classpath(), request(yaml));
+        ForkLauncher.launch(log, java(), options, classpath(), request(yaml));
         assertTrue(log.lines.stream().anyMatch(l -> l.startsWith("info Checked 0 cassettes in ")), log.lines::toString);
         assertEquals(offered ? "Large Page Support: Enabled (Transparent)" : "Large Page Support: Disabled",
                 Files.readAllLines(gc).stream().filter(l -> l.contains("Large Page Support"))
                         .map(l -> l.substring(l.indexOf("Large Page"))).findFirst().orElse(null));
     }
 
-    @Test
-    void jvm_options_are_split_on_spaces() {
-        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC", "-Xmn96m", "-XX:MaxTenuringThreshold=0",
-                "-XX:MaxHeapFreeRatio=20", "-XX:MinHeapFreeRatio=10"),
-                ForkedCheck.splitArgs(ForkedCheck.DEFAULT_JVM_ARGS));
-        assertEquals(List.of("-Xmx1g", "-Da=b"), ForkedCheck.splitArgs("  -Xmx1g \t -Da=b "));
-        assertEquals(List.of(), ForkedCheck.splitArgs(" "));
-        assertEquals(List.of(), ForkedCheck.splitArgs(null));
-    }
-
-    private static ForkedCheck.Request request(Path yaml) {
+    private static ForkRequest request(Path yaml) {
         CheckRun.Options options = new CheckRun.Options(yaml, yaml.resolveSibling("record.json"), false, true, false,
                 null, null, null, null);
-        return new ForkedCheck.Request(options, null, null, 2, List.of(), Map.of(), false);
+        return new ForkRequest(options, null, null, 2, List.of(), Map.of(), false);
     }
 
     private static Path java() {

@@ -2,7 +2,6 @@ package dev.resilienceharness.maven;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import dev.resilienceharness.run.RunLog;
 import org.apache.maven.plugin.logging.Log;
 
 /**
@@ -10,7 +9,7 @@ import org.apache.maven.plugin.logging.Log;
  * {@code error}) and its text, a throwable's stack trace after the text. Debug lines are made only when
  * {@link #isDebugEnabled()}.
  */
-abstract class LineLog implements Log, RunLog {
+abstract class LineLog implements Log {
 
     /** Takes one logged line. */
     abstract void line(String level, String text);
@@ -38,26 +37,6 @@ abstract class LineLog implements Log, RunLog {
         if (isDebugEnabled()) {
             line("debug", text(content, error));
         }
-    }
-
-    @Override
-    public void debug(String line) {
-        debug(line, null);
-    }
-
-    @Override
-    public void info(String line) {
-        line("info", line);
-    }
-
-    @Override
-    public void warn(String line) {
-        line("warn", line);
-    }
-
-    @Override
-    public void error(String line) {
-        line("error", line);
     }
 
     @Override
