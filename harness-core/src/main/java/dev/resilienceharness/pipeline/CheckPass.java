@@ -2,25 +2,24 @@ package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.incremental.PassDigest;
-import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.scenario.BlockedScenarios;
 import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.shard.NeededCassettes;
 import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
-import dev.resilienceharness.run.RunError;
-import dev.resilienceharness.run.RunLog;
 
 /** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
 public final class CheckPass {
@@ -51,8 +50,8 @@ public final class CheckPass {
     }
 
     /** The warning when cassette violations keep every scenario from running. */
-    public static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below; fix"
-            + " them first";
+    public static final String SCENARIOS_NOT_RUN = "Scenarios were not run because of the cassette violations below;"
+            + " fix them first";
 
     private CheckPass() {
     }

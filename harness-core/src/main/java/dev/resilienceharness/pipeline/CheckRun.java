@@ -4,14 +4,14 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.incremental.InputDigest;
 import dev.resilienceharness.incremental.PassDigest;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
-import dev.resilienceharness.run.RunError;
-import dev.resilienceharness.run.RunFailure;
-import dev.resilienceharness.run.PhaseTime;
-import dev.resilienceharness.run.RunLog;
 
 /**
  * The {@code check} goal's work on a loaded config, the same in Maven's JVM and in a JVM of its own
@@ -28,8 +28,8 @@ public final class CheckRun {
      * @param earlierBaseline  the baseline the last record names, or {@code null}
      * @param earlierInputsNow the digest of what the last record names, taken now, or {@code null}
      */
-    public record Options(Path yaml, Path recordFile, boolean failOnOrphans, boolean failOnViolation, boolean failOnStale,
-            String identity, Path earlierCassettes, Path earlierBaseline, String earlierInputsNow) {
+    public record Options(Path yaml, Path recordFile, boolean failOnOrphans, boolean failOnViolation,
+            boolean failOnStale, String identity, Path earlierCassettes, Path earlierBaseline, String earlierInputsNow) {
     }
 
     /** Makes the pass. */
@@ -61,8 +61,8 @@ public final class CheckRun {
      * from {@code yamlDigest}: of the bytes {@code config} was loaded from ({@link InputDigest#ofRead}), or of the
      * file as it is now, which is before the pass reads anything.
      */
-    public static void run(RunLog log, Options options, HarnessConfig config, boolean ranEarlier, Supplier<String> yamlDigest,
-            Pass pass) throws RunError, RunFailure {
+    public static void run(RunLog log, Options options, HarnessConfig config, boolean ranEarlier,
+            Supplier<String> yamlDigest, Pass pass) throws RunError, RunFailure {
         // A pass an earlier goal of this build made read the files before this digest could be taken: it is used,
         // but not remembered, since a file changed in between would pair a new digest with an old result.
         // A yaml that reads another's requests (requests_from) depends on a file the digest does not name.

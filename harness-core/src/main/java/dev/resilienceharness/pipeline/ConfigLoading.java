@@ -3,11 +3,11 @@ package dev.resilienceharness.pipeline;
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.run.PhaseTime;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import dev.resilienceharness.run.RunError;
-import dev.resilienceharness.run.PhaseTime;
-import dev.resilienceharness.run.RunLog;
 
 /** Loads a goal's yaml, with {@code -Dresilience.loop} in place of its loop, the same in every JVM a goal runs in. */
 public final class ConfigLoading {

@@ -86,11 +86,21 @@ public final class LastCheck {
     }
 
     /**
-     * The engine's jars by content (those {@code classes} come from), the versions of the libraries it runs with, and
-     * {@code options}, the options that change a check's outcome; {@code null} when a class does not come from a jar
-     * (then nothing is remembered).
+     * What a check's outcome depends on besides the files it reads: the options that change it, the jars of the
+     * caller's {@code plugin} class and of this engine by content, and the versions of the {@code libraries} they run
+     * with; {@code null} when a class does not come from a jar (then nothing is remembered).
      */
-    public static String identity(RunLog log, String options, List<String> libraries, Class<?>... classes) {
+    public static String identity(RunLog log, boolean failOnOrphans, int runs, String loop, String shard,
+            List<String> libraries, Class<?> plugin) {
+        PhaseTime digests = PhaseTime.start(log);
+        String identity = identity(log, "failOnOrphans=" + failOnOrphans + ";runs=" + runs + ";loop="
+                + (loop == null ? "" : loop) + ";shard=" + (shard == null ? "" : shard), libraries, plugin,
+                CheckRecord.class);
+        log.debug(digests.done("Took the digests of the plugin's jars"));
+        return identity;
+    }
+
+    static String identity(RunLog log, String options, List<String> libraries, Class<?>... classes) {
         StringBuilder sb = new StringBuilder(options);
         for (Class<?> c : classes) {
             String digest = jarDigest(c);

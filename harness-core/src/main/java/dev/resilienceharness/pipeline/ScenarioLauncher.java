@@ -4,6 +4,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.SetupException;
@@ -17,11 +18,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import dev.resilienceharness.run.RunError;
 
 /**
  * Runs a config's scenarios for a goal, on all cores, with the project's test classpath visible so that the team's

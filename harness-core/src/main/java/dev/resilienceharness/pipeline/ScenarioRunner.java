@@ -3,6 +3,8 @@ package dev.resilienceharness.pipeline;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.scenario.KeptAnswers;
 import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
@@ -12,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import dev.resilienceharness.run.RunError;
-import dev.resilienceharness.run.RunLog;
 
 /**
  * What a goal's pass needs besides the config: where it logs, which shard it does, and how it runs scenarios. A goal
@@ -35,7 +35,8 @@ public final class ScenarioRunner {
     private final TestClasspath testClasspath;
 
     /** @param stallBound how long a run of a team's loop may make no call and no wait ({@code StallBound}) */
-    public ScenarioRunner(RunLog log, String goal, Shard shard, int runs, Duration stallBound, TestClasspath testClasspath) {
+    public ScenarioRunner(RunLog log, String goal, Shard shard, int runs, Duration stallBound,
+            TestClasspath testClasspath) {
         this.log = log;
         this.goal = goal;
         this.shard = shard;
@@ -88,8 +89,8 @@ public final class ScenarioRunner {
      * @param kept                 the answers the integrity check has already read (may be {@code null})
      * @param keep                 what of each scenario's report is kept when the scenario finishes
      */
-    public List<ScenarioReport> run(HarnessConfig config, Set<Invariant> invariants, Map<String, String> verifiedFingerprints,
-            KeptAnswers kept, UnaryOperator<ScenarioReport> keep) throws RunError {
+    public List<ScenarioReport> run(HarnessConfig config, Set<Invariant> invariants,
+            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep) throws RunError {
         if (config.scenarios().isEmpty()) {
             log.warn(ScenarioScope.noScenarios(config, goal));
             return List.of();

@@ -2,9 +2,9 @@ package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.run.RunLog;
 import java.util.ArrayList;
 import java.util.List;
-import dev.resilienceharness.run.RunLog;
 
 /**
  * Which scenarios a goal works on: every goal but {@code serve} leaves out the scenarios without ops (fault plans

@@ -2,12 +2,12 @@ package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.drift.CassetteAge;
-import java.io.IOException;
-import java.time.Instant;
-import java.util.List;
 import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunFailure;
 import dev.resilienceharness.run.RunLog;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
 
 /** How the cassette goals report cassettes older than {@code drift.max_age}: warnings, or errors with failOnStale. */
 public final class StaleCassettes {

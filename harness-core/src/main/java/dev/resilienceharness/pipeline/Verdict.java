@@ -2,12 +2,12 @@ package dev.resilienceharness.pipeline;
 
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import dev.resilienceharness.run.RunFailure;
-import dev.resilienceharness.run.RunLog;
 
 /** Logs violations one per line and fails the goal once with a summary, or only warns. */
 public final class Verdict {

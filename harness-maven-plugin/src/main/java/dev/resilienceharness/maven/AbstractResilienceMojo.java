@@ -1,8 +1,7 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.pipeline.ConfigLoading;
-import dev.resilienceharness.pipeline.ScenarioScope;
+import dev.resilienceharness.pipeline.Harness;
 import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.run.RunFailure;
@@ -87,11 +86,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (ranElsewhere()) {
             return;
         }
-        HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), log());
+        HarnessConfig loaded = Harness.load(log(), config.toPath(), loopOverride(), goal(), keepsServeOnlyScenarios());
         try {
-            run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), log()));
+            run(loaded);
         } catch (RuntimeException e) {
-            throw new MojoExecutionException(ConfigLoading.unexpected(goal(), e), e);
+            throw new MojoExecutionException(Harness.unexpected(goal(), e), e);
         }
     }
 
@@ -111,11 +110,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     /** The shard {@code resilience.shard} names, {@link Shard#WHOLE} when it is not set. */
     protected Shard part() throws RunError {
         if (part == null) {
-            try {
-                part = shard == null ? Shard.WHOLE : Shard.parse(shard);
-            } catch (IllegalArgumentException e) {
-                throw new RunError(e.getMessage());
-            }
+            part = Harness.shard(shard);
         }
         return part;
     }

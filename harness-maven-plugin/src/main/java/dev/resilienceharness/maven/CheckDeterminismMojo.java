@@ -1,10 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.pipeline.Verdict;
+import dev.resilienceharness.pipeline.ScenarioChecks;
 import dev.resilienceharness.run.RunException;
-import java.util.EnumSet;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -38,7 +36,6 @@ public class CheckDeterminismMojo extends AbstractScenarioMojo {
 
     @Override
     protected void run(HarnessConfig config) throws RunException {
-        var reports = runScenarios(config, EnumSet.of(Invariant.DETERMINISM));
-        Verdict.deliver(log(), goal(), violations(reports), failOnViolation, Verdict.REPORT_HINT);
+        ScenarioChecks.check(runner(), config, ScenarioChecks.DETERMINISM, failOnViolation);
     }
 }

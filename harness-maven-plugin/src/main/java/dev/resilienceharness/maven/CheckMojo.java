@@ -3,14 +3,11 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.fork.ForkProtocol;
 import dev.resilienceharness.fork.ForkRequest;
-import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.pipeline.CheckRun;
 import dev.resilienceharness.pipeline.LastCheck;
 import dev.resilienceharness.pipeline.ScenarioRunner;
-import dev.resilienceharness.run.PhaseTime;
 import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.StallBound;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +27,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  *
  * <p>With the built-in loop the result is a function of the yaml, the cassettes, the baseline and the plugin, so it
  * is remembered in {@code check-record.json} in the output directory beside a digest of all of them
- * ({@link CheckRecord}, {@link LastCheck}); while the digest is the same, the next check delivers that result again without loading the
+ * ({@link LastCheck}); while the digest is the same, the next check delivers that result again without loading the
  * yaml or running anything. A team loop's runs depend on its code, so a check that runs one is never remembered.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
@@ -125,46 +122,29 @@ public class CheckMojo extends AbstractScenarioMojo {
             ScenarioRunner.stallBound(stallTimeout);
             properties.put(StallBound.PROPERTY, stallTimeout);
         }
-        ForkRequest request = new ForkRequest(options(), loop, shard, runs, testClasspath(),
-                properties, getLog().isDebugEnabled());
-        Path java = Path.of(System.getProperty("java.home"), "bin",
-                System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
-        List<String> jvmArgs = HugePages.added(JvmOptions.split(forkJvmArgs));
-        List<String> classpath = ForkClasspath.of();
-        ClassArchive archive = forkClassArchive && localRepository != null
-                ? ClassArchives.of(Path.of(localRepository, ClassArchives.FOLDER), java, jvmArgs, classpath) : null;
-        ForkLauncher.launch(getLog(), java, jvmArgs, classpath, request, archive);
+        ForkLauncher.check(getLog(), new ForkRequest(options(), loop, shard, runs, testClasspath(), properties,
+                getLog().isDebugEnabled()), forkJvmArgs, forkClassArchive ? localRepository : null);
         return true;
     }
 
     @Override
     protected void run(HarnessConfig config) throws RunException {
         CheckRun.run(log(), options(), config, SharedPass.ranEarlier(this, config.file(), failOnOrphans),
-                (c, digest) -> SharedPass.run(this, c, failOnOrphans, true, digest));
+                SharedPass.forVerdict(this, failOnOrphans));
     }
 
     private CheckRun.Options options() {
         return last().options(failOnOrphans, failOnViolation, failOnStale);
     }
 
-    /**
-     * The last check as this one finds it; remembering is off without {@code incremental}, or when the classes do not
-     * come from jars.
-     */
+    /** The last check as this one finds it; nothing is remembered without {@code incremental}. */
     private LastCheck last() {
         if (last == null) {
-            String identity = null;
-            if (incremental) {
-                PhaseTime digests = PhaseTime.start(log());
-                List<String> libraries = new ArrayList<>();
-                pluginArtifacts.forEach(a -> libraries.add(a.getGroupId() + ":" + a.getArtifactId() + ":"
-                        + a.getVersion()));
-                identity = LastCheck.identity(log(), "failOnOrphans=" + failOnOrphans + ";runs=" + runs + ";loop="
-                        + (loop == null ? "" : loop) + ";shard=" + (shard == null ? "" : shard), libraries,
-                        CheckMojo.class, CheckRecord.class);
-                getLog().debug(digests.done("Took the digests of the plugin's jars"));
-            }
-            last = new LastCheck(log(), config.toPath(), outputDirectory.toPath(), identity);
+            List<String> libraries = new ArrayList<>();
+            pluginArtifacts.forEach(a -> libraries.add(a.getGroupId() + ":" + a.getArtifactId() + ":"
+                    + a.getVersion()));
+            last = new LastCheck(log(), config.toPath(), outputDirectory.toPath(), !incremental ? null
+                    : LastCheck.identity(log(), failOnOrphans, runs, loop, shard, libraries, CheckMojo.class));
         }
         return last;
     }

@@ -14,7 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.maven.plugin.logging.Log;
 
-/** The folder of the forked check's class archives ({@link ClassArchive}): which one a JVM gets, and how many are kept. */
+/** The folder of the forked check's class archives ({@link ClassArchive}): which one a JVM gets, how many are kept. */
 final class ClassArchives {
 
     /** Where archives live, under the local repository. */

@@ -2,8 +2,6 @@ package dev.resilienceharness.maven;
 
 import dev.resilienceharness.fork.ForkRequest;
 import dev.resilienceharness.fork.ForkedCheck;
-import dev.resilienceharness.run.PhaseTime;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +27,21 @@ import org.apache.maven.plugin.logging.Log;
 final class ForkLauncher {
 
     private ForkLauncher() {
+    }
+
+    /**
+     * Runs {@code request}'s check with the {@code java} Maven runs on, the options {@code jvmArgs} names (and huge
+     * pages where offered) and a class archive in {@code localRepository} (none when it is {@code null}).
+     */
+    static void check(Log log, ForkRequest request, String jvmArgs, String localRepository)
+            throws MojoExecutionException, MojoFailureException {
+        Path java = Path.of(System.getProperty("java.home"), "bin",
+                System.getProperty("os.name").startsWith("Windows") ? "java.exe" : "java");
+        List<String> options = HugePages.added(JvmOptions.split(jvmArgs));
+        List<String> classpath = ForkClasspath.of();
+        ClassArchive archive = localRepository == null ? null
+                : ClassArchives.of(Path.of(localRepository, ClassArchives.FOLDER), java, options, classpath);
+        launch(log, java, options, classpath, request, archive);
     }
 
     /**

@@ -1,15 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.SecretsInCassettes;
-import dev.resilienceharness.pipeline.SecretsPass;
-import dev.resilienceharness.pipeline.Verdict;
-import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.pipeline.CassetteRun;
 import dev.resilienceharness.run.RunException;
-import dev.resilienceharness.secrets.Baseline;
-import dev.resilienceharness.secrets.SarifWriter;
-import java.io.IOException;
-import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -48,32 +41,8 @@ public class ScanSecretsMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws RunException {
-        if (updateBaseline && !part().whole()) {
-            // A shard sees a part of the findings: its baseline would drop every other shard's.
-            throw new RunError("resilience.updateBaseline writes the fingerprint of every finding; run it"
-                    + " without -Dresilience.shard=" + shard);
-        }
-        SecretsInCassettes.Report report = SecretsPass.scan(log(), config, part(), true);
-        Path sarif = outputDirectory.toPath().resolve("secrets.sarif");
-        try {
-            new SarifWriter(project.getBasedir().toPath()).write(report.findings(), sarif);
-        } catch (IOException e) {
-            throw new RunError(sarif + ": cannot write: " + e.getMessage(), e);
-        }
-        if (updateBaseline) {
-            Path file = config.redaction().baseline() != null ? config.redaction().baseline()
-                    : config.file().resolveSibling("secrets-baseline.json");
-            try {
-                Baseline.of(report.findings()).write(file);
-            } catch (IOException e) {
-                throw new RunError(file + ": cannot write the baseline: " + e.getMessage(), e);
-            }
-            getLog().info("Accepted " + report.findings().size() + " findings in " + file
-                    + (config.redaction().baseline() == null ? "; set redaction.baseline to it in "
-                            + config.file().getFileName() : ""));
-            return;
-        }
-        Verdict.deliver(log(), goal(), report.violations(), failOnViolation, "SARIF: " + sarif);
+        CassetteRun.scanSecrets(log(), config, part(), outputDirectory.toPath(), project.getBasedir().toPath(),
+                updateBaseline, failOnViolation, shard);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.resilienceharness.maven;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.PassDigest;
 import dev.resilienceharness.pipeline.CheckPass;
+import dev.resilienceharness.pipeline.CheckRun;
 import dev.resilienceharness.run.RunError;
 import java.nio.file.Path;
 
@@ -36,6 +37,11 @@ final class SharedPass {
         CheckPass.Result result = CheckPass.run(mojo.runner(), config, failOnOrphans, verdictOnly, null, digest);
         mojo.project.setContextValue(key(mojo, config.file(), failOnOrphans, verdictOnly), result);
         return result;
+    }
+
+    /** The pass {@code check} delivers only the verdict of, shared with the goals after it in the build. */
+    static CheckRun.Pass forVerdict(AbstractScenarioMojo mojo, boolean failOnOrphans) {
+        return (config, digest) -> run(mojo, config, failOnOrphans, true, digest);
     }
 
     /** Whether an earlier goal of this build has made the pass {@link #run} would deliver to {@code check}. */

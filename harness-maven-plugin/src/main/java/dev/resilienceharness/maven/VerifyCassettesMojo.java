@@ -1,14 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.CassetteIntegrity;
-import dev.resilienceharness.pipeline.ScenarioScope;
-import dev.resilienceharness.pipeline.SecretsPass;
-import dev.resilienceharness.pipeline.StaleCassettes;
-import dev.resilienceharness.pipeline.Verdict;
-import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.pipeline.CassetteRun;
 import dev.resilienceharness.run.RunException;
-import java.io.IOException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -53,24 +47,6 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
 
     @Override
     protected void run(HarnessConfig config) throws RunException {
-        CassetteIntegrity.Report report;
-        try {
-            report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config),
-                    (file, bytes) -> { }, part()::ownsFile);
-        } catch (IOException e) {
-            throw new RunError(config.cassettes() + ": cannot list the cassette folder: "
-                    + e.getMessage(), e);
-        }
-        if (ScenarioScope.looksForOrphans(config)) {
-            report.warnings().forEach(getLog()::warn);
-        } else {
-            getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
-            ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
-        }
-        getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
-        SecretsPass.logShard(log(), config, part());
-        int stale = StaleCassettes.report(config, failOnStale, log());
-        Verdict.deliver(log(), goal(), report.violations(), failOnViolation, null);
-        StaleCassettes.fail(goal(), stale);
+        CassetteRun.verify(log(), config, part(), failOnOrphans, failOnViolation, failOnStale);
     }
 }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.fork.ForkProtocol;
 import dev.resilienceharness.fork.ForkRequest;
 import dev.resilienceharness.fork.ForkedCheck;
+import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.pipeline.CheckRun;
 import java.io.File;
 import java.io.IOException;
