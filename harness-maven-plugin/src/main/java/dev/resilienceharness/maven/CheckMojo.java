@@ -8,7 +8,6 @@ import dev.resilienceharness.pipeline.LastCheck;
 import dev.resilienceharness.pipeline.ScenarioRunner;
 import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.StallBound;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -140,9 +139,8 @@ public class CheckMojo extends AbstractScenarioMojo {
     /** The last check as this one finds it; nothing is remembered without {@code incremental}. */
     private LastCheck last() {
         if (last == null) {
-            List<String> libraries = new ArrayList<>();
-            pluginArtifacts.forEach(a -> libraries.add(a.getGroupId() + ":" + a.getArtifactId() + ":"
-                    + a.getVersion()));
+            List<String> libraries = pluginArtifacts.stream()
+                    .map(a -> a.getGroupId() + ":" + a.getArtifactId() + ":" + a.getVersion()).toList();
             last = new LastCheck(log(), config.toPath(), outputDirectory.toPath(), !incremental ? null
                     : LastCheck.identity(log(), failOnOrphans, runs, loop, shard, libraries, CheckMojo.class));
         }
