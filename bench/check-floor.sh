@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 corpus=${CORPUS:-$here/target/corpus}
 jar=$here/target/benchmarks.jar
-# The forked check's options (ForkedCheck.DEFAULT_JVM_ARGS).
+# The forked check's options (ForkProtocol.DEFAULT_JVM_ARGS in core).
 fork_opts="-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn96m -XX:MaxTenuringThreshold=0 -XX:MaxHeapFreeRatio=20 -XX:MinHeapFreeRatio=10"
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then

@@ -39,6 +39,25 @@ import tools.jackson.databind.node.ObjectNode;
 public final class CassetteIntegrity {
 
     /**
+     * What a pass tells of the folder it lists and the files it reads, for the digest the record of a remembered check
+     * is taken from ({@code dev.resilienceharness.incremental.PassDigest}).
+     */
+    public interface Reads {
+
+        /** The cassette folder this is to be told of; a pass over another one tells it nothing. */
+        Path cassettes();
+
+        /** The pass listed the cassette folder. */
+        void listed(CassetteStore.Listing entries);
+
+        /** The pass read {@code file} (from several threads at once). */
+        void read(Path file, CassetteReader.FileBytes bytes);
+
+        /** The pass could not read {@code file}. */
+        void unread(Path file);
+    }
+
+    /**
      * What the check found.
      *
      * @param checked      cassette files read
@@ -161,12 +180,12 @@ public final class CassetteIntegrity {
     /**
      * As {@link #check(HarnessConfig, boolean, FileRead, Predicate, ObjLongConsumer, Future)}, handing {@code digest}
      * (may be {@code null}) the listing and what each file read holds, so that the record of this check is digested
-     * from this very pass ({@link PassDigest}). A digest of another folder than {@code config}'s is handed nothing.
+     * from this very pass ({@link Reads}). A digest of another folder than {@code config}'s is handed nothing.
      */
     public static Report check(HarnessConfig config, boolean orphansAreErrors, FileRead alsoRead,
             Predicate<Path> part, ObjLongConsumer<Cassette> alsoParsed, Future<CassetteStore.Listing> listedAhead,
-            PassDigest digest) throws IOException {
-        PassDigest digested = digest != null && digest.cassettes().equals(config.cassettes()) ? digest : null;
+            Reads digest) throws IOException {
+        Reads digested = digest != null && digest.cassettes().equals(config.cassettes()) ? digest : null;
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteStore store = CassetteStore.replaying(config.cassettes(), volatilePaths);
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);

@@ -3,7 +3,6 @@ package dev.resilienceharness.shard;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.CassetteIntegrity;
-import dev.resilienceharness.invariant.PassDigest;
 import dev.resilienceharness.invariant.Violation;
 import java.io.IOException;
 import java.util.HashSet;
@@ -38,7 +37,7 @@ public final class NeededCassettes {
      * files read hold, for the record of the check.
      */
     public static List<Violation> ofOtherShards(HarnessConfig mine, Shard shard, Map<String, String> fingerprints,
-            PassDigest digest) throws IOException {
+            CassetteIntegrity.Reads digest) throws IOException {
         if (shard.whole() || mine.scenarios().isEmpty()) {
             return List.of();
         }

@@ -1,7 +1,7 @@
 package dev.resilienceharness.shard;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.InputDigest;
+import dev.resilienceharness.incremental.InputDigest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

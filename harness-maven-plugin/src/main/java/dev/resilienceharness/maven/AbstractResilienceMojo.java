@@ -1,6 +1,11 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.pipeline.Harness;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
+import dev.resilienceharness.run.RunFailure;
+import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
 import org.apache.maven.plugin.AbstractMojo;
@@ -10,8 +15,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
- * What every goal shares: skipping, finding and loading {@code resilience.yaml}, and turning engine errors into
- * Maven's two failure kinds. {@link #execute()} is final; a goal implements {@link #run(HarnessConfig)}.
+ * What every goal shares: skipping, finding and loading {@code resilience.yaml}, and turning the engine's errors
+ * ({@link RunError}, {@link RunFailure}) into Maven's two failure kinds. {@link #execute()} is final; a goal
+ * implements {@link #run(HarnessConfig)}.
  */
 public abstract class AbstractResilienceMojo extends AbstractMojo {
 
@@ -43,6 +49,17 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
+        try {
+            executeGoal();
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (RunException e) {
+            // The other kind, RunError.
+            throw new MojoExecutionException(e.getMessage(), e.getCause());
+        }
+    }
+
+    private void executeGoal() throws MojoExecutionException, MojoFailureException, RunException {
         if (skip) {
             getLog().info("Skipping resilience:" + goal() + " (resilience.skip is true)");
             return;
@@ -69,11 +86,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         if (ranElsewhere()) {
             return;
         }
-        HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), getLog());
+        HarnessConfig loaded = Harness.load(log(), config.toPath(), loopOverride(), goal(), keepsServeOnlyScenarios());
         try {
-            run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
+            run(loaded);
         } catch (RuntimeException e) {
-            throw new MojoExecutionException(ConfigLoading.unexpected(goal(), e), e);
+            throw new MojoExecutionException(Harness.unexpected(goal(), e), e);
         }
     }
 
@@ -81,7 +98,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      * Whether the goal has done its work in a JVM of its own, which loads the yaml itself; asked after
      * {@link #reusedEarlierResult()}. By default, a goal works in Maven's JVM.
      */
-    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
+    protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException, RunException {
         return false;
     }
 
@@ -91,13 +108,9 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     }
 
     /** The shard {@code resilience.shard} names, {@link Shard#WHOLE} when it is not set. */
-    protected Shard part() throws MojoExecutionException {
+    protected Shard part() throws RunError {
         if (part == null) {
-            try {
-                part = shard == null ? Shard.WHOLE : Shard.parse(shard);
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException(e.getMessage());
-            }
+            part = Harness.shard(shard);
         }
         return part;
     }
@@ -117,7 +130,7 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      * Whether the goal found that nothing it reads has changed since it last ran and has delivered that run's result
      * again; it is asked before the yaml is loaded. By default, a goal always does its work.
      */
-    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException {
+    protected boolean reusedEarlierResult() throws MojoExecutionException, MojoFailureException, RunException {
         return false;
     }
 
@@ -127,5 +140,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
     }
 
     /** Does the goal's work on a loaded config. */
-    protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException;
+    protected abstract void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException,
+            RunException;
+
+    /** This goal's log, as the engine logs to it. */
+    protected RunLog log() {
+        return new MavenRunLog(getLog());
+    }
 }

@@ -1,16 +1,10 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.pipeline.ScenarioRunner;
+import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.scenario.StallBound;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** A goal that runs scenarios: it loads the team's loop from the project's test classpath. */
@@ -46,37 +40,18 @@ public abstract class AbstractScenarioMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.runs", defaultValue = "2")
     protected int runs;
 
-    /** Runs the scenarios for {@code invariants}; setup problems (missing cassette, unusable loop) fail the goal. */
-    List<ScenarioReport> runScenarios(HarnessConfig config, Set<Invariant> invariants)
-            throws MojoExecutionException {
-        ScenarioRunner runner = runner();
-        if (config.scenarios().isEmpty()) {
-            return runner.run(config, invariants, null, null, UnaryOperator.identity());
-        }
-        HarnessConfig mine = runner.shardOf(config);
-        return mine.scenarios().isEmpty() ? List.of()
-                : runner.run(mine, invariants, null, null, UnaryOperator.identity());
-    }
-
     /** This goal's log, shard, runs and test classpath, for a pass. */
-    ScenarioRunner runner() throws MojoExecutionException {
-        return new ScenarioRunner(getLog(), goal(), part(), runs, ScenarioRunner.stallBound(stallTimeout),
+    ScenarioRunner runner() throws RunError {
+        return new ScenarioRunner(log(), goal(), part(), runs, ScenarioRunner.stallBound(stallTimeout),
                 this::testClasspath);
     }
 
     /** The project's test classpath, on which the team's loop is. */
-    List<String> testClasspath() throws MojoExecutionException {
+    List<String> testClasspath() throws RunError {
         try {
             return project.getTestClasspathElements();
         } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
+            throw new RunError("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
-    }
-
-    /** Every violation of the scenarios, scenario by scenario. */
-    protected static List<Violation> violations(List<ScenarioReport> reports) {
-        List<Violation> all = new ArrayList<>();
-        reports.forEach(r -> all.addAll(r.violations()));
-        return all;
     }
 }

@@ -1,10 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.Invariant;
-import java.util.EnumSet;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
+import dev.resilienceharness.pipeline.ScenarioChecks;
+import dev.resilienceharness.run.RunException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -37,8 +35,7 @@ public class CheckDeterminismMojo extends AbstractScenarioMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        var reports = runScenarios(config, EnumSet.of(Invariant.DETERMINISM));
-        Verdict.deliver(getLog(), goal(), violations(reports), failOnViolation, Verdict.REPORT_HINT);
+    protected void run(HarnessConfig config) throws RunException {
+        ScenarioChecks.check(runner(), config, ScenarioChecks.DETERMINISM, failOnViolation);
     }
 }

@@ -1,18 +1,12 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.invariant.InputDigest;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.maven.plugin.logging.Log;
@@ -26,30 +20,21 @@ import org.apache.maven.plugin.logging.Log;
  * modification time: a digest of them all names its file, in a folder of the local repository (so that a CI cache of
  * {@code ~/.m2/repository} keeps it across clean clones). The first check with a new digest makes it: its JVM writes
  * the archive as it exits (up to 0.3 s more, once), to a temporary file that is renamed into place only when the check
- * gave its verdict, so that no later JVM maps a half-written one. At most {@value #KEPT} archives are kept, the most
- * recently made.
+ * gave its verdict, so that no later JVM maps a half-written one. At most {@value ClassArchives#KEPT} archives are
+ * kept, the most recently made ({@link ClassArchives}).
  *
  * <p>A JVM that cannot use or make an archive (a JDK without its own base archive, a damaged file) is not the build's
- * problem: {@link ForkedCheck#launch} starts the check again without it, and the archive is deleted, or the digest
+ * problem: {@link ForkLauncher#launch} starts the check again without it, and the archive is deleted, or the digest
  * marked as one that cannot have an archive. Options that choose their own class sharing ({@code -Xshare},
  * {@code SharedArchiveFile}, {@code ArchiveClassesAtExit}, {@code UseSharedSpaces}) get no archive.
  */
 final class ClassArchive {
 
-    /** Where archives live, under the local repository. */
-    static final String FOLDER = "dev/resilienceharness/class-archives";
-
-    /** How many archives are kept: one per JDK and plugin version a machine checks with, at most. */
-    static final int KEPT = 4;
-
-    /** A temporary file this old was left by a build that was killed. */
-    private static final Duration ABANDONED = Duration.ofHours(1);
-
     /** The JVM says nothing about sharing: a refused archive is no news to the user. */
     private static final List<String> QUIET = List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
 
     /** Where a JVM that crashes on a damaged archive writes its error report, instead of the project's folder. */
-    private static final String CRASH_REPORT = ".check-crash-";
+    static final String CRASH_REPORT = ".check-crash-";
 
     private final Path folder;
     private final Path file;
@@ -57,48 +42,10 @@ final class ClassArchive {
     /** The archive the JVM started with {@link #options} writes, or {@code null} when it maps {@link #file}. */
     private Path making;
 
-    private ClassArchive(Path folder, String digest) {
+    ClassArchive(Path folder, String digest) {
         this.folder = folder;
         this.file = folder.resolve("check-" + digest + ".jsa");
         this.unusable = folder.resolve("check-" + digest + ".unusable");
-    }
-
-    /**
-     * The archive for a JVM started as {@code java} with {@code jvmArgs} and {@code classpath}, or {@code null} when
-     * the options choose their own class sharing, an element of the classpath is not a jar that can be read, or the
-     * folder's path holds the path separator.
-     */
-    static ClassArchive of(Path folder, Path java, List<String> jvmArgs, List<String> classpath) {
-        if (ForkedCheck.anyNames(jvmArgs, "-Xshare", "SharedArchiveFile", "ArchiveClassesAtExit", "UseSharedSpaces")) {
-            return null;
-        }
-        if (folder.toAbsolutePath().toString().contains(File.pathSeparator)) {
-            // HotSpot reads -XX:SharedArchiveFile as a list of files separated so: such a folder cannot be named.
-            return null;
-        }
-        // The digest of the check record's inputs, over these fields instead.
-        InputDigest digest = new InputDigest().field(java.toAbsolutePath().normalize().toString())
-                .field(System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.version"))
-                .field(String.join(" ", jvmArgs));
-        try {
-            digest.field(stamp(java.toRealPath()));
-            for (String element : classpath) {
-                Path p = Path.of(element);
-                if (!Files.isRegularFile(p)) {
-                    // HotSpot archives classes from jars only: a folder of classes fails the dump.
-                    return null;
-                }
-                digest.field(stamp(p.toAbsolutePath().normalize()));
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return new ClassArchive(folder, digest.hex().substring(0, 16));
-    }
-
-    /** A file as HotSpot tells whether it is the one an archive was made with: its path, size and time. */
-    private static String stamp(Path file) throws IOException {
-        return file + " " + Files.size(file) + " " + Files.getLastModifiedTime(file).toMillis();
     }
 
     /** The archive's file (it may not exist yet). */
@@ -150,12 +97,12 @@ final class ClassArchive {
                     Files.move(making, file, StandardCopyOption.REPLACE_EXISTING);
                 }
                 log.debug("Made the class archive " + file + " for the next checks");
-                prune(log);
+                ClassArchives.prune(folder, log);
             }
         } catch (IOException e) {
             log.debug(file + ": cannot keep the class archive (" + e.getMessage() + ")");
         } finally {
-            deleteQuietly(making, log);
+            ClassArchives.deleteQuietly(making, log);
             making = null;
         }
     }
@@ -167,7 +114,7 @@ final class ClassArchive {
     void refused(Log log) {
         try {
             if (making != null) {
-                deleteQuietly(making, log);
+                ClassArchives.deleteQuietly(making, log);
                 making = null;
                 Files.writeString(unusable, "This JVM could not make a class archive with these options; the check"
                         + " runs without one. Delete this file to try again.\n");
@@ -177,7 +124,7 @@ final class ClassArchive {
                 log.debug(file + ": the JVM could not map this class archive; deleted it");
                 try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder, CRASH_REPORT + "*.log")) {
                     for (Path report : ds) {
-                        deleteQuietly(report, log);
+                        ClassArchives.deleteQuietly(report, log);
                     }
                 }
             }
@@ -186,40 +133,5 @@ final class ClassArchive {
         }
     }
 
-    /** Keeps the {@value #KEPT} newest archives and deletes temporary files left by killed builds. */
-    private void prune(Log log) throws IOException {
-        List<Path> archives = new ArrayList<>();
-        Instant abandoned = Instant.now().minus(ABANDONED);
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(folder)) {
-            for (Path p : ds) {
-                String name = p.getFileName().toString();
-                if (name.startsWith("check-") && name.endsWith(".jsa")) {
-                    archives.add(p);
-                } else if (name.startsWith(".check-") && name.endsWith(".tmp")
-                        && Files.getLastModifiedTime(p).toInstant().isBefore(abandoned)) {
-                    deleteQuietly(p, log);
-                }
-            }
-        }
-        archives.sort(Comparator.comparing(ClassArchive::modified).reversed());
-        for (Path old : archives.subList(Math.min(KEPT, archives.size()), archives.size())) {
-            deleteQuietly(old, log);
-        }
-    }
 
-    private static FileTime modified(Path p) {
-        try {
-            return Files.getLastModifiedTime(p);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);
-        }
-    }
-
-    private static void deleteQuietly(Path p, Log log) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            log.debug(p + ": cannot delete (" + e.getMessage() + ")");
-        }
-    }
 }

@@ -1,31 +1,12 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.cassette.AtomicFiles;
-import dev.resilienceharness.config.DidYouMean;
-import dev.resilienceharness.config.Durations;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.config.Scenario;
-import dev.resilienceharness.explore.Counterexample;
-import dev.resilienceharness.explore.ExplorationResult;
-import dev.resilienceharness.explore.ExploreReport;
-import dev.resilienceharness.explore.Explorer;
-import dev.resilienceharness.explore.LimitSearch;
-import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.json.Json;
-import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.pipeline.ExploreRun;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
 import dev.resilienceharness.scenario.StallBound;
-import dev.resilienceharness.shard.ShardMessages;
-import dev.resilienceharness.scenario.SetupException;
-import java.io.IOException;
-import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
@@ -104,153 +85,17 @@ public class ExploreMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        if (config.scenarios().isEmpty()) {
-            getLog().warn(ScenarioScope.noScenarios(config, goal()));
-            return;
-        }
-        List<Scenario> targets = scenarios(config);
-        if (!part().whole()) {
-            getLog().info(ShardMessages.plans(part()));
-        }
-        Duration limit;
+    protected void run(HarnessConfig config) throws RunException {
+        ExploreRun.run(log(), new ExploreRun.Options(scenario, maxPlans, timeLimit, seed, limits, stallTimeout,
+                failOnViolation, part(), this.config.getName(), outputDirectory.toPath()), config, this::testClasspath);
+    }
+
+    /** The project's test classpath, on which the team's loop is. */
+    private List<String> testClasspath() throws RunError {
         try {
-            limit = Durations.parse(timeLimit);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("resilience.explore.timeLimit: " + e.getMessage());
-        }
-        if (maxPlans < 0) {
-            throw new MojoExecutionException("resilience.explore.maxPlans is " + maxPlans + "; give 0 or more");
-        }
-        List<String> limitNames = limitNames();
-        List<LimitSearch.Finding> limitFindings = new ArrayList<>();
-        List<ExplorationResult> results = new ArrayList<>();
-        Duration stallBound = ScenarioRunner.stallBound(stallTimeout);
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        try (URLClassLoader loader = projectLoader()) {
-            thread.setContextClassLoader(loader);
-            Rehearsal rehearsal = Rehearsal.forLoopOf(config, loader, null, null);
-            rehearsal.stallBound(stallBound);
-            Explorer explorer = new Explorer(rehearsal);
-            long start = System.nanoTime();
-            for (int i = 0; i < targets.size(); i++) {
-                Duration left = limit.minusNanos(System.nanoTime() - start);
-                Duration share = left.isNegative() ? Duration.ZERO : left.dividedBy(targets.size() - i);
-                results.add(explorer.explore(targets.get(i), new Explorer.Settings(maxPlans, share, seed, 0),
-                        part()::ownsPlan));
-            }
-            LimitSearch search = new LimitSearch(rehearsal);
-            for (Scenario target : targets) {
-                if (limitNames.contains("requests_per_minute")) {
-                    search.highestRequestsPerMinute(target).ifPresent(limitFindings::add);
-                }
-                if (limitNames.contains("token_quota")) {
-                    search.smallestTokenQuota(target).ifPresent(limitFindings::add);
-                }
-            }
-        } catch (SetupException e) {
-            throw new MojoExecutionException(e.getMessage());
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot close the project's test class loader: " + e.getMessage(), e);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
-        report(results, limitFindings);
-    }
-
-    private List<String> limitNames() throws MojoExecutionException {
-        List<String> names = new ArrayList<>();
-        for (String part : limits == null ? new String[0] : limits.split(",")) {
-            String name = part.strip();
-            if (name.isEmpty()) {
-                continue;
-            }
-            if (!LimitSearch.LIMITS.contains(name)) {
-                String near = DidYouMean.suggest(name, LimitSearch.LIMITS);
-                throw new MojoExecutionException("resilience.explore.limits: no limit '" + name + "' to search"
-                        + (near != null ? "; did you mean '" + near + "'?" : "; give "
-                                + String.join(" or ", LimitSearch.LIMITS)));
-            }
-            names.add(name);
-        }
-        return names;
-    }
-
-    private List<Scenario> scenarios(HarnessConfig config) throws MojoExecutionException {
-        if (scenario == null || scenario.isBlank()) {
-            List<Scenario> distinct = Explorer.distinct(config.scenarios());
-            if (distinct.size() < config.scenarios().size()) {
-                getLog().info("Exploring " + distinct.size() + " of " + config.scenarios().size()
-                        + " scenarios: the others have the same ops and policy as one of them");
-            }
-            return distinct;
-        }
-        List<String> names = config.scenarios().stream().map(Scenario::name).toList();
-        String near = DidYouMean.suggest(scenario, names);
-        return config.scenarios().stream().filter(s -> s.name().equals(scenario)).findFirst().map(List::of)
-                .orElseThrow(() -> new MojoExecutionException("resilience.explore.scenario: no scenario '" + scenario
-                        + "' in " + config.file() + (near != null ? "; did you mean '" + near + "'?"
-                                : "; it has " + String.join(", ", names))));
-    }
-
-    private void report(List<ExplorationResult> results, List<LimitSearch.Finding> limitFindings)
-            throws MojoExecutionException, MojoFailureException {
-        long plans = 0;
-        int found = 0;
-        for (LimitSearch.Finding f : limitFindings) {
-            found++;
-            for (Violation v : f.violations()) {
-                if (failOnViolation) {
-                    getLog().error(v.line());
-                } else {
-                    getLog().warn(v.line());
-                }
-            }
-            getLog().info("The loop breaks with " + f.limit() + ": " + f.value() + " (" + f.tried()
-                    + " values tried). Paste under scenarios: in " + config.getName() + " to keep this case:");
-            f.yaml().lines().forEach(getLog()::info);
-        }
-        for (ExplorationResult r : results) {
-            plans += r.plans();
-            if (r.ended() == ExplorationResult.Ended.TIME_LIMIT) {
-                getLog().info("Scenario " + r.scenario().name() + ": the time limit ended the search after "
-                        + r.plans() + " plans; raise resilience.explore.timeLimit to search all maxPlans");
-            }
-            for (Counterexample c : r.counterexamples()) {
-                found++;
-                for (Violation v : c.violations()) {
-                    if (failOnViolation) {
-                        getLog().error(v.line());
-                    } else {
-                        getLog().warn(v.line());
-                    }
-                }
-                getLog().info("Paste under scenarios: in " + config.getName() + " to keep this case:");
-                c.yaml().lines().forEach(getLog()::info);
-            }
-        }
-        Path json = outputDirectory.toPath().resolve("explore.json");
-        try {
-            AtomicFiles.write(json, (Json.prettyPrint(ExploreReport.json(results, seed, limitFindings)) + "\n")
-                    .getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new MojoExecutionException(json + ": cannot write the explore report: " + e.getMessage(), e);
-        }
-        String summary = "explored " + plans + " plans, found " + found
-                + (found == 1 ? " counterexample" : " counterexamples") + " (seed " + seed + "); see " + json;
-        if (found > 0 && failOnViolation) {
-            throw new MojoFailureException("resilience:explore: " + summary);
-        }
-        getLog().info("resilience:explore: " + summary);
-    }
-
-    /** The project's test classpath on top of the plugin's own classes. */
-    private URLClassLoader projectLoader() throws MojoExecutionException {
-        try {
-            return ScenarioLauncher.projectLoader(project.getTestClasspathElements());
+            return project.getTestClasspathElements();
         } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
+            throw new RunError("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
     }
 }

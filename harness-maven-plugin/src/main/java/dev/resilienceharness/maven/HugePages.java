@@ -42,7 +42,7 @@ final class HugePages {
      * chooses {@code madvise} or {@code always}, and no option names large or huge pages.
      */
     static List<String> added(List<String> jvmArgs, String osName, Path setting) {
-        if (!osName.equals("Linux") || ForkedCheck.anyNames(jvmArgs, "LargePage", "HugePage", "HugeTLB")
+        if (!osName.equals("Linux") || JvmOptions.anyNames(jvmArgs, "LargePage", "HugePage", "HugeTLB")
                 || !offered(setting)) {
             return jvmArgs;
         }

@@ -1,16 +1,9 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.report.MergedReports;
-import dev.resilienceharness.report.ReportWriter;
-import dev.resilienceharness.report.RunReport;
-import dev.resilienceharness.shard.ShardFolders;
-import dev.resilienceharness.shard.ShardMerge;
-import dev.resilienceharness.shard.ShardMessages;
-import dev.resilienceharness.shard.ShardProblems;
+import dev.resilienceharness.pipeline.MergeRun;
+import dev.resilienceharness.run.RunException;
+import dev.resilienceharness.run.RunFailure;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -60,30 +53,13 @@ public class MergeMojo extends AbstractMojo {
             getLog().info("Skipping resilience:merge (resilience." + (skip ? "" : "merge.") + "skip is true)");
             return;
         }
-        Path base = project.getBasedir().toPath();
-        RunReport merged;
-        List<Path> folders;
         try {
-            folders = ShardFolders.resolve(base, from);
-            merged = ShardMerge.merge(folders);
-        } catch (ShardProblems e) {
-            e.problems().forEach(getLog()::error);
-            throw new MojoExecutionException("resilience:merge: cannot merge the shards: " + e.problems().size()
-                    + (e.problems().size() == 1 ? " problem" : " problems") + " above");
+            MergeRun.merge(new MavenRunLog(getLog()), project.getBasedir().toPath(), from, outputDirectory.toPath(),
+                    failOnViolation);
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (RunException e) {
+            throw new MojoExecutionException(e.getMessage(), e.getCause());
         }
-        getLog().info(ShardMessages.merged(folders.size(), merged.scenarios().size(), merged.cassettes().checked()));
-        Path out = outputDirectory.toPath();
-        ReportWriter.Written written;
-        try {
-            written = MergedReports.write(merged, base, out);
-        } catch (IOException e) {
-            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("a shard's report.json is damaged: " + e.getMessage()
-                    + "; run the shard again");
-        }
-        getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), "merge", MergedReports.violations(merged, base), failOnViolation,
-                "see " + written.html());
     }
 }

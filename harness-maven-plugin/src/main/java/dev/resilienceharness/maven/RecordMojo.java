@@ -1,30 +1,14 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.cassette.Mode;
-import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.scenario.LoopRecorder;
-import dev.resilienceharness.secrets.RecordingRedaction;
-import dev.resilienceharness.live.LiveMessages;
-import dev.resilienceharness.live.LiveTransport;
-import dev.resilienceharness.live.MissingApiKey;
-import dev.resilienceharness.live.RecordSummary;
-import dev.resilienceharness.live.Recorder;
-import dev.resilienceharness.config.Scenario;
-import dev.resilienceharness.http.HttpForwarder;
-import dev.resilienceharness.loop.LoopFactory;
-import dev.resilienceharness.scenario.SetupException;
-import java.io.IOException;
-import java.net.URLClassLoader;
-import java.time.Duration;
-import java.util.function.UnaryOperator;
+import dev.resilienceharness.pipeline.RecordRun;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunException;
+import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import tools.jackson.databind.node.ObjectNode;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Sends every scenario op's request, exactly as declared, to {@code provider.base_url} and writes its cassette,
@@ -66,103 +50,16 @@ public class RecordMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        int timingSamples;
-        try {
-            timingSamples = CountParameter.RECORD_SAMPLES.parse(samples);
-        } catch (CountParameter.Invalid e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-        Mode m = Mode.fromUser(mode);
-        if (m == null || m == Mode.REPLAY) {
-            throw new MojoExecutionException("resilience.mode must be record-missing or record for resilience:record,"
-                    + " was '" + mode + "'");
-        }
-        if (config.scenarios().isEmpty()) {
-            getLog().warn(ScenarioScope.noScenarios(config, goal()));
-            return;
-        }
-        if (config.provider() == null) {
-            throw new MojoExecutionException(config.file() + ": " + LiveMessages.NO_PROVIDER);
-        }
-        if (!config.usesBuiltinLoop()) {
-            if (m == Mode.RECORD) {
-                throw new MojoExecutionException("resilience.mode=record re-sends every op's declared request; with"
-                        + " loop: " + config.loop() + " delete the cassettes to re-record and run record-missing");
-            }
-            recordThroughLoop(config);
-            return;
-        }
-        LiveTransport live;
-        try {
-            live = LiveTransport.connect(config.provider(), System::getenv);
-        } catch (MissingApiKey e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-        getLog().info("Recording " + Recorder.ops(config).size() + " ops (" + m.userName() + ") from "
-                + live.endpoint() + " into " + config.cassettes());
-        RecordSummary summary = new Recorder(config, m, live, redaction(config), java.time.Clock.systemUTC(),
-                timingSamples)
-                .record();
-        for (RecordSummary.Entry e : summary.entries()) {
-            if (e.result() == RecordSummary.Result.FAILED) {
-                getLog().error(e.line());
-            } else {
-                getLog().info(e.line());
-            }
-        }
-        getLog().info(summary.total());
-        if (!summary.failures().isEmpty()) {
-            throw new MojoFailureException("resilience:record: " + summary.failures().size() + " of "
-                    + summary.entries().size() + " ops could not be recorded; see the lines above");
-        }
+    protected void run(HarnessConfig config) throws RunException {
+        RecordRun.run(log(), config, mode, samples, this::testClasspath);
     }
 
-    /** Runs the team's loop once per scenario, recording what its SDK sends that no cassette answers. */
-    private void recordThroughLoop(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        HttpForwarder live;
+    /** The project's test classpath, on which the team's loop is. */
+    private List<String> testClasspath() throws RunError {
         try {
-            live = LiveTransport.forwarder(config.provider(), System::getenv, Duration.ofMinutes(2));
-        } catch (MissingApiKey e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-        ClassLoader before = Thread.currentThread().getContextClassLoader();
-        try (URLClassLoader loader = ScenarioLauncher.projectLoader(project.getTestClasspathElements())) {
-            Thread.currentThread().setContextClassLoader(loader);
-            LoopRecorder recorder = LoopRecorder.prepare(config, LoopFactory.forName(config.loop(), loader));
-            getLog().info("Recording through loop " + config.loop() + " from " + config.provider().baseUrl()
-                    + " into " + config.cassettes());
-            int failed = 0;
-            for (Scenario s : config.scenarios()) {
-                try {
-                    LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
-                            java.time.Clock.systemUTC());
-                    getLog().info(s.name() + ": " + recording.trace().calls().size() + " calls, "
-                            + recording.recorded() + " recorded");
-                } catch (LoopRecorder.RecordingFailed e) {
-                    failed++;
-                    getLog().error(s.name() + ": " + e.getMessage());
-                }
-            }
-            if (failed > 0) {
-                throw new MojoFailureException("resilience:record: " + failed + " of " + config.scenarios().size()
-                        + " scenarios could not be recorded; see the lines above");
-            }
+            return project.getTestClasspathElements();
         } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("the project's test classpath is not resolved: " + e.getMessage(), e);
-        } catch (LoopFactory.LoopNotUsable e) {
-            throw new MojoExecutionException(config.file() + ": loop: " + e.getMessage());
-        } catch (SetupException e) {
-            throw new MojoExecutionException(e.getMessage());
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot close the project's class loader: " + e.getMessage(), e);
-        } finally {
-            Thread.currentThread().setContextClassLoader(before);
+            throw new RunError("the project's test classpath is not resolved: " + e.getMessage(), e);
         }
-    }
-
-    /** Volatile fields are stripped by the cassette store; secrets are masked here, failing closed. */
-    private static UnaryOperator<ObjectNode> redaction(HarnessConfig config) {
-        return RecordingRedaction.forConfig(config);
     }
 }

@@ -1,13 +1,9 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.json.Json;
-import dev.resilienceharness.report.AggregateReport;
-import dev.resilienceharness.report.MergedReports;
-import dev.resilienceharness.report.ReportJson;
-import dev.resilienceharness.report.ReportWriter;
-import dev.resilienceharness.report.RunReport;
+import dev.resilienceharness.pipeline.MergeRun;
+import dev.resilienceharness.run.RunException;
+import dev.resilienceharness.run.RunFailure;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,40 +57,19 @@ public class ReportAggregateMojo extends AbstractMojo {
                     + "skip is true)");
             return;
         }
-        List<AggregateReport.Module> modules = new ArrayList<>();
+        List<MergeRun.Module> modules = new ArrayList<>();
         for (MavenProject module : session.getProjects()) {
-            Path json = Path.of(module.getBuild().getDirectory(), "resilience", ReportWriter.JSON);
-            if (!Files.isRegularFile(json)) {
-                if (Files.isRegularFile(module.getBasedir().toPath().resolve("resilience.yaml"))) {
-                    getLog().warn(module.getArtifactId() + ": no " + json + "; bind the report goal in the module"
-                            + " (or run mvn verify resilience:report resilience:report-aggregate) to include it");
-                }
-                continue;
-            }
-            try {
-                modules.add(new AggregateReport.Module(module.getArtifactId(), module.getBasedir().toPath(),
-                        ReportJson.fromJson(Json.readTree(Files.readAllBytes(json)))));
-            } catch (IOException | RuntimeException e) {
-                throw new MojoExecutionException(json + ": cannot be read: " + e.getMessage()
-                        + "; run the module's report goal again");
-            }
+            Path base = module.getBasedir().toPath();
+            modules.add(new MergeRun.Module(module.getArtifactId(), base, Path.of(module.getBuild().getDirectory()),
+                    Files.isRegularFile(base.resolve("resilience.yaml"))));
         }
-        Path base = project.getBasedir().toPath();
-        RunReport all = AggregateReport.of(modules, base);
-        getLog().info("Aggregated " + modules.size() + (modules.size() == 1 ? " module: " : " modules: ")
-                + all.scenarios().size() + " scenarios, " + all.cassettes().checked() + " cassettes");
-        Path out = outputDirectory.toPath();
-        ReportWriter.Written written;
         try {
-            written = MergedReports.write(all, base, out);
-        } catch (IOException e) {
-            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("a module's report.json is damaged: " + e.getMessage()
-                    + "; run its report goal again");
+            MergeRun.aggregate(new MavenRunLog(getLog()), modules, project.getBasedir().toPath(),
+                    outputDirectory.toPath(), failOnViolation);
+        } catch (RunFailure e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (RunException e) {
+            throw new MojoExecutionException(e.getMessage(), e.getCause());
         }
-        getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), "report-aggregate", MergedReports.violations(all, base), failOnViolation,
-                "see " + written.html());
     }
 }

@@ -1,21 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.explore.ExploreReport;
-import dev.resilienceharness.report.ReportWriter;
-import dev.resilienceharness.report.RunReport;
-import dev.resilienceharness.report.SecretFindingRow;
-import dev.resilienceharness.invariant.Invariant;
-import dev.resilienceharness.secrets.SarifWriter;
-import dev.resilienceharness.shard.ShardInputs;
-import dev.resilienceharness.shard.ShardMarker;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.List;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
+import dev.resilienceharness.pipeline.ReportRun;
+import dev.resilienceharness.run.RunException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -53,63 +40,8 @@ public class ReportMojo extends AbstractScenarioMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        Path out = outputDirectory.toPath();
-        String inputs = shardInputs(config, out);
-        FullCheck.Result result = FullCheck.run(this, config, failOnOrphans);
-        ShardMarker marker = inputs == null ? null : ShardMarker.of(part(), inputs, config.scenarios(),
-                result.cassettes().fingerprints(), config.cassettes());
-        Path base = project.getBasedir().toPath();
-        List<SecretFindingRow> rows = result.secrets().findings().stream()
-                .map(f -> SecretFindingRow.of(f, base)).toList();
-        RunReport.Builder report = RunReport.builder()
-                .scenarios(result.scenarios())
-                .cassettes(result.cassettes())
-                .secrets(result.secrets().files(), rows);
-        Path explored = out.resolve("explore.json");
-        try {
-            ExploreReport.Saved saved = ExploreReport.read(explored);
-            if (saved != null) {
-                report.exploration(saved.plans(), saved.counterexamples());
-            }
-        } catch (IOException e) {
-            getLog().warn(explored + ": not included in the report, it cannot be read: " + e.getMessage());
-        }
-        ReportWriter.Written written;
-        try {
-            written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out,
-                    dev.resilienceharness.report.DriftSection.html(dev.resilienceharness.report.DriftSection.read(out),
-                            dev.resilienceharness.report.LatencyDistribution.of(config)));
-            new SarifWriter(base).write(result.secrets().findings(), out.resolve("secrets.sarif"));
-        } catch (IOException e) {
-            throw new MojoExecutionException(out + ": cannot write the reports: " + e.getMessage(), e);
-        }
-        if (marker != null) {
-            try {
-                getLog().info("Shard " + marker.shard() + " of the check: " + marker.write(out)
-                        + "; merge the shards with mvn resilience:merge");
-            } catch (IOException e) {
-                throw new MojoExecutionException(out + ": cannot write " + ShardMarker.FILE + ": " + e.getMessage(), e);
-            }
-        }
-        getLog().info("Report: " + written.html().toUri());
-        Verdict.deliver(getLog(), goal(), result.violations(), failOnViolation, "see " + written.html());
-    }
-
-    /**
-     * A sharded report's inputs digest, taken before the check reads anything; {@code null} for the whole work. An
-     * earlier marker in the folder is removed first, so that a folder never pairs it with other reports.
-     */
-    private String shardInputs(HarnessConfig config, Path out) throws MojoExecutionException {
-        try {
-            Files.deleteIfExists(out.resolve(ShardMarker.FILE));
-            if (part().whole()) {
-                return null;
-            }
-            String options = "runs=" + runs + ";failOnOrphans=" + failOnOrphans + ";loop=" + config.loop();
-            return ShardInputs.digest(config, options);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot read what the check reads: " + e.getMessage(), e);
-        }
+    protected void run(HarnessConfig config) throws RunException {
+        ReportRun.run(log(), new ReportRun.Options(outputDirectory.toPath(), project.getBasedir().toPath(), part(), runs,
+                failOnOrphans, failOnViolation), config, () -> SharedPass.run(this, config, failOnOrphans));
     }
 }

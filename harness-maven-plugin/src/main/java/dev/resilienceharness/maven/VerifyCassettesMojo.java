@@ -1,10 +1,8 @@
 package dev.resilienceharness.maven;
 
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.invariant.CassetteIntegrity;
-import java.io.IOException;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
+import dev.resilienceharness.pipeline.CassetteRun;
+import dev.resilienceharness.run.RunException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -48,25 +46,7 @@ public class VerifyCassettesMojo extends AbstractResilienceMojo {
     }
 
     @Override
-    protected void run(HarnessConfig config) throws MojoExecutionException, MojoFailureException {
-        CassetteIntegrity.Report report;
-        try {
-            report = CassetteIntegrity.check(config, failOnOrphans && ScenarioScope.looksForOrphans(config),
-                    (file, bytes) -> { }, part()::ownsFile);
-        } catch (IOException e) {
-            throw new MojoExecutionException(config.cassettes() + ": cannot list the cassette folder: "
-                    + e.getMessage(), e);
-        }
-        if (ScenarioScope.looksForOrphans(config)) {
-            report.warnings().forEach(getLog()::warn);
-        } else {
-            getLog().info(ScenarioScope.cassettesOnTheirOwn(config));
-            ScenarioScope.withoutOrphans(report.warnings()).forEach(getLog()::warn);
-        }
-        getLog().info("Checked " + report.checked() + " cassettes in " + config.cassettes());
-        ScanSecretsMojo.logShard(getLog(), config, part());
-        int stale = StaleCassettes.report(config, failOnStale, getLog());
-        Verdict.deliver(getLog(), goal(), report.violations(), failOnViolation, null);
-        StaleCassettes.fail(goal(), stale);
+    protected void run(HarnessConfig config) throws RunException {
+        CassetteRun.verify(log(), config, part(), failOnOrphans, failOnViolation, failOnStale);
     }
 }

@@ -1,0 +1,12 @@
+package dev.resilienceharness.run;
+
+/**
+ * Why the engine's work stopped: it could not be done ({@link RunError}), or it was done and found what fails the
+ * build ({@link RunFailure}). The message is what the user reads, as it is.
+ */
+public abstract sealed class RunException extends Exception permits RunError, RunFailure {
+
+    RunException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.resilienceharness.run;
+
+/**
+ * Where the engine's work logs what it does, one line at a time: Maven's log, a forked JVM's standard output, or
+ * whatever a plain Java caller gives it.
+ */
+public interface RunLog {
+
+    /** Whether {@link #debug} lines are kept; when not, the engine does not make them. */
+    boolean isDebugEnabled();
+
+    void debug(String line);
+
+    void info(String line);
+
+    void warn(String line);
+
+    void error(String line);
+}
