@@ -27,8 +27,8 @@ import tools.jackson.core.json.JsonFactory;
  * <p>The digest ({@link #inputs}) is SHA-256 over the engine's identity and the goal's options, the yaml's path and
  * bytes, the cassette folder's path, the name of every entry in it with the SHA-256 of its bytes, and the baseline
  * file's path and bytes. Contents are compared, not file times, so a cassette copied back with its old modification
- * time, or edited twice within one clock tick, still counts as changed; reading 30 MB of cassettes to hash them costs
- * about 0.3 s, and keeping file status to avoid it saved nothing measurable on the benchmark corpus. A full check
+ * time, or edited twice within one clock tick, still counts as changed; keeping file status to avoid hashing them saved
+ * nothing measurable on the benchmark corpus (bench/README.md). A full check
  * that is to be remembered takes the same digest from its own pass instead ({@link PassDigest}), which reads every
  * cassette anyway. Whatever the yaml
  * names is found through the record's own {@link #cassettes} and {@link #baseline}: while the yaml's bytes are the

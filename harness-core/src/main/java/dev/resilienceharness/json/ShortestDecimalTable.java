@@ -6,7 +6,8 @@ package dev.resilienceharness.json;
  * same table for its own Schubfach ({@code jdk.internal.math.MathUtils}).
  *
  * <p>It is written out rather than computed when first used: computing it takes 617 {@code BigInteger} powers
- * and divisions, about 25 ms of a cold JVM's main thread, on every check that writes a request holding a decimal.
+ * and divisions on a cold JVM's main thread, on every check that writes a request holding a decimal (the figure is in
+ * bench/README.md).
  * {@code ShortestDecimalTest} computes every entry again, exactly, with {@code BigInteger}, so a wrong digit here
  * fails the build.
  */

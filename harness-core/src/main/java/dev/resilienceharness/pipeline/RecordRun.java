@@ -14,7 +14,7 @@ import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunFailure;
 import dev.resilienceharness.run.RunLog;
-import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.SetupException;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.IOException;
@@ -102,17 +102,17 @@ public final class RecordRun {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = ScenarioLauncher.projectLoader(testClasspath.get())) {
             Thread.currentThread().setContextClassLoader(loader);
-            Rehearsal rehearsal = Rehearsal.prepareForRecording(config, LoopFactory.forName(config.loop(), loader));
+            LoopRecorder recorder = LoopRecorder.prepare(config, LoopFactory.forName(config.loop(), loader));
             log.info("Recording through loop " + config.loop() + " from " + config.provider().baseUrl()
                     + " into " + config.cassettes());
             int failed = 0;
             for (Scenario s : config.scenarios()) {
                 try {
-                    Rehearsal.Recording recording = rehearsal.recordMissing(s, live, redaction(config),
+                    LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
                             java.time.Clock.systemUTC());
                     log.info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
-                } catch (Rehearsal.RecordingFailed e) {
+                } catch (LoopRecorder.RecordingFailed e) {
                     failed++;
                     log.error(s.name() + ": " + e.getMessage());
                 }

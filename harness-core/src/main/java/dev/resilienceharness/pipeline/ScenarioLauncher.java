@@ -27,7 +27,7 @@ import java.util.function.UnaryOperator;
  * Runs a config's scenarios for a goal, on all cores, with the project's test classpath visible so that the team's
  * own loop loads: the loop is made and the rehearsal prepared as the test engine ({@code ScenarioTestEngine}, which
  * surefire and the IDE run) does, and every scenario is checked by {@link Rehearsal#checkAll}, as there. The goals do
- * without the JUnit Platform launcher around it, which cost a cold check of 2,000 scenarios about 0.25 s (the
+ * without the JUnit Platform launcher around it, which a cold check of 2,000 scenarios paid for measurably (the
  * launcher's and the platform's classes, and a test descriptor and listener events for each scenario and invariant;
  * bench/README.md, "The scenarios without the launcher").
  */

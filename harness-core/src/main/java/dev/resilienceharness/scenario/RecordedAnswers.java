@@ -36,8 +36,8 @@ final class RecordedAnswers {
      * How many bytes of cassettes the answers kept may come from when the runs first take the answers an earlier pass
      * parsed ({@link KeptAnswers}, itself up to {@value #CAPACITY_BYTES}): 8 MiB. The runs take each answer from there,
      * so this cache only holds it for the scenario's other runs and for scenarios close by that send the same request;
-     * a cache as big as the kept answers would keep a second corpus's worth of answers alive beside them (about 110 MB
-     * of heap at 100,000 cassettes).
+     * a cache as big as the kept answers would keep a second corpus's worth of answers alive beside them (for the heap
+     * it costs, see bench/README.md, "Growth").
      */
     static final long CAPACITY_BYTES_AFTER_KEPT = 8L * 1024 * 1024;
 

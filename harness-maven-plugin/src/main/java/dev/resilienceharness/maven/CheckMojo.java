@@ -74,7 +74,8 @@ public class CheckMojo extends AbstractScenarioMojo {
 
     /**
      * Keeps a class-data archive of the forked JVM's classes in the local repository ({@link ClassArchive}), made by
-     * the first check and mapped by every later one: about 0.2 s less per check. With false, none is made or used.
+     * the first check and mapped by every later one, which saves each later check's JVM loading those classes again.
+     * With false, none is made or used.
      */
     @Parameter(property = "resilience.fork.classArchive", defaultValue = "true")
     private boolean forkClassArchive;

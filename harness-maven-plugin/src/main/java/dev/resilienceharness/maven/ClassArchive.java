@@ -14,12 +14,12 @@ import org.apache.maven.plugin.logging.Log;
 /**
  * The class-data archive of the forked check's JVM (HotSpot's dynamic CDS archive, JEP 350): the classes a check loads
  * from the plugin's jars, parsed and verified once, then mapped into every later check's JVM instead of being loaded
- * again. A cold full check loads about 800 classes from jars; with the archive its JVM takes about 0.2 s less.
+ * again (what that saves a cold full check is measured in bench/README.md, "The machinery measured").
  *
  * <p>An archive belongs to one {@code java}, one set of JVM options and one classpath, each jar with its size and
  * modification time: a digest of them all names its file, in a folder of the local repository (so that a CI cache of
  * {@code ~/.m2/repository} keeps it across clean clones). The first check with a new digest makes it: its JVM writes
- * the archive as it exits (up to 0.3 s more, once), to a temporary file that is renamed into place only when the check
+ * the archive as it exits (once), to a temporary file that is renamed into place only when the check
  * gave its verdict, so that no later JVM maps a half-written one. At most {@value ClassArchives#KEPT} archives are
  * kept, the most recently made ({@link ClassArchives}).
  *

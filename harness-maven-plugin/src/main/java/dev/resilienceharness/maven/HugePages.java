@@ -10,11 +10,11 @@ import java.util.List;
 /**
  * The forked check's heap on the kernel's transparent huge pages, where Linux offers them to a process that asks.
  *
- * <p>A cold full check touches about 190 MB of fresh memory (the young generation, then the old one as the kept
- * answers and settings are promoted into it), and on 4 KB pages each first touch is a page fault: about 47,000 of them
- * on the benchmark corpus. A kernel in {@code madvise} mode ({@value #SETTING}) gives huge pages only to a mapping that
- * asks for them, which HotSpot does for its heap and code with {@value #OPTION}: the same check then takes about 9,800
- * faults, and its JVM about 0.3 s less, 2.55 s of CPU instead of 2.94 s, on a 2-core virtual machine (bench/README.md).
+ * <p>A cold full check touches a few hundred MB of fresh memory (the young generation, then the old one as the kept
+ * answers and settings are promoted into it), and on 4 KB pages each first touch is a page fault. A kernel in
+ * {@code madvise} mode ({@value #SETTING}) gives huge pages only to a mapping that asks for them, which HotSpot does
+ * for its heap and code with {@value #OPTION}: the same check then takes a fraction of the faults, and less CPU
+ * (bench/README.md, "The machinery measured").
  *
  * <p>The option is added on Linux when that setting is {@code madvise} or {@code always}, and not when it is
  * {@code never}, when the kernel has no such setting, or on another system (where HotSpot does not know the option and

@@ -26,8 +26,9 @@ import tools.jackson.databind.node.ObjectNode;
  * error, and every document outside the subset, is its. So this reader never accepts what the full one refuses and
  * never reads a document differently; {@code SubsetYamlReaderTest} compares the two trees.
  *
- * <p>It exists for speed: snakeyaml-engine takes about a second for the 3.7 MB, 360,000-event yaml of the benchmark
- * corpus even once warm; this takes a few tens of milliseconds. For the same reason, given a {@code jsonKey}, it reads
+ * <p>It exists for speed: on the benchmark corpus's 3.7 MB yaml snakeyaml-engine builds hundreds of thousands of
+ * events, and a cold check reading it this way spends less CPU (bench/README.md, "The machinery measured"). For the
+ * same reason, given a {@code jsonKey}, it reads
  * each value of that key of the root mapping that is a one-line flow mapping straight into the JSON object it spells
  * ({@link YamlNode.Json}), as {@link JsonValues} would turn its {@link YamlNode.Mapping}: the ten thousand
  * {@code requests:} of that corpus then make no tree of their own to be turned into JSON afterwards. Anything that
