@@ -77,6 +77,9 @@ class HarnessOpenAiTest {
                 ops: [plan, patch]
                 provider_limits: {requests_per_minute: 1}
                 policy: {max_total_wait: 5m}
+              - name: backoff-then-slow
+                ops: [plan]
+                faults: [server_error, {slow_first_token: {elapsed_ms: 3500}}]
             """;
 
     @TempDir
@@ -222,6 +225,29 @@ class HarnessOpenAiTest {
         assertEquals(List.of(), result.trace().realSleeps());
         assertEquals(List.of(), result.violations());
         assertEquals(30L, result.spend().tokens(), "two answers of 15 tokens, as their usage says");
+    }
+
+    /**
+     * openai-java draws its backoff jitter from ThreadLocalRandom; the loop times its call (elapsed_ms), so the
+     * jitter would reach its outcome. The SDK waits its nominal backoff on the run's clock instead: one verdict.
+     */
+    @Test
+    void aLoopThatTimesItsCallsGetsTheSameDeterminismVerdictInAThousandRepetitions() throws Exception {
+        Rehearsal rehearsal = Rehearsal.prepare(config, TriageLoop::new);
+        Scenario scenario = scenario("backoff-then-slow");
+        java.util.Set<List<Violation>> verdicts = new java.util.HashSet<>();
+        java.util.Set<Long> elapsed = new java.util.HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            ScenarioResult result = rehearsal.check(scenario, 2, Rehearsal.RUN_INVARIANTS);
+            verdicts.add(result.violations());
+            elapsed.add(result.trace().outcomes().get(0).elapsedMs());
+        }
+        assertEquals(java.util.Set.of(List.of()), verdicts, "one verdict, with no violation");
+        // The SDK's 0.5 s backoff before its first retry, at its nominal value, then the 3.5 s first token.
+        assertEquals(java.util.Set.of(4000L), elapsed);
+        ScenarioResult one = rehearsal.check(scenario, 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(500_000_000L, one.trace().waits().get(0).nanos());
+        assertTrue(one.trace().waits().get(0).by().startsWith("openai-java"), one.trace().waits().toString());
     }
 
     @Test
