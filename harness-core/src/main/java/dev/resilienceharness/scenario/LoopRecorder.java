@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -77,6 +78,15 @@ public final class LoopRecorder {
     /** As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator)}, each cassette stamped with {@code recorded_at}. */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
             Clock recordedAt) {
+        return recordMissing(scenario, live, redaction, recordedAt, r -> { });
+    }
+
+    /**
+     * As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator, Clock)}, telling {@code written} of each
+     * request as soon as its cassette is written, so that what was recorded is told even when the loop then throws.
+     */
+    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
+            Clock recordedAt, Consumer<RecordedRequest> each) {
         CassetteStore store = new CassetteStore(rehearsal.config().cassettes(), rehearsal.volatilePaths(),
                 Mode.RECORD_MISSING, redaction, recordedAt);
         AtomicReference<RecordingFailed> failed = new AtomicReference<>();
@@ -86,10 +96,12 @@ public final class LoopRecorder {
         HttpRecorder recorder = (op, request, attempt) -> {
             try {
                 OpExchange recorded = recordOne(store, live, op, request, attempt);
+                RecordedRequest done;
                 synchronized (written) {
-                    int round = rounds.merge(op, 1, Integer::sum);
-                    written.add(new RecordedRequest(op, round, cassetteOf(base, recorded)));
+                    done = new RecordedRequest(op, rounds.merge(op, 1, Integer::sum), cassetteOf(base, recorded));
+                    written.add(done);
                 }
+                each.accept(done);
                 return recorded;
             } catch (RecordingFailed e) {
                 // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.

@@ -143,9 +143,11 @@ class LoopRecorderTest {
         List<HttpAttempt> sent = new ArrayList<>();
         LoopRecorder recorder = LoopRecorder.prepare(config, CastsTheAnswerLoop::new);
 
+        List<String> told = new ArrayList<>();
         LoopRecorder.RecordingFailed failed = assertThrows(LoopRecorder.RecordingFailed.class,
                 () -> recorder.recordMissing(scenario(config, "fix-it"), provider(sent, 200, PLANNED),
-                        RecordingRedaction.forConfig(config)));
+                        RecordingRedaction.forConfig(config), null, r -> told.add(r.op() + " " + r.round())));
+        assertEquals(List.of("plan 1", "act 1"), told, "each recorded request is told before the throw");
 
         String message = failed.getMessage();
         assertTrue(message.startsWith("cannot record op 'act': the loop threw java.lang.ClassCastException: "),

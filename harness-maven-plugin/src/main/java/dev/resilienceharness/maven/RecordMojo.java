@@ -149,8 +149,7 @@ public class RecordMojo extends AbstractResilienceMojo {
             for (Scenario s : config.scenarios()) {
                 try {
                     LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
-                            java.time.Clock.systemUTC());
-                    recording.requests().forEach(r -> getLog().info(s.name() + ": " + r.line()));
+                            java.time.Clock.systemUTC(), r -> getLog().info(s.name() + ": " + r.line()));
                     getLog().info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
                 } catch (LoopRecorder.RecordingFailed e) {
