@@ -93,7 +93,7 @@ public final class Recorder {
         for (String op : ops(config)) {
             if (!config.requests().containsKey(op)) {
                 // Only a team's loop knows what such an op sends; a placeholder body is never sent or written.
-                entries.add(new Entry(op, null, Result.FAILED, LiveMessages.UNDECLARED_REQUEST));
+                entries.add(undeclared(op));
                 continue;
             }
             ObjectNode request = config.request(op);
@@ -108,6 +108,20 @@ public final class Recorder {
             }
         }
         return new RecordSummary(entries);
+    }
+
+    /** An op without a {@code requests:} entry: a cassette it already has is kept as it is; none is ever made. */
+    private Entry undeclared(String op) {
+        String fp = store.fingerprint(config.request(op));
+        try {
+            Cassette c = store.get(fp);
+            if (c != null) {
+                return new Entry(op, fp, Result.PRESENT, "(" + fileName(c) + ")");
+            }
+        } catch (CassetteException e) {
+            // Not sent either way; the unusable file is reported where it is read.
+        }
+        return new Entry(op, fp, Result.FAILED, LiveMessages.UNDECLARED_REQUEST);
     }
 
     /** Whether the cassette for {@code fp} now holds an answer whose tool calls break their schema. */

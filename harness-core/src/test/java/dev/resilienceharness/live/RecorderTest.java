@@ -185,6 +185,28 @@ class RecorderTest {
     }
 
     @Test
+    void aCassetteAnUndeclaredOpAlreadyHasIsKeptAndNothingIsSentForIt() throws Exception {
+        Path yaml = dir.resolve("resilience.yaml");
+        Files.writeString(yaml, yaml(stub.baseUrl()).replace("ops: [plan, patch]", "ops: [plan, old]"),
+                StandardCharsets.UTF_8);
+        HarnessConfig config = ConfigLoader.load(yaml);
+        Files.createDirectories(config.cassettes());
+        String fp = new dev.resilienceharness.cassette.CassetteStore(config.cassettes(),
+                dev.resilienceharness.json.VolatilePaths.of(config.volatilePaths()), Mode.RECORD, redaction(), null)
+                .fingerprint(config.request("old"));
+        String kept = "{\"request\": {\"op\": \"old\"}, \"response\": {\"done\": \"old\"}}\n";
+        Files.writeString(config.cassettes().resolve(fp + ".json"), kept, StandardCharsets.UTF_8);
+
+        for (Mode mode : List.of(Mode.RECORD_MISSING, Mode.RECORD)) {
+            RecordSummary summary = recorder(config, mode).record();
+            RecordSummary.Entry old = summary.entries().get(1);
+            assertEquals("old: already present (cassettes/" + fp + ".json)", old.line(), mode.toString());
+            assertEquals(kept, Files.readString(config.cassettes().resolve(fp + ".json")), "never rewritten");
+        }
+        assertTrue(stub.received().stream().noneMatch(r -> r.body().contains("\"op\"")), "nothing sent for old");
+    }
+
+    @Test
     void aSecondRecordMissingPassSendsNothing() throws Exception {
         HarnessConfig config = config();
         recorder(config, Mode.RECORD_MISSING).record();
