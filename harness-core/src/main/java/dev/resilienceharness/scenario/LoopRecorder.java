@@ -31,7 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records through a team's own loop what no cassette answers yet: runs a scenario once with no faults, sends each
  * request the loop's SDK makes that no cassette answers to the live provider, and writes its answer as a cassette
- * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK.
+ * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
+ * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
 public final class LoopRecorder {
 
@@ -82,7 +83,7 @@ public final class LoopRecorder {
     }
 
     /**
-     * As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator, Clock)}, telling {@code written} of each
+     * As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator, Clock)}, telling {@code each} about each
      * request as soon as its cassette is written, so that what was recorded is told even when the loop then throws.
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
