@@ -18,16 +18,45 @@ public final class SdkSleeper {
 
     private final HttpEndpoint endpoint;
     private final Supplier<String> sdk;
+    private final SdkBackoff backoff;
+    /** The last answer on each thread: an SDK answers, then waits, on the thread that made the call. */
+    private final ThreadLocal<LastAnswer> last = new ThreadLocal<>();
 
     /** @param sdk the SDK the waits are marked with, read at each wait (an SDK may name its version late) */
     public SdkSleeper(HttpEndpoint endpoint, Supplier<String> sdk) {
-        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
-        this.sdk = Objects.requireNonNull(sdk, "sdk");
+        this(endpoint, sdk, null);
     }
 
-    /** Waits {@code duration} on the run's virtual clock. */
+    /**
+     * A sleeper that waits {@code backoff}'s nominal value for a jittered backoff of the SDK.
+     *
+     * @param backoff the SDK's backoff formula, or {@code null} to wait every duration as asked
+     */
+    public SdkSleeper(HttpEndpoint endpoint, Supplier<String> sdk, SdkBackoff backoff) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        this.sdk = Objects.requireNonNull(sdk, "sdk");
+        this.backoff = backoff;
+    }
+
+    /**
+     * Tells the sleeper what the SDK's attempt got: the next wait on this thread is the backoff before retry
+     * {@code attempt.sdkRetry() + 1}, unless the answer stated its delay.
+     */
+    public void answered(HttpAttempt attempt, HttpAnswer answer) {
+        boolean stated = answer instanceof HttpAnswer.Response r
+                && (r.header("retry-after") != null || r.header("retry-after-ms") != null);
+        last.set(new LastAnswer(attempt.sdkRetry() + 1, stated));
+    }
+
+    /** Waits {@code duration} on the run's virtual clock (its nominal value, for the SDK's jittered backoff). */
     public void sleep(Duration duration) {
-        endpoint.sleep(duration, sdk.get());
+        LastAnswer before = last.get();
+        last.remove();
+        Duration wait = duration;
+        if (backoff != null && before != null && !before.stated() && !duration.isNegative()) {
+            wait = backoff.reproducible(before.nextRetry(), duration);
+        }
+        endpoint.sleep(wait, sdk.get());
     }
 
     /** Waits as {@link #sleep} does; the future is done when this returns. */
@@ -38,5 +67,8 @@ public final class SdkSleeper {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    private record LastAnswer(int nextRetry, boolean stated) {
     }
 }

@@ -13,6 +13,11 @@ public final class LiveMessages {
     public static final String NO_PROVIDER = "resilience.yaml has no provider section: add provider.base_url and"
             + " provider.api_key_env to resilience.yaml";
 
+    /** Why the recording pass sends nothing for an op without a {@code requests:} entry, and what to do. */
+    public static final String UNDECLARED_REQUEST = "not sent: the yaml declares no request for it. Declare it under"
+            + " requests:, or record through the loop that sends it: loop: com.acme.MyLoop in the yaml, or"
+            + " -Dresilience.loop=com.acme.MyLoop";
+
     static String missingKey(String env) {
         return "set " + env + " to the provider's API key (resilience.yaml's provider.api_key_env names it); it is"
                 + " read from the environment, sent as a Bearer token and never written anywhere";

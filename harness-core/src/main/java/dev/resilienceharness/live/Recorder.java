@@ -29,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  * The recording pass behind {@code mvn resilience:record}: sends every distinct op of every scenario, in order,
  * exactly as declared, and writes its cassette through {@link CassetteStore#exchange}, volatile paths stripped and
  * the redaction applied before anything touches disk. In {@code record-missing} mode an op whose cassette exists
- * is not sent. After a quota rejection nothing more is sent in the pass.
+ * is not sent. After a quota rejection nothing more is sent in the pass. An op the yaml declares no request for is
+ * neither sent nor written: only a team's loop knows what it sends ({@code LoopRecorder}).
  */
 public final class Recorder {
 
@@ -90,6 +91,11 @@ public final class Recorder {
         String[] stoppedBy = {null};
         Map<String, Set<ObjectNode>> repairs = config.repairRequests();
         for (String op : ops(config)) {
+            if (!config.requests().containsKey(op)) {
+                // Only a team's loop knows what such an op sends; a placeholder body is never sent or written.
+                entries.add(undeclared(op));
+                continue;
+            }
             ObjectNode request = config.request(op);
             String fp = store.fingerprint(request);
             entries.add(send(op, op, fp, request, sentThisPass, stoppedBy));
@@ -102,6 +108,20 @@ public final class Recorder {
             }
         }
         return new RecordSummary(entries);
+    }
+
+    /** An op without a {@code requests:} entry: a cassette it already has is kept as it is; none is ever made. */
+    private Entry undeclared(String op) {
+        String fp = store.fingerprint(config.request(op));
+        try {
+            Cassette c = store.get(fp);
+            if (c != null) {
+                return new Entry(op, fp, Result.PRESENT, "(" + fileName(c) + ")");
+            }
+        } catch (CassetteException e) {
+            // Not sent either way; the unusable file is reported where it is read.
+        }
+        return new Entry(op, fp, Result.FAILED, LiveMessages.UNDECLARED_REQUEST);
     }
 
     /** Whether the cassette for {@code fp} now holds an answer whose tool calls break their schema. */

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param op          the op's name
  * @param status      ok, degraded or stopped
  * @param value       the response body (ok only)
- * @param reason      {@code timeout} or {@code schema} (degraded), {@code quota} (stopped)
+ * @param reason      {@code timeout}, {@code schema} or {@code skipped} (degraded), {@code quota} (stopped)
  * @param retryAfter  the {@code Retry-After} header text of the stopping rejection, or {@code null}
  * @param attempts    every transport call made for the op, retries and repairs included
  * @param elapsedMs   first-token latency of a slow ok answer, else {@code null}
@@ -47,6 +47,17 @@ public record Outcome(String op, Status status, JsonNode value, String reason, S
 
     public static Outcome degraded(String op, String reason, int attempts) {
         return new Outcome(op, Status.DEGRADED, null, reason, null, attempts, null, null);
+    }
+
+    /** The reason of an op that a degraded earlier op made impossible, and that the loop therefore never called. */
+    public static final String SKIPPED = "skipped";
+
+    /**
+     * An op the loop did not attempt because a degraded earlier op made it impossible (a patch without a plan):
+     * degraded, reason {@code skipped}, no attempts. A stop ends the outcome list instead; a skipped op stays in it.
+     */
+    public static Outcome skipped(String op) {
+        return degraded(op, SKIPPED, 0);
     }
 
     public static Outcome stopped(String op, String retryAfter, int attempts) {

@@ -109,7 +109,7 @@ public final class RecordRun {
             for (Scenario s : config.scenarios()) {
                 try {
                     LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
-                            java.time.Clock.systemUTC());
+                            java.time.Clock.systemUTC(), r -> log.info(s.name() + ": " + r.line()));
                     log.info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
                 } catch (LoopRecorder.RecordingFailed e) {

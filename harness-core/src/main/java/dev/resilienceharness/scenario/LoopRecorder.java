@@ -14,11 +14,16 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.RunTrace;
+import dev.resilienceharness.loop.AgentLoop;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,14 +31,17 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records through a team's own loop what no cassette answers yet: runs a scenario once with no faults, sends each
  * request the loop's SDK makes that no cassette answers to the live provider, and writes its answer as a cassette
- * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK.
+ * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
+ * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
 public final class LoopRecorder {
 
     private final Rehearsal rehearsal;
+    private final LoopThrows thrown;
 
-    private LoopRecorder(Rehearsal rehearsal) {
+    private LoopRecorder(Rehearsal rehearsal, LoopThrows thrown) {
         this.rehearsal = rehearsal;
+        this.thrown = thrown;
     }
 
     /**
@@ -44,8 +52,10 @@ public final class LoopRecorder {
      * @throws SetupException listing every op without a usable cassette that the loop cannot record
      */
     public static LoopRecorder prepare(HarnessConfig config, LoopFactory loops) throws SetupException {
-        return new LoopRecorder(Rehearsal.prepare(config, loops, Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES,
-                true));
+        LoopThrows thrown = new LoopThrows();
+        LoopFactory watched = loops == LoopFactory.builtin() ? loops : thrown.watch(loops);
+        return new LoopRecorder(Rehearsal.prepare(config, watched, Integer.MAX_VALUE, RecordedAnswers.CAPACITY_BYTES,
+                true), thrown);
     }
 
     public HarnessConfig config() {
@@ -58,9 +68,9 @@ public final class LoopRecorder {
      * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
      * from a cassette is not sent.
      *
-     * @return the run, whose calls are every request the loop made, and how many cassettes it wrote
-     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, or a cassette cannot be
-     *                         written
+     * @return the run, whose calls are every request the loop made, and each request it recorded
+     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, a cassette cannot be
+     *                         written, or the loop throws or ends its run short (what was recorded before stays)
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
         return recordMissing(scenario, live, redaction, null);
@@ -69,14 +79,30 @@ public final class LoopRecorder {
     /** As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator)}, each cassette stamped with {@code recorded_at}. */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
             Clock recordedAt) {
+        return recordMissing(scenario, live, redaction, recordedAt, r -> { });
+    }
+
+    /**
+     * As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator, Clock)}, telling {@code each} about each
+     * request as soon as its cassette is written, so that what was recorded is told even when the loop then throws.
+     */
+    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
+            Clock recordedAt, Consumer<RecordedRequest> each) {
         CassetteStore store = new CassetteStore(rehearsal.config().cassettes(), rehearsal.volatilePaths(),
                 Mode.RECORD_MISSING, redaction, recordedAt);
         AtomicReference<RecordingFailed> failed = new AtomicReference<>();
-        AtomicInteger written = new AtomicInteger();
+        List<RecordedRequest> written = new ArrayList<>();
+        Map<String, Integer> rounds = new HashMap<>();
+        Path base = rehearsal.config().file().toAbsolutePath().getParent();
         HttpRecorder recorder = (op, request, attempt) -> {
             try {
                 OpExchange recorded = recordOne(store, live, op, request, attempt);
-                written.incrementAndGet();
+                RecordedRequest done;
+                synchronized (written) {
+                    done = new RecordedRequest(op, rounds.merge(op, 1, Integer::sum), cassetteOf(base, recorded));
+                    written.add(done);
+                }
+                each.accept(done);
                 return recorded;
             } catch (RecordingFailed e) {
                 // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
@@ -86,20 +112,70 @@ public final class LoopRecorder {
         };
         Scenario faultFree = new Scenario(scenario.name(), scenario.ops(), List.of(), scenario.expect(),
                 scenario.policy(), scenario.line());
+        thrown.clear();
         RunTrace trace = rehearsal.run(faultFree, null, recorder);
         if (failed.get() != null) {
             throw failed.get();
         }
-        return new Recording(trace, written.get());
+        if (trace.failure() != null) {
+            throw new RecordingFailed(opOf(trace, scenario), thrown.explain(trace.failure().message())
+                    + keptLine(written.size()));
+        }
+        return new Recording(trace, written);
+    }
+
+    /** The op the run was at when it ended: that of its last call, else the scenario's first. */
+    private static String opOf(RunTrace trace, Scenario scenario) {
+        if (!trace.calls().isEmpty()) {
+            return trace.calls().get(trace.calls().size() - 1).op();
+        }
+        return scenario.ops().isEmpty() ? "(none)" : scenario.ops().get(0);
+    }
+
+    private static String keptLine(int written) {
+        return switch (written) {
+            case 0 -> "; nothing was recorded";
+            case 1 -> "; the cassette recorded before it is kept";
+            default -> "; the " + written + " cassettes recorded before it are kept";
+        };
+    }
+
+    private static String cassetteOf(Path base, OpExchange recorded) {
+        Path file = recorded.file();
+        return file == null ? "(no file)" : base.relativize(file.toAbsolutePath()).toString().replace('\\', '/');
     }
 
     /**
      * What recording a scenario through its loop did.
      *
      * @param trace    the run: every request the loop made
-     * @param recorded how many of them no cassette answered, and were sent and written
+     * @param requests those no cassette answered, which were sent and written, in the order they were sent
      */
-    public record Recording(RunTrace trace, int recorded) {
+    public record Recording(RunTrace trace, List<RecordedRequest> requests) {
+
+        public Recording {
+            requests = List.copyOf(requests);
+        }
+
+        /** How many requests were sent and written. */
+        public int recorded() {
+            return requests.size();
+        }
+    }
+
+    /**
+     * One request recorded through the loop.
+     *
+     * @param op       the op it was made for
+     * @param round    its number among the op's requests this recording sent, from 1
+     * @param cassette the cassette written, relative to the yaml's folder
+     */
+    public record RecordedRequest(String op, int round, String cassette) {
+
+        /** One line for a log: {@code plan round 2: recorded cassettes/ab12cd34ef56ab78.json}. */
+        public String line() {
+            return op + " round " + round + ": recorded " + cassette;
+        }
     }
 
     private OpExchange recordOne(CassetteStore store, HttpForwarder live, String op, ObjectNode request,
@@ -164,6 +240,68 @@ public final class LoopRecorder {
 
         RecordingFailed(String op, String why) {
             super("cannot record op '" + op + "': " + why);
+        }
+    }
+
+    /** What the loop threw in the run being recorded, and where in the loop's own code. */
+    private static final class LoopThrows {
+
+        private final AtomicReference<Throwable> thrown = new AtomicReference<>();
+        private final AtomicReference<Class<?>> loopClass = new AtomicReference<>();
+
+        /** {@code loops}, each loop's throw kept before the run sees it. */
+        LoopFactory watch(LoopFactory loops) {
+            return () -> {
+                AgentLoop loop = loops.create();
+                loopClass.set(loop.getClass());
+                return run -> {
+                    try {
+                        return loop.run(run);
+                    } catch (RuntimeException | Error e) {
+                        thrown.compareAndSet(null, e);
+                        throw e;
+                    }
+                };
+            };
+        }
+
+        void clear() {
+            thrown.set(null);
+        }
+
+        /** The loop's exception with its first frame in the loop's package, else the run's own account. */
+        String explain(String runEnded) {
+            Throwable e = thrown.get();
+            if (e == null) {
+                return "the run ended short: " + runEnded;
+            }
+            String frame = teamFrame(e, loopClass.get());
+            return "the loop threw " + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + (frame == null ? "" : " at " + frame);
+        }
+
+        /**
+         * The first frame of {@code e} (or of a cause) in the package of {@code loop} or below it: the team's code,
+         * past whatever SDK and harness frames lie above it; else the first frame of all.
+         */
+        private static String teamFrame(Throwable e, Class<?> loop) {
+            String pkg = loop == null ? null : loop.getPackageName() + ".";
+            for (Throwable t = e; t != null && pkg != null; t = t.getCause() == t ? null : t.getCause()) {
+                for (StackTraceElement f : t.getStackTrace()) {
+                    if (f.getClassName().startsWith(pkg) && !f.getClassName().startsWith(
+                            LoopRecorder.class.getPackageName() + ".")) {
+                        return frame(f);
+                    }
+                }
+            }
+            StackTraceElement[] top = e.getStackTrace();
+            return top.length == 0 ? null : frame(top[0]);
+        }
+
+        /** As a stack trace prints it, without the class loader or module a JDK may put before it. */
+        private static String frame(StackTraceElement f) {
+            return f.getClassName() + "." + f.getMethodName() + "(" + (f.getFileName() == null ? "Unknown Source"
+                    : f.getFileName() + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "")) + ")";
         }
     }
 }

@@ -85,4 +85,30 @@ class LoopApiPageTest {
         assertEquals("tools.jackson.databind.node.ObjectNode", call.getParameterTypes()[0].getName());
         assertTrue(String.join("\n", section()).contains("`tools.jackson.databind`"));
     }
+
+    /**
+     * The table calls itself everything a loop uses: every public method of {@code LoopRun}, and every way to make an
+     * {@code Outcome}, has its row.
+     */
+    @Test
+    void every_method_a_loop_uses_has_a_row() throws Exception {
+        String table = String.join("\n", section());
+        List<String> missing = new ArrayList<>();
+        for (Method method : type("LoopRun").getDeclaredMethods()) {
+            int mods = method.getModifiers();
+            if (java.lang.reflect.Modifier.isPublic(mods) && !java.lang.reflect.Modifier.isStatic(mods)
+                    && !method.isSynthetic() && !table.contains("`LoopRun." + method.getName() + "(")) {
+                missing.add("LoopRun." + method.getName());
+            }
+        }
+        for (Method method : type("Outcome").getDeclaredMethods()) {
+            if (java.lang.reflect.Modifier.isPublic(method.getModifiers()) && !method.isSynthetic()
+                    && method.getReturnType() == type("Outcome") && !method.getName().equals("fromJson")
+                    && !table.contains("`Outcome." + method.getName() + "(")) {
+                missing.add("Outcome." + method.getName());
+            }
+        }
+        java.util.Collections.sort(missing);
+        assertEquals(List.of(), missing, PAGE + " leaves out methods a loop uses");
+    }
 }

@@ -93,4 +93,48 @@ class SdkSleeperTest {
         assertSame(endpoint.crash, assertThrows(Error.class, () -> sleeper.sleep(Duration.ofMillis(1))));
         assertSame(endpoint.crash, assertThrows(Error.class, () -> sleeper.sleepAsync(Duration.ofMillis(1))));
     }
+
+    private static HttpAttempt attempt(int sdkRetry) {
+        return new HttpAttempt("openai-java", "POST", "chat/completions", java.util.Map.of(), new byte[0], null,
+                sdkRetry);
+    }
+
+    private static HttpAnswer.Response answer(int status, java.util.Map<String, List<String>> headers) {
+        return new HttpAnswer.Response(0, status, headers, new byte[0], Duration.ZERO);
+    }
+
+    @Test
+    void aJitteredBackoffAfterAnAnswerIsWaitedAtItsNominalValue() {
+        Waits endpoint = new Waits();
+        SdkSleeper sleeper = new SdkSleeper(endpoint, () -> "openai-java", SdkBackoff.STAINLESS);
+        sleeper.answered(attempt(0), answer(503, java.util.Map.of()));
+        sleeper.sleep(Duration.ofMillis(431));
+        sleeper.answered(attempt(1), new HttpAnswer.TimedOut(Duration.ofSeconds(10)));
+        sleeper.sleepAsync(Duration.ofMillis(877));
+        assertEquals(List.of("500 ms by openai-java", "1000 ms by openai-java"), endpoint.waits);
+    }
+
+    @Test
+    void aDelayTheAnswerStatedIsWaitedAsTheSdkAsks() {
+        Waits endpoint = new Waits();
+        SdkSleeper sleeper = new SdkSleeper(endpoint, () -> "openai-java", SdkBackoff.STAINLESS);
+        sleeper.answered(attempt(0), answer(429, java.util.Map.of("Retry-After-Ms", List.of("450"))));
+        sleeper.sleep(Duration.ofMillis(450));
+        sleeper.answered(attempt(1), answer(429, java.util.Map.of("retry-after", List.of("30"))));
+        sleeper.sleep(Duration.ofSeconds(8));
+        assertEquals(List.of("450 ms by openai-java", "8000 ms by openai-java"), endpoint.waits);
+    }
+
+    @Test
+    void withoutABackoffOrAnAnswerEveryWaitIsAsAsked() {
+        Waits endpoint = new Waits();
+        new SdkSleeper(endpoint, () -> "sdk").sleep(Duration.ofMillis(431));
+        SdkSleeper knowing = new SdkSleeper(endpoint, () -> "sdk", SdkBackoff.STAINLESS);
+        knowing.sleep(Duration.ofMillis(432));
+        knowing.answered(attempt(0), answer(503, java.util.Map.of()));
+        knowing.sleep(Duration.ofMillis(433));
+        knowing.sleep(Duration.ofMillis(434));
+        assertEquals(List.of("431 ms by sdk", "432 ms by sdk", "500 ms by sdk", "434 ms by sdk"), endpoint.waits,
+                "an answer accounts for one wait only");
+    }
 }

@@ -160,6 +160,53 @@ class RecorderTest {
     }
 
     @Test
+    void anOpTheYamlDeclaresNoRequestForIsNeitherSentNorWritten() throws Exception {
+        Path yaml = dir.resolve("resilience.yaml");
+        Files.writeString(yaml, yaml(stub.baseUrl()).replace("ops: [plan, patch]", "ops: [plan, refund, patch]")
+                .replace("faults: [none, none]\n", "faults: [none, none, none]\n")
+                .replace("expect: {status: [ok, ok]}\n                  - name: transient",
+                        "expect: {status: [ok, ok, ok]}\n                  - name: transient"),
+                StandardCharsets.UTF_8);
+        HarnessConfig config = ConfigLoader.load(yaml);
+
+        RecordSummary summary = recorder(config, Mode.RECORD_MISSING).record();
+
+        assertEquals(List.of("plan", "refund", "patch", "review"), summary.entries().stream()
+                .map(RecordSummary.Entry::op).toList());
+        assertEquals("refund: FAILED not sent: the yaml declares no request for it. Declare it under requests:, or"
+                + " record through the loop that sends it: loop: com.acme.MyLoop in the yaml, or"
+                + " -Dresilience.loop=com.acme.MyLoop", summary.entries().get(1).line());
+        assertEquals(3, stub.received().size(), "nothing is sent for refund");
+        for (ProviderStub.Received r : stub.received()) {
+            assertFalse(r.body().contains("\"op\""), "no placeholder body reaches the provider: " + r.body());
+        }
+        assertEquals(3, cassettes(config).size(), "no cassette for a request the yaml did not declare");
+        assertEquals("4 ops: 3 recorded, 0 already present, 1 failed", summary.total());
+    }
+
+    @Test
+    void aCassetteAnUndeclaredOpAlreadyHasIsKeptAndNothingIsSentForIt() throws Exception {
+        Path yaml = dir.resolve("resilience.yaml");
+        Files.writeString(yaml, yaml(stub.baseUrl()).replace("ops: [plan, patch]", "ops: [plan, old]"),
+                StandardCharsets.UTF_8);
+        HarnessConfig config = ConfigLoader.load(yaml);
+        Files.createDirectories(config.cassettes());
+        String fp = new dev.resilienceharness.cassette.CassetteStore(config.cassettes(),
+                dev.resilienceharness.json.VolatilePaths.of(config.volatilePaths()), Mode.RECORD, redaction(), null)
+                .fingerprint(config.request("old"));
+        String kept = "{\"request\": {\"op\": \"old\"}, \"response\": {\"done\": \"old\"}}\n";
+        Files.writeString(config.cassettes().resolve(fp + ".json"), kept, StandardCharsets.UTF_8);
+
+        for (Mode mode : List.of(Mode.RECORD_MISSING, Mode.RECORD)) {
+            RecordSummary summary = recorder(config, mode).record();
+            RecordSummary.Entry old = summary.entries().get(1);
+            assertEquals("old: already present (cassettes/" + fp + ".json)", old.line(), mode.toString());
+            assertEquals(kept, Files.readString(config.cassettes().resolve(fp + ".json")), "never rewritten");
+        }
+        assertTrue(stub.received().stream().noneMatch(r -> r.body().contains("\"op\"")), "nothing sent for old");
+    }
+
+    @Test
     void aSecondRecordMissingPassSendsNothing() throws Exception {
         HarnessConfig config = config();
         recorder(config, Mode.RECORD_MISSING).record();

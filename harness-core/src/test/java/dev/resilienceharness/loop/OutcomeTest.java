@@ -33,6 +33,14 @@ class OutcomeTest {
     }
 
     @Test
+    void a_skipped_op_is_degraded_for_reason_skipped_with_no_attempts() {
+        assertEquals("{\"op\":\"patch\",\"status\":\"degraded\",\"reason\":\"skipped\",\"attempts\":0}",
+                Json.compact(Outcome.skipped("patch").toJson()));
+        assertEquals(Outcome.degraded("patch", "skipped", 0), Outcome.skipped("patch"));
+        assertEquals(Outcome.skipped("patch"), Outcome.fromJson(Outcome.skipped("patch").toJson()));
+    }
+
+    @Test
     void a_degraded_record_has_op_status_reason_attempts() {
         assertEquals("{\"op\":\"patch\",\"status\":\"degraded\",\"reason\":\"timeout\",\"attempts\":3}",
                 Json.compact(Outcome.degraded("patch", "timeout", 3).toJson()));

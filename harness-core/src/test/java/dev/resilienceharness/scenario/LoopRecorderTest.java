@@ -3,7 +3,9 @@ package dev.resilienceharness.scenario;
 import static dev.resilienceharness.testing.ScenarioRuns.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.brokenloops.CastsTheAnswerLoop;
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -125,5 +127,66 @@ class LoopRecorderTest {
         SetupException e = assertThrows(SetupException.class, () -> Rehearsal.prepare(config, LoopRecorderTest::loop));
         assertEquals(1, e.problems().size(), e.getMessage());
         assertEquals(config, LoopRecorder.prepare(config, LoopRecorderTest::loop).config());
+    }
+
+    private static final String TWO_OPS = """
+            version: 1
+            loop: dev.resilienceharness.brokenloops.CastsTheAnswerLoop
+            policy: {max_total_wait: 30s}
+            scenarios:
+              - {name: fix-it, ops: [plan, act], faults: []}
+            """;
+
+    @Test
+    void aLoopThatThrowsFailsTheRecordingNamingTheScenarioTheOpAndItsFrameAndKeepsWhatWasRecorded() throws Exception {
+        HarnessConfig config = TestProject.create(dir, TWO_OPS);
+        List<HttpAttempt> sent = new ArrayList<>();
+        LoopRecorder recorder = LoopRecorder.prepare(config, CastsTheAnswerLoop::new);
+
+        List<String> told = new ArrayList<>();
+        LoopRecorder.RecordingFailed failed = assertThrows(LoopRecorder.RecordingFailed.class,
+                () -> recorder.recordMissing(scenario(config, "fix-it"), provider(sent, 200, PLANNED),
+                        RecordingRedaction.forConfig(config), null, r -> told.add(r.op() + " " + r.round())));
+        assertEquals(List.of("plan 1", "act 1"), told, "each recorded request is told before the throw");
+
+        String message = failed.getMessage();
+        assertTrue(message.startsWith("cannot record op 'act': the loop threw java.lang.ClassCastException: "),
+                message);
+        assertTrue(message.endsWith(" at dev.resilienceharness.brokenloops.CastsTheAnswerLoop.run("
+                + "CastsTheAnswerLoop.java:23); the 2 cassettes recorded before it are kept"), message);
+        assertEquals(2, sent.size());
+        try (Stream<Path> list = Files.list(config.cassettes())) {
+            assertEquals(2, list.filter(p -> p.toString().endsWith(".json")).count(),
+                    "what was recorded before the throw stays on disk");
+        }
+    }
+
+    @Test
+    void eachRecordedRequestIsListedWithItsOpRoundAndCassette() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML.replace("[plan]", "[plan, plan]").replace("com.acme.SdkLoop",
+                "com.acme.TwoRoundsLoop"));
+        List<HttpAttempt> sent = new ArrayList<>();
+        AgentLoop twoRounds = run -> {
+            for (String prompt : List.of("plan", "plan again")) {
+                try (var scope = run.op("plan")) {
+                    run.http().exchange(new HttpAttempt("acme-sdk 1.0", "POST", "/v1/chat/completions", Map.of(),
+                            ("{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"" + prompt
+                                    + "\"}]}").getBytes(StandardCharsets.UTF_8), null, 0));
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1), Outcome.ok("plan", null, 1));
+        };
+        LoopRecorder recorder = LoopRecorder.prepare(config, () -> twoRounds);
+
+        LoopRecorder.Recording recording = recorder.recordMissing(scenario(config, "quiet"),
+                provider(sent, 200, PLANNED), RecordingRedaction.forConfig(config));
+
+        List<String> lines = recording.requests().stream().map(LoopRecorder.RecordedRequest::line).toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertEquals(2, recording.recorded());
+        for (int i = 0; i < 2; i++) {
+            String line = lines.get(i);
+            assertTrue(line.matches("plan round " + (i + 1) + ": recorded cassettes/[0-9a-f]{16}\\.json"), line);
+        }
     }
 }

@@ -39,6 +39,19 @@ public class RecordMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.record.samples", defaultValue = "1")
     private String samples;
 
+    /**
+     * Records through this loop instead of the yaml's {@code loop:}: {@code builtin} or the binary class name of a
+     * loop on the project's test classpath, such as {@code com.acme.agent.MyLoop}, as in every goal that runs
+     * scenarios.
+     */
+    @Parameter(property = "resilience.loop")
+    private String loop;
+
+    @Override
+    protected String loopOverride() {
+        return loop;
+    }
+
     @Override
     protected String goal() {
         return "record";

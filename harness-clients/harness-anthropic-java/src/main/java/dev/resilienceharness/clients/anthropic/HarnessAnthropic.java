@@ -95,7 +95,8 @@ public final class HarnessAnthropic {
                 b.timeout(timeout);
             }
             customize.accept(b);
-            b.httpClient(new RunHttpClient(http)).sleeper(new RunSleeper(http)).clock(http.clock());
+            RunHttpClient client = new RunHttpClient(http);
+            b.httpClient(client).sleeper(client.sleeper()).clock(http.clock());
             return new AnthropicClientImpl(b.build());
         }
     }

@@ -12,6 +12,8 @@ import dev.resilienceharness.http.AttemptTimeout;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.http.SdkBackoff;
+import dev.resilienceharness.http.SdkSleeper;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -38,9 +40,20 @@ import java.util.concurrent.CompletableFuture;
 final class RunHttpClient implements HttpClient {
 
     private final HttpEndpoint http;
+    private final SdkSleeper waits;
 
     RunHttpClient(HttpEndpoint http) {
         this.http = Objects.requireNonNull(http, "http");
+        this.waits = new SdkSleeper(http, () -> AnthropicSdk.LABEL, SdkBackoff.STAINLESS);
+    }
+
+    /**
+     * The sleeper to give the same client options: it waits anthropic-java's backoff at its nominal value, without
+     * the jitter the SDK draws from {@code ThreadLocalRandom}, knowing from this client which retry comes next and
+     * whether the answer stated its delay ({@link SdkBackoff}).
+     */
+    RunSleeper sleeper() {
+        return new RunSleeper(waits);
     }
 
     @Override
@@ -48,6 +61,7 @@ final class RunHttpClient implements HttpClient {
         Duration timeout = timeout(options);
         HttpAttempt attempt = attempt(request, timeout);
         HttpAnswer answer = http.exchange(attempt);
+        waits.answered(attempt, answer);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             throw new AnthropicIoException("Request failed",
                     new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after())));

@@ -15,8 +15,13 @@ final class RunSleeper implements Sleeper {
 
     private final SdkSleeper waits;
 
+    /** A sleeper that waits every duration as the SDK asks; {@link RunHttpClient#sleeper()} takes out the jitter. */
     RunSleeper(HttpEndpoint http) {
-        this.waits = new SdkSleeper(http, () -> AnthropicSdk.LABEL);
+        this(new SdkSleeper(http, () -> AnthropicSdk.LABEL));
+    }
+
+    RunSleeper(SdkSleeper waits) {
+        this.waits = waits;
     }
 
     @Override

@@ -153,6 +153,8 @@ class HarnessAnthropicTest {
         trace.waits().forEach(w -> assertEquals("anthropic-java 3.16.0", w.by()));
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1125)) >= 0, trace.totalWait().toString());
         assertTrue(trace.totalWait().compareTo(Duration.ofMillis(1500)) <= 0, trace.totalWait().toString());
+        // Without the jitter anthropic-java draws from ThreadLocalRandom: its nominal 0.5 s, then 1 s, every run.
+        assertEquals(List.of(500_000_000L, 1_000_000_000L), trace.waits().stream().map(w -> w.nanos()).toList());
     }
 
     @Test

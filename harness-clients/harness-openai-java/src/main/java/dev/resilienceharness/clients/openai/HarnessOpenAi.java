@@ -73,7 +73,7 @@ public final class HarnessOpenAi {
         }
 
         private void bind() {
-            options.httpClient(http).sleeper(new RunSleeper(endpoint, http::sdk)).clock(endpoint.clock());
+            options.httpClient(http).sleeper(http.sleeper()).clock(endpoint.clock());
         }
 
         /** As {@code OpenAIOkHttpClient.Builder.maxRetries}: 0 leaves every retry to the team's loop. */

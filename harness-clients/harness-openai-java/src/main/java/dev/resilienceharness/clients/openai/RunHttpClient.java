@@ -12,6 +12,8 @@ import dev.resilienceharness.http.ChunkStreams;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.http.SdkBackoff;
+import dev.resilienceharness.http.SdkSleeper;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,6 +45,7 @@ public final class RunHttpClient implements HttpClient {
     private final HttpEndpoint endpoint;
     private final String named;
     private final boolean wholeAnswersBeforeHeaders;
+    private final SdkSleeper waits;
     private volatile String sdk;
 
     private RunHttpClient(HttpEndpoint endpoint, String sdk, boolean named, boolean wholeAnswersBeforeHeaders) {
@@ -50,6 +53,16 @@ public final class RunHttpClient implements HttpClient {
         this.sdk = Objects.requireNonNull(sdk, "sdk");
         this.named = named ? sdk : null;
         this.wholeAnswersBeforeHeaders = wholeAnswersBeforeHeaders;
+        this.waits = new SdkSleeper(endpoint, this::sdk, SdkBackoff.STAINLESS);
+    }
+
+    /**
+     * The sleeper to give the same client options: it waits openai-java's backoff at its nominal value, without the
+     * jitter the SDK draws from {@code ThreadLocalRandom}, knowing from this client which retry comes next and
+     * whether the answer stated its delay ({@link SdkBackoff}).
+     */
+    public RunSleeper sleeper() {
+        return new RunSleeper(waits);
     }
 
     /**
@@ -89,6 +102,7 @@ public final class RunHttpClient implements HttpClient {
         HttpAttempt attempt = new HttpAttempt(sdk, request.method().name(), String.join("/", request.pathSegments()),
                 headers, sent, timeout, HttpAttempt.stainlessRetryCount(headers));
         HttpAnswer answer = endpoint.exchange(attempt);
+        waits.answered(attempt, answer);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             // What openai-java's own OkHttp client throws on an I/O timeout, which its retry layer retries.
             throw new OpenAIIoException("Request failed", new SocketTimeoutException(

@@ -15,9 +15,18 @@ public final class RunSleeper implements Sleeper {
 
     private final SdkSleeper waits;
 
-    /** @param sdk how the run's timeline names the SDK on each wait */
+    /**
+     * A sleeper that waits every duration as the SDK asks; {@link RunHttpClient#sleeper()} gives one that waits the
+     * SDK's jittered backoff at its nominal value.
+     *
+     * @param sdk how the run's timeline names the SDK on each wait
+     */
     public RunSleeper(HttpEndpoint endpoint, Supplier<String> sdk) {
-        this.waits = new SdkSleeper(endpoint, sdk);
+        this(new SdkSleeper(endpoint, sdk));
+    }
+
+    RunSleeper(SdkSleeper waits) {
+        this.waits = waits;
     }
 
     @Override

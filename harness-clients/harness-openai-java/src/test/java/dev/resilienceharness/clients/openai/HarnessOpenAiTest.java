@@ -77,6 +77,16 @@ class HarnessOpenAiTest {
                 ops: [plan, patch]
                 provider_limits: {requests_per_minute: 1}
                 policy: {max_total_wait: 5m}
+              - name: quota-spent-sdk-retries
+                ops: [plan, patch]
+                provider_limits: {token_quota: 10, shared: false}
+              - name: rate-limited-sdk-retries
+                ops: [plan, patch]
+                provider_limits: {requests_per_minute: 1, shared: false}
+                policy: {max_total_wait: 5m}
+              - name: backoff-then-slow
+                ops: [plan]
+                faults: [server_error, {slow_first_token: {elapsed_ms: 3500}}]
             """;
 
     @TempDir
@@ -84,6 +94,7 @@ class HarnessOpenAiTest {
 
     private HarnessConfig config;
     private final AtomicInteger served = new AtomicInteger();
+    private final AtomicInteger upgrades = new AtomicInteger();
     private int recorded;
 
     @BeforeEach
@@ -224,6 +235,91 @@ class HarnessOpenAiTest {
         assertEquals(30L, result.spend().tokens(), "two answers of 15 tokens, as their usage says");
     }
 
+    /**
+     * openai-java draws its backoff jitter from ThreadLocalRandom; the loop times its call (elapsed_ms), so the
+     * jitter would reach its outcome. The SDK waits its nominal backoff on the run's clock instead: one verdict.
+     */
+    @Test
+    void aLoopThatTimesItsCallsGetsTheSameDeterminismVerdictInAThousandRepetitions() throws Exception {
+        Rehearsal rehearsal = Rehearsal.prepare(config, TriageLoop::new);
+        Scenario scenario = scenario("backoff-then-slow");
+        java.util.Set<List<Violation>> verdicts = new java.util.HashSet<>();
+        java.util.Set<Long> elapsed = new java.util.HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            ScenarioResult result = rehearsal.check(scenario, 2, Rehearsal.RUN_INVARIANTS);
+            verdicts.add(result.violations());
+            elapsed.add(result.trace().outcomes().get(0).elapsedMs());
+        }
+        assertEquals(java.util.Set.of(List.of()), verdicts, "one verdict, with no violation");
+        // The SDK's 0.5 s backoff before its first retry, at its nominal value, then the 3.5 s first token.
+        assertEquals(java.util.Set.of(4000L), elapsed);
+        ScenarioResult one = rehearsal.check(scenario, 2, Rehearsal.RUN_INVARIANTS);
+        assertEquals(500_000_000L, one.trace().waits().get(0).nanos());
+        assertTrue(one.trace().waits().get(0).by().startsWith("openai-java"), one.trace().waits().toString());
+    }
+
+    @Test
+    void callsOpenAiJavaMadeAfterInsufficientQuotaNameTheSdkAndItsFix() throws Exception {
+        ScenarioResult result = check("quota-spent-sdk-retries", TriageLoop::new);
+        // The loop stopped at once; openai-java made both calls after the insufficient_quota 429 as its retries.
+        assertEquals(List.of(Status.OK, Status.STOPPED), statuses(result));
+        assertEquals(List.of(0, 0, 1, 2), result.trace().calls().stream().map(CallRecord::sdkRetry).toList());
+        List<String> quota = result.violations().stream().map(Violation::line)
+                .filter(l -> l.contains("token quota")).toList();
+        assertEquals(List.of("quota-spent-sdk-retries [budget] op 'patch': 2 calls after the token quota was spent"
+                + " (insufficient_quota at op 'patch'); " + sdk(result) + " made them all as its own retries (bound 0"
+                + " calls after insufficient_quota, actual 2 calls). openai-java retried 2 times after the"
+                + " insufficient_quota 429 before your loop saw it: build the client with maxRetries(0), so that the"
+                + " 429 reaches your loop at once and it stops (QuotaExhausted.kind() INSUFFICIENT_QUOTA)"), quota);
+    }
+
+    @Test
+    void aRateLimitRetryOpenAiJavaTimedItselfNamesTheSdkAndItsFix() throws Exception {
+        ScenarioResult result = check("rate-limited-sdk-retries", TriageLoop::new);
+        List<String> rateLimit = result.violations().stream().map(Violation::line)
+                .filter(l -> l.contains("after a rate-limit 429")).toList();
+        assertFalse(rateLimit.isEmpty(), result.violations().toString());
+        // openai-java caps a server-stated delay at 8 s: the wait is the SDK's, and the line says so.
+        assertEquals("rate-limited-sdk-retries [budget] op 'patch': retried 8000 ms after a rate-limit 429 with"
+                + " Retry-After \"60\", which states 60000 ms; " + sdk(result) + " made that retry itself, after a wait"
+                + " of its own choosing (bound at least 60000 ms, actual 8000 ms). openai-java retried the 429 itself,"
+                + " after a delay of its own (an SDK caps or replaces a server-stated delay and adds jitter): build the"
+                + " client with maxRetries(0) and let your loop wait the delay the 429 states"
+                + " (QuotaExhausted.delay(run.now())) with run.sleeper()", rateLimit.get(0));
+        for (String line : rateLimit) {
+            assertTrue(line.contains(sdk(result) + " made that retry itself"), line);
+        }
+    }
+
+    private static String sdk(ScenarioResult result) {
+        String sdk = result.trace().calls().get(0).sdk();
+        assertTrue(sdk.startsWith("openai-java 4."), sdk);
+        return sdk;
+    }
+
+    @Test
+    void recordsThroughTheSdkFromAGatewayThatSpeaksOnlyHttp11() throws Exception {
+        try (var files = Files.list(dir.resolve("cassettes"))) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        served.set(0);
+        HttpServer gateway = stub(true);
+        int again;
+        try {
+            again = LoopRecorder.prepare(config, TriageLoop::new).recordMissing(scenario("clean"), LiveHttp.to(
+                    URI.create("http://127.0.0.1:" + gateway.getAddress().getPort() + "/v1"), "sk-test-key",
+                    Duration.ofSeconds(10)), RecordingRedaction.forConfig(config)).recorded();
+        } finally {
+            gateway.stop(0);
+        }
+        assertEquals(0, upgrades.get(), "no request asked to upgrade to h2c");
+        assertEquals(2, served.get());
+        assertEquals(2, again);
+        assertEquals(List.of(), check("clean", TriageLoop::new).violations(), "and the recording replays");
+    }
+
     @Test
     void aRequestNoCassetteAnswersIsACassetteViolationNamingTheNearestRecording() throws Exception {
         ScenarioResult result = check("clean", Reworded::new);
@@ -275,10 +371,21 @@ class HarnessOpenAiTest {
     }
 
     private HttpServer stub() throws IOException {
+        return stub(false);
+    }
+
+    /** @param http11Only answers 404 to a request that asks to upgrade, as an HTTP/1.1-only gateway does */
+    private HttpServer stub(boolean http11Only) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", exchange -> {
-            served.incrementAndGet();
             byte[] request = exchange.getRequestBody().readAllBytes();
+            if (http11Only && exchange.getRequestHeaders().containsKey("Upgrade")) {
+                upgrades.incrementAndGet();
+                exchange.sendResponseHeaders(404, -1);
+                exchange.close();
+                return;
+            }
+            served.incrementAndGet();
             String op = new String(request, StandardCharsets.UTF_8).contains("plan") ? "plan" : "patch";
             boolean authorised = ("Bearer sk-test-key").equals(exchange.getRequestHeaders().getFirst("Authorization"));
             byte[] body = ("{\"id\":\"chatcmpl-" + served.get() + "\",\"object\":\"chat.completion\",\"created\":"

@@ -6,7 +6,6 @@ import com.openai.client.OpenAIClientAsyncImpl;
 import com.openai.client.OpenAIClientImpl;
 import com.openai.core.ClientOptions;
 import dev.resilienceharness.clients.openai.RunHttpClient;
-import dev.resilienceharness.clients.openai.RunSleeper;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import io.micrometer.observation.ObservationRegistry;
@@ -75,9 +74,10 @@ public final class HarnessSpringAi {
 
     /** What Spring AI's {@code OpenAiSetup} builds, with the run's HTTP, sleeper and clock in place of OkHttp's. */
     static ClientOptions clientOptions(HttpEndpoint http, OpenAiChatOptions options) {
+        RunHttpClient client = RunHttpClient.forFramework(http, SDK);
         ClientOptions.Builder b = ClientOptions.builder()
-                .httpClient(RunHttpClient.forFramework(http, SDK))
-                .sleeper(new RunSleeper(http, () -> SDK))
+                .httpClient(client)
+                .sleeper(client.sleeper())
                 .clock(http.clock())
                 // Streams are read on the caller's thread: the run's, not a pool the SDK would start per client.
                 .streamHandlerExecutor(Runnable::run)
