@@ -58,6 +58,11 @@ public final class ConfigMessages {
         return "more than " + max + " aliases to lists or mappings; write the values out instead";
     }
 
+    public static String aliasText(long max) {
+        return "the aliases expand to more than " + max + " characters of text, which looks like an alias bomb"
+                + " (no heap holds what they stand for); write the values out instead";
+    }
+
     public static String aliasExpansion(long max) {
         return "the aliases expand to more than " + max
                 + " values, which looks like an alias bomb; write the values out instead";
@@ -156,6 +161,11 @@ public final class ConfigMessages {
                 + " mapping with " + size + " keys; put each fault in its own list entry";
     }
 
+    public static String nonLinearRegex(String description) {
+        return "a regular expression the linear-time engine cannot run (" + description + "; lookaround and"
+                + " backreferences are not supported); write a simpler regex or a 16-hex finding fingerprint";
+    }
+
     public static String badRegex(String description, int index) {
         return "not a valid regular expression (" + description + (index >= 0 ? " near index " + index : "")
                 + "); write a Java regex or a 16-hex finding fingerprint";
@@ -175,6 +185,10 @@ public final class ConfigMessages {
         return "expected one of " + String.join(", ", values) + ", got " + got + didYouMean(suggestion);
     }
 
+    public static String badToolSchema(String detail) {
+        return detail + "; a tool schema must be a valid JSON Schema whose references stay inside it";
+    }
+
     // --- requests_from ---
 
     public static String requestDeclaredTwice(String op, String there) {
@@ -188,6 +202,15 @@ public final class ConfigMessages {
 
     public static String requestsFromMissing(String path) {
         return "no such file " + path + "; name a yaml with requests:, relative to this file";
+    }
+
+    public static String requestsFromNotAFile(String path, String reason) {
+        return path + " " + reason + "; name a yaml with requests:, relative to this file";
+    }
+
+    public static String baselineInCassettes(String cassettes) {
+        return "the baseline is inside the cassette folder " + cassettes + ", where every .json file is read as a"
+                + " cassette; keep it beside the yaml, such as secrets-baseline.json";
     }
 
     public static String requestsFromEmpty() {
