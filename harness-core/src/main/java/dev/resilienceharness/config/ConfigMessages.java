@@ -30,6 +30,25 @@ public final class ConfigMessages {
         return "the file does not exist; create it or point resilience.config at another file";
     }
 
+    public static String outputInCassettes(String output, String cassettes) {
+        return output + ": the output directory is inside the cassette folder " + cassettes + ", where reports would"
+                + " mix with the cassettes; point resilience.outputDirectory elsewhere (the default is"
+                + " target/resilience)";
+    }
+
+    public static String configMissing() {
+        return "no such file. Create a resilience.yaml (see the README) or point -Dresilience.config at yours";
+    }
+
+    public static String namedConfigMissing() {
+        return "no such file, and it is the config this build names (resilience.config or <config>): the goal"
+                + " would check nothing. Fix the name, or create the file";
+    }
+
+    public static String configNotAFile(String reason) {
+        return reason + ", where the config must be a regular file; point resilience.config at your resilience.yaml";
+    }
+
     public static String unreadable(String reason) {
         return "cannot read the file: " + reason;
     }

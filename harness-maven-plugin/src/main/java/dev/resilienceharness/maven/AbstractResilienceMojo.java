@@ -1,5 +1,7 @@
 package dev.resilienceharness.maven;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
@@ -55,13 +57,15 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             throw new MojoExecutionException("resilience:" + goal() + " does not run in shards; leave out"
                     + " -Dresilience.shard=" + shard);
         }
-        if (!config.isFile()) {
-            if ("pom".equals(project.getPackaging())) {
+        try {
+            // An aggregator without the default yaml is skipped; a named config that cannot be read never is.
+            if (ConfigFile.check(config.toPath(), configNamed(), "pom".equals(project.getPackaging()))
+                    == ConfigFile.Verdict.SKIP) {
                 getLog().info("Skipping resilience:" + goal() + ": no " + config.getName() + " in this pom module");
                 return;
             }
-            throw new MojoExecutionException(config + ": no such file. Create a resilience.yaml (see the README)"
-                    + " or point -Dresilience.config at yours");
+        } catch (ConfigException e) {
+            throw new MojoExecutionException(e.getMessage());
         }
         if (reusedEarlierResult()) {
             return;
@@ -70,6 +74,11 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             return;
         }
         HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), getLog());
+        String misplaced = outputDirectory == null ? null
+                : ConfigFile.outputProblem(loaded.cassettes(), outputDirectory.toPath());
+        if (misplaced != null) {
+            throw new MojoExecutionException(misplaced);
+        }
         try {
             run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
         } catch (RuntimeException e) {
@@ -83,6 +92,13 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      */
     protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException {
         return false;
+    }
+
+    /** Whether the config is one the user named, rather than the default {@code resilience.yaml} of the module. */
+    private boolean configNamed() {
+        File basedir = project.getBasedir();
+        return basedir == null || !config.toPath().toAbsolutePath().normalize()
+                .equals(basedir.toPath().resolve("resilience.yaml").toAbsolutePath().normalize());
     }
 
     /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */

@@ -1,0 +1,55 @@
+package dev.resilienceharness.config;
+
+import dev.resilienceharness.files.BoundedFile;
+import java.nio.file.Path;
+
+/**
+ * Whether a goal reads its config, skips its module, or fails before loading: a module without the default
+ * {@code resilience.yaml} in a {@code pom} module (an aggregator) is skipped; a config the user named
+ * ({@code -Dresilience.config} or the plugin's {@code <config>}) that cannot be read, or a default one that is there
+ * but is not a regular file, fails the build, so that a typo never turns the gate off.
+ */
+public final class ConfigFile {
+
+    private ConfigFile() {
+    }
+
+    /** What to do about the config. */
+    public enum Verdict {
+        /** Load it. */
+        READ,
+        /** Skip this module: an aggregator with no config of its own. */
+        SKIP
+    }
+
+    /**
+     * What to do about {@code file}.
+     *
+     * @param named      whether the user named the file, rather than the default being taken
+     * @param aggregator whether the module is a {@code pom} module
+     * @throws ConfigException naming the file and what it is when the goal must fail
+     */
+    public static Verdict check(Path file, boolean named, boolean aggregator) throws ConfigException {
+        BoundedFile.Refused refused = BoundedFile.check(file);
+        if (refused == null) {
+            return Verdict.READ;
+        }
+        if (refused.missing()) {
+            if (aggregator && !named) {
+                return Verdict.SKIP;
+            }
+            throw new ConfigException(file, 0, 0, null, named ? ConfigMessages.namedConfigMissing()
+                    : ConfigMessages.configMissing());
+        }
+        throw new ConfigException(file, 0, 0, null, ConfigMessages.configNotAFile(refused.reason()));
+    }
+
+    /**
+     * Why the goals may not write to {@code output}, or {@code null} when they may: reports and JUnit files written
+     * into the cassette folder would sit among the cassettes, and be read as broken ones.
+     */
+    public static String outputProblem(Path cassettes, Path output) {
+        return ConfigLoader.inside(output, cassettes) ? ConfigMessages.outputInCassettes(output.toString(),
+                cassettes.toString()) : null;
+    }
+}
