@@ -1,6 +1,9 @@
 package dev.resilienceharness.config;
 
+import dev.resilienceharness.config.yaml.YamlNode;
+import dev.resilienceharness.config.yaml.YamlReader;
 import dev.resilienceharness.files.BoundedFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -51,5 +54,29 @@ public final class ConfigFile {
     public static String outputProblem(Path cassettes, Path output) {
         return ConfigLoader.inside(output, cassettes) ? ConfigMessages.outputInCassettes(output.toString(),
                 cassettes.toString()) : null;
+    }
+
+    /**
+     * The one error for a {@code cassettes:} that names a folder that does not exist, at that key of the yaml, or
+     * {@code null} when the folder exists or the yaml names none (the default folder is made by the first record).
+     * A replay then says this once, rather than "holds no cassette" for every op.
+     */
+    public static String cassettesNowhere(HarnessConfig config) {
+        if (Files.isDirectory(config.cassettes())) {
+            return null;
+        }
+        try {
+            YamlNode root = YamlReader.read(config.file(), ConfigLoader.content(config.file()), "requests");
+            YamlNode.Entry named = root instanceof YamlNode.Mapping top ? top.entry("cassettes") : null;
+            if (named == null) {
+                return null;
+            }
+            YamlNode at = named.value();
+            return new ConfigException(config.file(), at.line(), at.column(), "cassettes",
+                    ConfigMessages.cassettesNowhere(config.cassettes().toString())).getMessage();
+        } catch (ConfigException e) {
+            // The yaml was read a moment ago; if it cannot be now, the goal's own errors will say so.
+            return null;
+        }
     }
 }

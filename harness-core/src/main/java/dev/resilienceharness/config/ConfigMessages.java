@@ -36,6 +36,11 @@ public final class ConfigMessages {
                 + " target/resilience)";
     }
 
+    public static String cassettesNowhere(String folder) {
+        return "the cassette folder " + folder + " does not exist, so no op has a cassette; fix the path, or run"
+                + " mvn resilience:record to record into it";
+    }
+
     public static String configMissing() {
         return "no such file. Create a resilience.yaml (see the README) or point -Dresilience.config at yours";
     }

@@ -77,4 +77,24 @@ class ConfigFileTest {
         assertEquals(null, ConfigFile.outputProblem(cassettes, dir.resolve("target/resilience")));
         assertEquals(null, ConfigFile.outputProblem(cassettes, dir.resolve("cassettes-report")));
     }
+
+    @Test
+    void a_cassettes_key_naming_no_folder_is_one_error_at_its_line() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("resilience.yaml"), """
+                version: 1
+                cassettes: nowhere
+                policy: {max_total_wait: 1s}
+                scenarios:
+                  - name: s
+                    ops: [plan, patch]
+                """);
+        HarnessConfig config = ConfigLoader.load(yaml);
+        assertEquals(yaml + ":2:12: cassettes: the cassette folder " + dir.resolve("nowhere") + " does not exist, so"
+                + " no op has a cassette; fix the path, or run mvn resilience:record to record into it",
+                ConfigFile.cassettesNowhere(config));
+        Files.createDirectories(dir.resolve("nowhere"));
+        assertEquals(null, ConfigFile.cassettesNowhere(config));
+        Path byDefault = Files.writeString(dir.resolve("default.yaml"), "version: 1\npolicy: {max_total_wait: 1s}\n");
+        assertEquals(null, ConfigFile.cassettesNowhere(ConfigLoader.load(byDefault)));
+    }
 }
