@@ -57,6 +57,28 @@ public final class ConfigFile {
     }
 
     /**
+     * As {@link #outputProblem(Path, Path)} for the cassette folder {@code yaml} names, before the yaml is loaded (a
+     * goal may hand it to another JVM): an output under {@code buildDirectory}, where the default one is, is not
+     * looked into, so that the yaml is read twice only for an output put elsewhere. A yaml that cannot be read yet
+     * gives {@code null}: its load says what is wrong.
+     */
+    public static String outputProblem(Path yaml, Path output, Path buildDirectory) {
+        if (buildDirectory != null && ConfigLoader.inside(output, buildDirectory)) {
+            return null;
+        }
+        try {
+            YamlNode root = YamlReader.read(yaml, ConfigLoader.content(yaml), "requests");
+            YamlNode named = root instanceof YamlNode.Mapping top ? top.get("cassettes") : null;
+            String folder = named instanceof YamlNode.Scalar s && !s.isNull() ? s.text()
+                    : ConfigLoader.DEFAULT_CASSETTES;
+            Path base = yaml.toAbsolutePath().getParent();
+            return outputProblem(base.resolve(folder).normalize(), output);
+        } catch (ConfigException | java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
+
+    /**
      * The one error for a {@code cassettes:} that names a folder that does not exist, at that key of the yaml, or
      * {@code null} when the folder exists or the yaml names none (the default folder is made by the first record).
      * A replay then says this once, rather than "holds no cassette" for every op.

@@ -97,4 +97,17 @@ class ConfigFileTest {
         Path byDefault = Files.writeString(dir.resolve("default.yaml"), "version: 1\npolicy: {max_total_wait: 1s}\n");
         assertEquals(null, ConfigFile.cassettesNowhere(ConfigLoader.load(byDefault)));
     }
+
+    @Test
+    void an_output_directory_in_the_folder_a_yaml_names_is_refused_before_the_yaml_is_loaded() throws Exception {
+        Path yaml = Files.writeString(dir.resolve("resilience.yaml"), "version: 1\ncassettes: recorded\n");
+        Path recorded = dir.resolve("recorded");
+        assertEquals(recorded + ": the output directory is inside the cassette folder " + recorded + ", where reports"
+                + " would mix with the cassettes; point resilience.outputDirectory elsewhere (the default is"
+                + " target/resilience)", ConfigFile.outputProblem(yaml, recorded, dir.resolve("target")));
+        assertEquals(null, ConfigFile.outputProblem(yaml, dir.resolve("cassettes"), dir.resolve("target")));
+        assertEquals(null, ConfigFile.outputProblem(yaml, dir.resolve("target/resilience"), dir.resolve("target")));
+        Path byDefault = Files.writeString(dir.resolve("default.yaml"), "version: 1\n");
+        assertEquals(true, ConfigFile.outputProblem(byDefault, dir.resolve("cassettes/out"), null) != null);
+    }
 }

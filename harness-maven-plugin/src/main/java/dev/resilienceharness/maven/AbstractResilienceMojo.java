@@ -5,6 +5,7 @@ import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.shard.Shard;
 import java.io.File;
+import java.nio.file.Path;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -67,6 +68,12 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
         } catch (ConfigException e) {
             throw new MojoExecutionException(e.getMessage());
         }
+        String built = project.getBuild() == null ? null : project.getBuild().getDirectory();
+        String misplaced = outputDirectory == null ? null : ConfigFile.outputProblem(config.toPath(),
+                outputDirectory.toPath(), built == null ? null : Path.of(built));
+        if (misplaced != null) {
+            throw new MojoExecutionException(misplaced);
+        }
         if (reusedEarlierResult()) {
             return;
         }
@@ -74,11 +81,6 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             return;
         }
         HarnessConfig loaded = ConfigLoading.load(config.toPath(), loopOverride(), getLog());
-        String misplaced = outputDirectory == null ? null
-                : ConfigFile.outputProblem(loaded.cassettes(), outputDirectory.toPath());
-        if (misplaced != null) {
-            throw new MojoExecutionException(misplaced);
-        }
         try {
             run(keepsServeOnlyScenarios() ? loaded : ScenarioScope.forGoal(loaded, goal(), getLog()));
         } catch (RuntimeException e) {
