@@ -211,7 +211,8 @@ public final class CassetteReader {
         }
         ToolSchemas.Unusable schema = ToolSchemas.problem(request);
         if (schema != null) {
-            throw new CassetteException(file, CassetteMessages.badToolSchema(schema.toString()), CassetteMessages.HINT_FIX);
+            throw new CassetteException(file, CassetteMessages.badToolSchema(schema.toString()),
+                    CassetteMessages.HINT_FIX);
         }
         ObjectNode req = (ObjectNode) request;
         String fingerprint;

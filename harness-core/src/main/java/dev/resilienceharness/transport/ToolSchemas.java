@@ -115,7 +115,8 @@ public final class ToolSchemas {
             return null;
         }
         if (!schema.isObject()) {
-            return "is not a valid JSON Schema: it is a JSON " + schema.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
+            return "is not a valid JSON Schema: it is a JSON "
+                    + schema.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
                     + ", where a schema is an object or true/false";
         }
         String outside = outsideReference(schema);
@@ -286,7 +287,13 @@ public final class ToolSchemas {
 
         /** The pointer a local reference leads to, walked into if not yet seen, or {@code null} if it is none. */
         private String target(String ref) {
-            String fragment = URLDecoder.decode(ref.substring(1), StandardCharsets.UTF_8);
+            String fragment;
+            try {
+                // Percent-decoded as a URI fragment: a '+' stays a '+'.
+                fragment = URLDecoder.decode(ref.substring(1).replace("+", "%2B"), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
             JsonNode node;
             String pointer;
             if (fragment.isEmpty() || fragment.startsWith("/")) {

@@ -87,4 +87,17 @@ class ToolSchemasTest {
                 problem(Json.readTree("{\"tools\": [{\"name\": \"m\", \"input_schema\": {\"$ref\":"
                         + " \"#\"}}]}")));
     }
+
+    @Test
+    void a_schema_of_an_earlier_draft_is_read_against_its_own_meta_schema_without_fetching_it() {
+        for (String draft : new String[] {"http://json-schema.org/draft-07/schema#",
+                "http://json-schema.org/draft-04/schema#", "https://json-schema.org/draft/2020-12/schema"}) {
+            assertNull(problem(chat("{\"$schema\": \"" + draft + "\", \"type\": \"object\", \"definitions\":"
+                    + " {\"p\": {\"type\": \"string\"}}, \"properties\": {\"a\": {\"$ref\":"
+                    + " \"#/definitions/p\"}}}")), draft);
+        }
+        assertEquals("tools[0].function.parameters: the schema of tool 't' refers outside itself ($schema:"
+                + " https://schemas.example.test/s); only local references such as #/$defs/x are allowed",
+                problem(chat("{\"$schema\": \"https://schemas.example.test/s\"}")));
+    }
 }
