@@ -97,6 +97,10 @@ public final class CassetteMessages {
         return oneLine(path) + " holds a number beyond the range of a double, which has no JSON form (infinity)";
     }
 
+    static String badToolSchema(String problem) {
+        return "has a tool schema that cannot be used: request." + problem;
+    }
+
     static String noCanonicalForm(String reason) {
         return "has a request with no canonical JSON form: " + reason;
     }
@@ -129,13 +133,13 @@ public final class CassetteMessages {
     }
 
     /** A value as quoted in a message: at most 40 characters. */
-    static String abbreviate(String text) {
+    public static String abbreviate(String text) {
         return text.length() <= 40 ? text : text.substring(0, 20) + "..." + text.substring(text.length() - 10)
                 + " (" + text.length() + " characters)";
     }
 
     /** {@code array}, {@code string}, {@code number}... for a node type. */
-    static String kind(tools.jackson.databind.JsonNode node) {
+    public static String kind(tools.jackson.databind.JsonNode node) {
         return node.getNodeType().toString().toLowerCase(Locale.ROOT);
     }
 
@@ -143,7 +147,7 @@ public final class CassetteMessages {
      * A JSON syntax error as a person reads it: Jackson's sentence for the common cases rewritten, internal
      * details (source references, feature names, advice to enable lenient features) left out, one line.
      */
-    static String jsonProblem(String jackson) {
+    public static String jsonProblem(String jackson) {
         if (jackson == null || jackson.isBlank()) {
             return "the JSON is malformed";
         }
@@ -158,17 +162,25 @@ public final class CassetteMessages {
         if (m.startsWith("Trailing token")) {
             return "there is more content after the JSON object";
         }
-        if (m.startsWith("Document nesting depth")) {
-            return "it nests deeper than 500 levels";
-        }
-        if (m.startsWith("Number value length")) {
-            return "a number is longer than 4300 digits";
+        String limit = dev.resilienceharness.json.Json.limitMet(m);
+        if (limit != null) {
+            return limit;
         }
         if (m.contains("(non-standard) comment")) {
             return "JSON allows no comments";
         }
         if (m.startsWith("Non-standard token")) {
             return "NaN and Infinity are not JSON numbers";
+        }
+        // The file's own words are never quoted: it may be a .netrc or a key file named where JSON belongs.
+        if (m.startsWith("Unrecognized token")) {
+            return "a word that is not a JSON value where one was expected (only true, false and null are words)";
+        }
+        if (m.startsWith("Unexpected character")) {
+            java.util.regex.Matcher code = java.util.regex.Pattern.compile("\\(code (\\d+)").matcher(m);
+            int expecting = m.indexOf("): was expecting");
+            return "an unexpected character" + (code.find() ? " (code " + code.group(1) + ")" : "")
+                    + (expecting >= 0 ? cut(m.substring(expecting + 1)) : " where JSON was expected");
         }
         return cut(m);
     }

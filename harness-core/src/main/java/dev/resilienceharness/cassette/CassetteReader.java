@@ -5,6 +5,7 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.PlainJsonReader;
 import dev.resilienceharness.json.StrictUtf8;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.transport.ToolSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -207,6 +208,11 @@ public final class CassetteReader {
             stream = CassetteStream.fromJson(root.get(CassetteStream.KEY));
         } catch (IllegalArgumentException e) {
             throw new CassetteException(file, e.getMessage(), CassetteMessages.HINT_FIX);
+        }
+        ToolSchemas.Unusable schema = ToolSchemas.problem(request);
+        if (schema != null) {
+            throw new CassetteException(file, CassetteMessages.badToolSchema(schema.toString()),
+                    CassetteMessages.HINT_FIX);
         }
         ObjectNode req = (ObjectNode) request;
         String fingerprint;

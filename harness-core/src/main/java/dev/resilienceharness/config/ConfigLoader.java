@@ -1,8 +1,9 @@
 package dev.resilienceharness.config;
 
-import dev.resilienceharness.cassette.BoundedRead;
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.yaml.JsonValues;
+import dev.resilienceharness.files.BoundedFile;
+import dev.resilienceharness.transport.ToolSchemas;
 import dev.resilienceharness.config.yaml.NodeReader;
 import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.config.yaml.YamlReader;
@@ -177,17 +178,19 @@ public final class ConfigLoader {
     }
 
     private static byte[] readBytes(Path yaml) throws ConfigException {
+        // One reader for every file a goal is given: a pipe, a device or a folder is named, never opened.
+        BoundedFile.Refused refused = BoundedFile.check(yaml);
+        if (refused != null) {
+            throw notRead(yaml, refused);
+        }
         try {
-            if (Files.isDirectory(yaml)) {
-                throw new ConfigException(yaml, 0, 0, null, ConfigMessages.unreadable("it is a folder, not a file"));
-            }
             long size = Files.size(yaml);
             if (size > YamlReader.MAX_BYTES) {
                 throw new ConfigException(yaml, 0, 0, null, ConfigMessages.tooLarge(size));
             }
             try (InputStream in = Files.newInputStream(yaml)) {
                 // A file that grew past the limit since is read one byte past it, and the yaml reader refuses it.
-                return BoundedRead.upTo(in, size, YamlReader.MAX_BYTES);
+                return BoundedFile.upTo(in, size, YamlReader.MAX_BYTES);
             }
         } catch (NoSuchFileException e) {
             throw new ConfigException(yaml, 0, 0, null, ConfigMessages.notFound());
@@ -199,13 +202,19 @@ public final class ConfigLoader {
         }
     }
 
+    private static ConfigException notRead(Path yaml, BoundedFile.Refused refused) {
+        return new ConfigException(yaml, 0, 0, null, refused.missing() ? ConfigMessages.notFound()
+                : refused.reason().equals(BoundedFile.PERMISSION) ? ConfigMessages.unreadable("permission denied")
+                : ConfigMessages.unreadable("it " + refused.reason()));
+    }
+
     private HarnessConfig read(byte[] content) throws ConfigException {
         YamlNode root = YamlReader.read(file, content, "requests");
         if (root == null || root instanceof YamlNode.Scalar s && s.isNull()) {
             throw new ConfigException(file, 1, 1, null, ConfigMessages.empty());
         }
         if (!(root instanceof YamlNode.Mapping top)) {
-            throw r.error(root, null, ConfigMessages.topLevelNotMapping(root.describe()));
+            throw r.error(root, null, ConfigMessages.topLevelNotMapping(root.kind()));
         }
         if (top.get("version") != null) {
             version(top.get("version"));
@@ -273,8 +282,36 @@ public final class ConfigLoader {
                         .toPolicy();
         Map<String, HarnessConfig.Source> sources = new LinkedHashMap<>(opSources);
         sources.putAll(requestSources);
+        if (redaction.baseline() != null && inside(redaction.baseline(), cassettes)) {
+            YamlNode at = ((YamlNode.Mapping) top.get("redaction")).get("baseline");
+            throw r.error(at, "redaction.baseline", ConfigMessages.baselineInCassettes(cassettes.toString()));
+        }
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
                 redaction, provider, sources, drift);
+    }
+
+    /**
+     * Whether {@code path} is {@code folder} or lies inside it, compared as written and, where they exist, with
+     * their links resolved.
+     */
+    public static boolean inside(Path path, Path folder) {
+        Path p = path.toAbsolutePath().normalize();
+        Path f = folder.toAbsolutePath().normalize();
+        if (p.startsWith(f)) {
+            return true;
+        }
+        try {
+            Path realFolder = f.toRealPath();
+            Path existing = p;
+            Path rest = existing.getFileSystem().getPath("");
+            while (existing != null && !Files.exists(existing)) {
+                rest = existing.getFileName().resolve(rest);
+                existing = existing.getParent();
+            }
+            return existing != null && existing.toRealPath().resolve(rest).normalize().startsWith(realFolder);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -416,6 +453,10 @@ public final class ConfigLoader {
             if (values[i] instanceof ConfigException problem) {
                 throw problem;
             }
+            ToolSchemas.Unusable schema = values[i] instanceof ObjectNode request ? ToolSchemas.problem(request) : null;
+            if (schema != null) {
+                throw r.error(e.value(), key + "." + schema.path(), ConfigMessages.badToolSchema(schema.detail()));
+            }
             requestSources.put(e.key(), new HarnessConfig.Source(file, e.line(), e.column(), key));
             // Not a mapping: the error says what a request is written as.
             requests.put(e.key(), values[i] != null ? (ObjectNode) values[i] : JsonValues.object(r, e.value(), key,
@@ -460,14 +501,16 @@ public final class ConfigLoader {
         if (other.toAbsolutePath().equals(file.toAbsolutePath().normalize())) {
             throw r.error(v, "requests_from", ConfigMessages.requestsFromItself());
         }
-        if (!Files.isRegularFile(other)) {
-            throw r.error(v, "requests_from", ConfigMessages.requestsFromMissing(other.toString()));
+        BoundedFile.Refused refused = BoundedFile.check(other);
+        if (refused != null) {
+            throw r.error(v, "requests_from", refused.missing() ? ConfigMessages.requestsFromMissing(other.toString())
+                    : ConfigMessages.requestsFromNotAFile(other.toString(), refused.reason()));
         }
         ConfigLoader loader = new ConfigLoader(other, null);
         YamlNode root = YamlReader.read(other, readBytes(other), "requests");
         if (!(root instanceof YamlNode.Mapping top)) {
             throw root == null ? new ConfigException(other, 1, 1, null, ConfigMessages.requestsFromEmpty())
-                    : loader.r.error(root, null, ConfigMessages.requestsFromNotMapping(root.describe()));
+                    : loader.r.error(root, null, ConfigMessages.requestsFromNotMapping(root.kind()));
         }
         loader.r.mapping(top, "", "a mapping with requests", TOP_KEYS);
         YamlNode.Entry chained = top.entry("requests_from");
@@ -647,6 +690,10 @@ public final class ConfigLoader {
             Pattern.compile(text);
         } catch (PatternSyntaxException e) {
             throw r.error(item, key, ConfigMessages.badRegex(e.getDescription(), e.getIndex()));
+        }
+        String linear = dev.resilienceharness.transport.LinearRegex.problem(text);
+        if (linear != null) {
+            throw r.error(item, key, ConfigMessages.nonLinearRegex(linear));
         }
     }
 

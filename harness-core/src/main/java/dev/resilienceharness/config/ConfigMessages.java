@@ -30,6 +30,30 @@ public final class ConfigMessages {
         return "the file does not exist; create it or point resilience.config at another file";
     }
 
+    public static String outputInCassettes(String output, String cassettes) {
+        return output + ": the output directory is inside the cassette folder " + cassettes + ", where reports would"
+                + " mix with the cassettes; point resilience.outputDirectory elsewhere (the default is"
+                + " target/resilience)";
+    }
+
+    public static String cassettesNowhere(String folder) {
+        return "the cassette folder " + folder + " does not exist, so no op has a cassette; fix the path, or run"
+                + " mvn resilience:record to record into it";
+    }
+
+    public static String configMissing() {
+        return "no such file. Create a resilience.yaml (see the README) or point -Dresilience.config at yours";
+    }
+
+    public static String namedConfigMissing() {
+        return "no such file, and it is the config this build names (resilience.config or <config>): the goal"
+                + " would check nothing. Fix the name, or create the file";
+    }
+
+    public static String configNotAFile(String reason) {
+        return reason + ", where the config must be a regular file; point resilience.config at your resilience.yaml";
+    }
+
     public static String unreadable(String reason) {
         return "cannot read the file: " + reason;
     }
@@ -56,6 +80,11 @@ public final class ConfigMessages {
 
     public static String tooManyAliases(int max) {
         return "more than " + max + " aliases to lists or mappings; write the values out instead";
+    }
+
+    public static String aliasText(long max) {
+        return "the aliases expand to more than " + max + " characters of text, which looks like an alias bomb"
+                + " (no heap holds what they stand for); write the values out instead";
     }
 
     public static String aliasExpansion(long max) {
@@ -156,6 +185,11 @@ public final class ConfigMessages {
                 + " mapping with " + size + " keys; put each fault in its own list entry";
     }
 
+    public static String nonLinearRegex(String description) {
+        return "a regular expression the linear-time engine cannot run (" + description + "; lookaround and"
+                + " backreferences are not supported); write a simpler regex or a 16-hex finding fingerprint";
+    }
+
     public static String badRegex(String description, int index) {
         return "not a valid regular expression (" + description + (index >= 0 ? " near index " + index : "")
                 + "); write a Java regex or a 16-hex finding fingerprint";
@@ -175,6 +209,10 @@ public final class ConfigMessages {
         return "expected one of " + String.join(", ", values) + ", got " + got + didYouMean(suggestion);
     }
 
+    public static String badToolSchema(String detail) {
+        return detail + "; a tool schema must be a valid JSON Schema whose references stay inside it";
+    }
+
     // --- requests_from ---
 
     public static String requestDeclaredTwice(String op, String there) {
@@ -188,6 +226,15 @@ public final class ConfigMessages {
 
     public static String requestsFromMissing(String path) {
         return "no such file " + path + "; name a yaml with requests:, relative to this file";
+    }
+
+    public static String requestsFromNotAFile(String path, String reason) {
+        return path + " " + reason + "; name a yaml with requests:, relative to this file";
+    }
+
+    public static String baselineInCassettes(String cassettes) {
+        return "the baseline is inside the cassette folder " + cassettes + ", where every .json file is read as a"
+                + " cassette; keep it beside the yaml, such as secrets-baseline.json";
     }
 
     public static String requestsFromEmpty() {

@@ -22,12 +22,18 @@ public final class Json {
     // Python refuses to convert integers longer than this (sys.int_info.default_max_str_digits).
     private static final int MAX_NUMBER_LENGTH = 4300;
 
+    /**
+     * The limits every reader of a cassette keeps to (numbers of up to 4300 digits, Jackson's 500 levels of nesting),
+     * so that a file gets the same verdict in every goal.
+     */
+    public static final StreamReadConstraints READ_CONSTRAINTS = StreamReadConstraints.builder()
+            .maxNumberLength(MAX_NUMBER_LENGTH)
+            .build();
+
     private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNumberLength(MAX_NUMBER_LENGTH)
-                            .build())
+                    .streamReadConstraints(READ_CONSTRAINTS)
                     .build())
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -39,6 +45,26 @@ public final class Json {
     private static final ObjectReader TREE_READER = MAPPER.readerFor(JsonNode.class);
 
     private Json() {
+    }
+
+    /**
+     * The limit of {@link #READ_CONSTRAINTS} that Jackson's {@code message} says was met, as a person reads it, or
+     * {@code null} when the message is about something else.
+     */
+    public static String limitMet(String message) {
+        if (message == null) {
+            return null;
+        }
+        if (message.startsWith("Document nesting depth")) {
+            return "it nests deeper than " + READ_CONSTRAINTS.getMaxNestingDepth() + " levels";
+        }
+        if (message.startsWith("Number value length")) {
+            return "a number is longer than " + MAX_NUMBER_LENGTH + " digits";
+        }
+        if (message.startsWith("String value length")) {
+            return "a string is longer than " + READ_CONSTRAINTS.getMaxStringLength() + " characters";
+        }
+        return null;
     }
 
     /** The shared strict mapper (immutable and thread-safe). */

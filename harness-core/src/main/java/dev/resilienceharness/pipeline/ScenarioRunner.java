@@ -98,6 +98,10 @@ public final class ScenarioRunner {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new RunError("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }
+        String nowhere = dev.resilienceharness.config.ConfigFile.cassettesNowhere(config);
+        if (nowhere != null) {
+            throw new MojoExecutionException(nowhere);
+        }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, stallBound,
                 testClasspath.get(), verifiedFingerprints, kept, keep);
         if (!outcome.setupErrors().isEmpty()) {

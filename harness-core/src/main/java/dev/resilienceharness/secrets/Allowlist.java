@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import com.google.re2j.Pattern;
 
 /**
  * What {@code redaction.allow} accepts: finding fingerprints (entries of exactly 16 lowercase hex digits) and
- * regexes that must match a whole secret (Java syntax, e.g. {@code .*@example\.com}). Accepted secrets are
+ * regexes that must match a whole secret (Java syntax without lookaround or backreferences, matched by
+ * RE2/J in linear time, e.g. {@code .*@example\.com}). Accepted secrets are
  * neither reported nor redacted. The regexes run only on secrets, never on whole files, so their cost stays
  * small.
  */
@@ -42,11 +42,20 @@ public final class Allowlist {
                 continue;
             }
             try {
-                patterns.add(Pattern.compile(entry));
-            } catch (PatternSyntaxException e) {
+                // Java's own parser first, for its precise account of a syntax error.
+                java.util.regex.Pattern.compile(entry);
+            } catch (java.util.regex.PatternSyntaxException e) {
                 throw new IllegalArgumentException("redaction.allow[" + i + "] is neither a finding fingerprint "
                         + "(16 lowercase hex digits) nor a valid regex: " + e.getDescription()
                         + " at index " + e.getIndex(), e);
+            }
+            try {
+                // Matched with RE2/J, in time linear in the secret, whatever the yaml's regex is.
+                patterns.add(Pattern.compile(entry));
+            } catch (com.google.re2j.PatternSyntaxException e) {
+                throw new IllegalArgumentException("redaction.allow[" + i + "] is a regex the linear-time engine"
+                        + " cannot run (" + e.getDescription() + "; lookaround and backreferences are not supported)",
+                        e);
             }
         }
         return new Allowlist(fingerprints, patterns);

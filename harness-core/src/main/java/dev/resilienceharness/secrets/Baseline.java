@@ -1,5 +1,6 @@
 package dev.resilienceharness.secrets;
 
+import dev.resilienceharness.files.BoundedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,6 +66,9 @@ public final class Baseline {
         return new Baseline(accepted);
     }
 
+    /** The cassette reader's bound: a baseline lists accepted findings, a few lines each. */
+    static final long MAX_BYTES = 16L << 20;
+
     /**
      * Reads a baseline file.
      *
@@ -72,7 +76,7 @@ public final class Baseline {
      * @throws MalformedJsonException when it is not a baseline; names the file and what is wrong
      */
     public static Baseline read(Path file) throws IOException, MalformedJsonException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = BoundedFile.read(file, MAX_BYTES);
         JsonNode root;
         try {
             root = Mapper.MAPPER.readTree(bytes);

@@ -40,7 +40,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class SecretScanner {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** The cassette reader's limits: a file it reads is scanned, one it refuses is refused for the same reason. */
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(dev.resilienceharness.json.Json.READ_CONSTRAINTS).build();
     /** Built on first use: only a scan of an in-memory tree prints one. */
     private static final class Mapper {
         static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -380,7 +382,8 @@ public final class SecretScanner {
             if (e instanceof UnexpectedEndOfInputException) {
                 reason = "not valid JSON: the content ends before the JSON value does";
             } else if (e instanceof StreamConstraintsException) {
-                reason = "JSON beyond the parser's limits (nesting depth or string length)";
+                String limit = dev.resilienceharness.json.Json.limitMet(e.getOriginalMessage());
+                reason = "JSON beyond the parser's limits: " + (limit != null ? limit : "too large to read");
             } else {
                 reason = "not valid JSON";
             }

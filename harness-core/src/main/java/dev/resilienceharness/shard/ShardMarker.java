@@ -1,11 +1,12 @@
 package dev.resilienceharness.shard;
 
 import dev.resilienceharness.cassette.AtomicFiles;
+import dev.resilienceharness.cassette.CassetteMessages;
 import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.files.BoundedFile;
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,6 +84,9 @@ public record ShardMarker(Shard shard, String inputs, Map<String, Integer> posit
         return file;
     }
 
+    /** A marker is a few lines; anything far larger is not one. */
+    static final long MAX_BYTES = 1L << 20;
+
     /**
      * Reads the marker in {@code file}.
      *
@@ -91,9 +95,16 @@ public record ShardMarker(Shard shard, String inputs, Map<String, Integer> posit
     public static ShardMarker read(Path file) throws IOException {
         JsonNode root;
         try {
-            root = Json.readTree(Files.readAllBytes(file));
+            root = Json.readTree(BoundedFile.read(file, MAX_BYTES));
+        } catch (BoundedFile.Refused e) {
+            if (e.missing()) {
+                throw new java.nio.file.NoSuchFileException(file.toString());
+            }
+            throw e;
         } catch (JacksonException e) {
-            throw new IOException("not JSON: " + e.getOriginalMessage());
+            var at = e.getLocation();
+            throw new IOException("not JSON: " + CassetteMessages.jsonProblem(e.getOriginalMessage())
+                    + (at == null || at.getLineNr() <= 0 ? "" : " (line " + at.getLineNr() + ")"));
         }
         if (!root.isObject() || root.path("format").asInt(0) != FORMAT) {
             throw new IOException("not a shard marker of format " + FORMAT);

@@ -1,6 +1,8 @@
 package dev.resilienceharness.shard;
 
 import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.cassette.CassetteMessages;
+import dev.resilienceharness.files.BoundedFile;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.report.ReportJson;
 import dev.resilienceharness.report.ReportWriter;
@@ -63,12 +65,18 @@ public final class ShardMerge {
         return merge(parts, folders.size());
     }
 
+    /** A shard's report is the run's report of its share: far below this even for thousands of scenarios. */
+    static final long MAX_REPORT_BYTES = 256L << 20;
+
     /** One folder's output. */
     static Part read(Path folder) throws ShardProblems {
         Path markerFile = folder.resolve(ShardMarker.FILE);
         ShardMarker marker;
         try {
             marker = ShardMarker.read(markerFile);
+        } catch (BoundedFile.Refused e) {
+            throw new ShardProblems(List.of(e.missing() ? ShardMessages.noMarker(folder)
+                    : ShardMessages.unreadable(markerFile, "it " + e.reason())));
         } catch (NoSuchFileException e) {
             throw new ShardProblems(List.of(ShardMessages.noMarker(folder)));
         } catch (IOException e) {
@@ -76,10 +84,16 @@ public final class ShardMerge {
         }
         Path reportFile = folder.resolve(ReportWriter.JSON);
         try {
-            return new Part(folder, marker, ReportJson.fromJson(Json.readTree(Files.readAllBytes(reportFile))));
-        } catch (NoSuchFileException e) {
-            throw new ShardProblems(List.of(ShardMessages.noReport(folder)));
-        } catch (IOException | JacksonException | IllegalArgumentException | NullPointerException e) {
+            return new Part(folder, marker, ReportJson.fromJson(Json.readTree(
+                    BoundedFile.read(reportFile, MAX_REPORT_BYTES))));
+        } catch (BoundedFile.Refused e) {
+            throw new ShardProblems(List.of(e.missing() ? ShardMessages.noReport(folder)
+                    : ShardMessages.unreadable(reportFile, "it " + e.reason())));
+        } catch (JacksonException e) {
+            var at = e.getLocation();
+            throw new ShardProblems(List.of(ShardMessages.notJson(reportFile, at == null ? 0 : at.getLineNr(),
+                    at == null ? 0 : at.getColumnNr(), CassetteMessages.jsonProblem(e.getOriginalMessage()))));
+        } catch (IOException | IllegalArgumentException | NullPointerException e) {
             throw new ShardProblems(List.of(ShardMessages.unreadable(reportFile, String.valueOf(e.getMessage()))));
         }
     }

@@ -62,6 +62,12 @@ public final class ShardMessages {
         return file + ": cannot be read: " + why + "; run the shard again";
     }
 
+    /** A shard's file that is not JSON: where, and what the parser met, never the content itself. */
+    public static String notJson(Path file, int line, int column, String problem) {
+        return file + (line > 0 ? ":" + line + (column > 0 ? ":" + column : "") : "") + ": is not valid JSON: "
+                + problem + "; run the shard again";
+    }
+
     /** A folder with a marker but no report. */
     public static String noReport(Path folder) {
         return folder + ": no " + "report.json beside its " + ShardMarker.FILE + ": the shard's report goal did"

@@ -3,7 +3,6 @@ package dev.resilienceharness.transport;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.PlainJsonReader;
 import java.util.List;
@@ -30,9 +29,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ToolCallSchema {
 
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    private static final SchemaRegistry REGISTRY = ToolSchemas.REGISTRY;
 
     private final Map<JsonNode, Schema> compiled = new ConcurrentHashMap<>();
+    /** Each schema's problem as {@link ToolSchemas} reads it, the empty text for none. */
+    private final Map<JsonNode, String> unusable = new ConcurrentHashMap<>();
 
     /**
      * Sets the schema library up (some 200 classes, its dialect's keywords) by compiling and applying a small schema,
@@ -133,32 +134,6 @@ public final class ToolCallSchema {
         }
     }
 
-    /** The first {@code $ref}, {@code $schema} or {@code $id} that points outside the schema, else {@code null}. */
-    static String outsideReference(JsonNode schema) {
-        if (schema.isObject()) {
-            for (var e : schema.properties()) {
-                String key = e.getKey();
-                JsonNode v = e.getValue();
-                if (v.isString() && (key.equals("$ref") || key.equals("$dynamicRef") || key.equals("$id"))
-                        && !v.asString().startsWith("#")) {
-                    return key + ": " + v.asString();
-                }
-                String inner = outsideReference(v);
-                if (inner != null) {
-                    return inner;
-                }
-            }
-        } else if (schema.isArray()) {
-            for (JsonNode item : schema) {
-                String inner = outsideReference(item);
-                if (inner != null) {
-                    return inner;
-                }
-            }
-        }
-        return null;
-    }
-
     /** Checks arguments carried as a string of JSON (Chat Completions, Responses). */
     private String checkArguments(JsonNode request, String name, JsonNode argsNode, String where) {
         if (argsNode == null || !argsNode.isString()) {
@@ -188,11 +163,14 @@ public final class ToolCallSchema {
                 if (parameters == null || parameters.isNull()) {
                     return null;
                 }
-                String outside = outsideReference(parameters);
-                if (outside != null) {
-                    // Replay is offline: a schema may not make the build fetch a URL or read a local file.
-                    return "the schema of tool '" + name + "' refers outside itself (" + outside + "); only local"
-                            + " references such as #/$defs/x are allowed";
+                // Replay is offline: a schema may not make the build fetch a URL or read a local file, and a cyclic
+                // $ref would overflow the library's stack; a schema from a cassette or yaml was refused when read.
+                String unfit = unusable.computeIfAbsent(parameters, p -> {
+                    String problem = ToolSchemas.schemaProblem(p);
+                    return problem == null ? "" : problem;
+                });
+                if (!unfit.isEmpty()) {
+                    return "the schema of tool '" + name + "' " + unfit;
                 }
                 List<Error> errors;
                 try {

@@ -244,6 +244,20 @@ class CassetteReaderTest {
     }
 
     @Test
+    void a_tool_schema_that_cannot_be_used_is_a_cassette_error() {
+        String cyclic = "{\"request\": {\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"t\","
+                + " \"parameters\": {\"$ref\": \"#\"}}}]}, \"response\": {}}";
+        assertEquals(": has a tool schema that cannot be used: request.tools[0].function.parameters: the schema of"
+                + " tool 't' refers to itself in a cycle ($ref at # leads back to #); a $ref must lead to a schema that"
+                + " checks something. " + CassetteMessages.HINT_FIX, refused(cyclic));
+        String wrongType = cyclic.replace("{\"$ref\": \"#\"}", "{\"type\": 12}");
+        assertTrue(refused(wrongType).startsWith(": has a tool schema that cannot be used: request.tools[0].function"
+                + ".parameters: the schema of tool 't' is not a valid JSON Schema: "), refused(wrongType));
+        String file = cyclic.replace("{\"$ref\": \"#\"}", "{\"$ref\": \"file:///etc/passwd\"}");
+        assertTrue(refused(file).contains("refers outside itself ($ref: file:///etc/passwd)"), refused(file));
+    }
+
+    @Test
     void jackson_internals_never_reach_the_message() {
         for (String broken : List.of("{", "{\"request\"", "{\"request\": {\"op\": tru}", "{'request': 1}",
                 "{\"a\": \"\u0001\"}", "{\"request\": {\"op\": \"plan\"},}", "\u0000", "{\"request\": 01}")) {

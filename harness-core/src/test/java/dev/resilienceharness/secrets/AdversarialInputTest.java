@@ -129,4 +129,18 @@ class AdversarialInputTest {
                 () -> new SecretScanner().scan(Path.of("deep.json"), deep)));
         assertTrue(e.getMessage().contains("beyond the parser's limits"), e.getMessage());
     }
+
+    @Test
+    void aLongIntegerGetsTheVerdictTheCassetteReaderGivesIt() throws MalformedJsonException {
+        // The cassette reader takes integers of up to 4300 digits (Python's own limit): so does the scan.
+        byte[] long1001 = ("{\"request\": {\"n\": 1" + "0".repeat(1000) + "}, \"response\": {}}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of(), new SecretScanner().scan(Path.of("long.json"), long1001));
+        byte[] long4301 = ("{\"request\": {\"n\": 1" + "0".repeat(4300) + "}, \"response\": {}}")
+                .getBytes(StandardCharsets.UTF_8);
+        MalformedJsonException e = assertThrows(MalformedJsonException.class,
+                () -> new SecretScanner().scan(Path.of("long.json"), long4301));
+        assertTrue(e.getMessage().contains("JSON beyond the parser's limits: a number is longer than 4300 digits"),
+                e.getMessage());
+    }
 }

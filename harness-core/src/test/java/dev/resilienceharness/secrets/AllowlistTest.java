@@ -39,6 +39,18 @@ class AllowlistTest {
     }
 
     @Test
+    void aRegexNeedingBacktrackingIsRefusedAndAnyOtherMatchesInLinearTime() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Allowlist.of(List.of("(a)\\1")));
+        assertTrue(e.getMessage().startsWith("redaction.allow[0] is a regex the linear-time engine cannot run ("),
+                e.getMessage());
+        Allowlist slow = Allowlist.of(List.of("(a|aa)+b"));
+        String secret = "a".repeat(5_000);
+        assertFalse(org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> slow.allows(secret, "0000000000000000")));
+    }
+
+    @Test
     void theScannerLeavesAllowedSecretsOut() throws MalformedJsonException {
         String json = "{\"to\": \"fake@example.test\", \"cc\": \"fake@mailbox.test\"}";
         List<Finding> all = new SecretScanner().scan(Path.of("a.json"), json.getBytes());

@@ -80,4 +80,17 @@ class BaselineTest {
         assertFalse(Files.readString(file).contains(secret));
         assertTrue(Baseline.read(file).accepts(KEY));
     }
+
+    @Test
+    void aBaselineThatIsAPipeOrALinkToADeviceIsRefusedAtOnce(@TempDir Path dir) throws IOException {
+        Path fifo = dir.resolve("fifo.json");
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.resilienceharness.files.BoundedFileTest.mkfifo(fifo));
+        IOException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertThrows(IOException.class, () -> Baseline.read(fifo)));
+        assertEquals(fifo + ": is a named pipe (fifo), not a regular file; it was not opened", e.getMessage());
+        Path zero = Files.createSymbolicLink(dir.resolve("zero.json"), Path.of("/dev/zero"));
+        IOException z = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertThrows(IOException.class, () -> Baseline.read(zero)));
+        assertEquals(zero + ": is a character device, not a regular file; it was not opened", z.getMessage());
+    }
 }

@@ -1,6 +1,7 @@
 package dev.resilienceharness.shard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -149,6 +150,37 @@ class ShardMergeTest {
         ShardProblems e = assertThrows(ShardProblems.class, () -> ShardMerge.merge(folders));
         assertEquals(List.of(ShardMessages.noMarker(folders.get(0)), ShardMessages.noReport(folders.get(1))),
                 e.problems());
+    }
+
+    @Test
+    void aReportThatIsAPipeOrADeviceIsNamedWithoutBeingRead() throws Exception {
+        List<Path> folders = shards(2);
+        Path pipe = folders.get(0).resolve("report.json");
+        Files.delete(pipe);
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.resilienceharness.files.BoundedFileTest.mkfifo(pipe));
+        Path zero = folders.get(1).resolve("report.json");
+        Files.delete(zero);
+        Files.createSymbolicLink(zero, Path.of("/dev/zero"));
+        ShardProblems e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertThrows(ShardProblems.class, () -> ShardMerge.merge(folders)));
+        assertEquals(List.of(pipe + ": cannot be read: it is a named pipe (fifo), not a regular file; it was not"
+                + " opened; run the shard again", zero + ": cannot be read: it is a character device, not a regular"
+                + " file; it was not opened; run the shard again"), e.problems());
+    }
+
+    @Test
+    void aReportThatIsNotJsonNamesFolderFileAndLineWithoutParserInternals() throws Exception {
+        List<Path> folders = shards(2);
+        Path report = folders.get(1).resolve("report.json");
+        Files.writeString(report, "{\n  \"scenarios\": [\n    oops\n]}");
+        ShardProblems e = assertThrows(ShardProblems.class, () -> ShardMerge.merge(folders));
+        assertEquals(1, e.problems().size());
+        String problem = e.problems().get(0);
+        assertTrue(problem.startsWith(report + ":3:"), problem);
+        assertTrue(problem.contains("is not valid JSON"), problem);
+        for (String internal : List.of("StreamReadFeature", "INCLUDE_SOURCE", "[Source", "REDACTED", "oops")) {
+            assertFalse(problem.contains(internal), internal + " in " + problem);
+        }
     }
 
     private static List<String> sorted(JsonNode array) {

@@ -215,4 +215,18 @@ class ToolCallSchemaTest {
         assertNull(schema.problem(MESSAGES_REQUEST, Json.readTree("{\"type\":\"message\",\"content\":"
                 + "[{\"type\":\"text\",\"text\":\"no tools called\"}]}")));
     }
+
+    @Test
+    void a_backtracking_pattern_met_by_a_long_argument_ends_at_once() {
+        // java.util.regex takes exponential time here; the linear-time engine answers in microseconds.
+        JsonNode request = Json.readTree("{\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"t\","
+                + " \"parameters\": {\"type\": \"object\", \"properties\": {\"slug\": {\"type\": \"string\","
+                + " \"pattern\": \"^([a-z0-9]+[-_]?){1,50}$\"}}}}}]}");
+        String slug = "a".repeat(40) + "!";
+        String problem = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> new ToolCallSchema().problem(request, response("t", "{\"slug\": \"" + slug + "\"}")));
+        assertTrue(problem != null && problem.startsWith(WHERE + ".arguments break the schema of tool 't': "),
+                problem);
+        assertNull(new ToolCallSchema().problem(request, response("t", "{\"slug\": \"my-slug_2\"}")));
+    }
 }

@@ -31,7 +31,9 @@ public final class NodeReader {
 
     /** The path of {@code key} inside {@code path}. */
     public static String child(String path, String key) {
-        return path == null || path.isEmpty() ? key : path + "." + key;
+        // A key is shortened as any quoted value is: a pasted megabyte must not become one log line.
+        String shown = YamlNode.abbreviate(key);
+        return path == null || path.isEmpty() ? shown : path + "." + shown;
     }
 
     /** The path of item {@code i} of the list at {@code path}. */

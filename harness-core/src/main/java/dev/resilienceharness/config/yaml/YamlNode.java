@@ -26,6 +26,22 @@ public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, Yam
     /** The node in words for an error message: {@code a list}, {@code the text 'fast'}, {@code the number 3}. */
     String describe();
 
+    /**
+     * What kind of node this is, without its content: for a file that is not what it should be (a {@code .netrc}
+     * named as a config), whose text must not reach a build log.
+     */
+    default String kind() {
+        if (this instanceof Scalar s) {
+            return switch (s.type()) {
+                case STRING -> "a text";
+                case INTEGER, FLOAT -> "a number";
+                case BOOLEAN -> "a boolean";
+                case NULL -> "nothing (null)";
+            };
+        }
+        return describe();
+    }
+
     /** What YAML's JSON schema made of a plain scalar; a quoted scalar is always {@link #STRING}. */
     enum ScalarType {
         STRING, INTEGER, FLOAT, BOOLEAN, NULL

@@ -8,6 +8,7 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,11 @@ public final class YamlReader {
     public static final int MAX_COLLECTION_ALIASES = 50;
     /** The most values all aliases together may stand for. */
     public static final long MAX_ALIAS_EXPANSION = 100_000;
+    /**
+     * The most characters of text (keys and scalars) all aliases together may stand for: a few large anchored
+     * strings aliased often would otherwise expand, when the tree is turned into JSON, far beyond any heap.
+     */
+    public static final long MAX_ALIAS_TEXT = MAX_BYTES;
 
     private static final String CORE_TAG = "tag:yaml.org,2002:";
     private static final Set<String> SCALAR_TAGS = Set.of("!", CORE_TAG + "str");
@@ -91,6 +97,9 @@ public final class YamlReader {
     private final Map<String, YamlNode> anchors = new HashMap<>();
     private int collectionAliases;
     private long aliasExpansion;
+    private long aliasText;
+    /** The text length of each anchored collection, measured once however often it is aliased. */
+    private final Map<YamlNode, Long> textLengths = new IdentityHashMap<>();
     private EventParser parser;
 
     private YamlReader(Path file, String text) {
@@ -241,8 +250,37 @@ public final class YamlReader {
         if (aliasExpansion > MAX_ALIAS_EXPANSION) {
             throw error(event, path, ConfigMessages.aliasExpansion(MAX_ALIAS_EXPANSION));
         }
+        aliasText = Math.min(aliasText + textLength(target), MAX_ALIAS_TEXT + 1);
+        if (aliasText > MAX_ALIAS_TEXT) {
+            throw error(event, path, ConfigMessages.aliasText(MAX_ALIAS_TEXT));
+        }
         checkDepth(event, path, depth + target.height());
         return target;
+    }
+
+    /** The characters of the keys and scalars {@code node} stands for, aliases in it expanded; saturating. */
+    private long textLength(YamlNode node) {
+        if (node instanceof YamlNode.Scalar s) {
+            return s.text().length();
+        }
+        Long known = textLengths.get(node);
+        if (known != null) {
+            return known;
+        }
+        long sum = 0;
+        if (node instanceof YamlNode.Sequence seq) {
+            for (YamlNode item : seq.items()) {
+                sum = Math.min(sum + textLength(item), Long.MAX_VALUE / 2);
+            }
+        } else if (node instanceof YamlNode.Mapping map) {
+            for (YamlNode.Entry e : map.entries()) {
+                sum = Math.min(sum + e.key().length() + textLength(e.value()), Long.MAX_VALUE / 2);
+            }
+        } else {
+            sum = node.weight();
+        }
+        textLengths.put(node, sum);
+        return sum;
     }
 
     private <T extends YamlNode> T anchored(Event event, T node) {
