@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import dev.resilienceharness.config.ConfigException;
+import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.report.ReportWriter;
 import dev.resilienceharness.run.RunError;
@@ -28,6 +30,33 @@ public final class Harness {
             throws RunError {
         HarnessConfig loaded = ConfigLoading.load(yaml, loop, log);
         return keepServeOnly ? loaded : ScenarioScope.forGoal(loaded, goal, log);
+    }
+
+    /**
+     * Whether a goal runs on the config {@code yaml} of the project in {@code baseDir}: not in an aggregator module
+     * without the default {@code resilience.yaml}, which is skipped. A config the build named that cannot be read, a
+     * config that is not a regular file, and an output directory (may be {@code null}) inside the cassette folder are
+     * errors that say what to do.
+     *
+     * @param buildDirectory the project's build directory (may be {@code null}), where reports belong
+     */
+    public static boolean runsOn(Path yaml, Path baseDir, boolean aggregator, Path outputDirectory,
+            Path buildDirectory) throws RunError {
+        boolean named = baseDir == null || !yaml.toAbsolutePath().normalize()
+                .equals(baseDir.resolve("resilience.yaml").toAbsolutePath().normalize());
+        try {
+            if (ConfigFile.check(yaml, named, aggregator) == ConfigFile.Verdict.SKIP) {
+                return false;
+            }
+        } catch (ConfigException e) {
+            throw new RunError(e.getMessage());
+        }
+        String misplaced = outputDirectory == null ? null
+                : ConfigFile.outputProblem(yaml, outputDirectory, buildDirectory);
+        if (misplaced != null) {
+            throw new RunError(misplaced);
+        }
+        return true;
     }
 
     /** The message of a goal that failed on a bug: what to report. */

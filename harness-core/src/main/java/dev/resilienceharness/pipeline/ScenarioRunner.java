@@ -1,5 +1,6 @@
 package dev.resilienceharness.pipeline;
 
+import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.report.ScenarioReport;
@@ -90,7 +91,8 @@ public final class ScenarioRunner {
      * @param keep                 what of each scenario's report is kept when the scenario finishes
      */
     public List<ScenarioReport> run(HarnessConfig config, Set<Invariant> invariants,
-            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep) throws RunError {
+            Map<String, String> verifiedFingerprints, KeptAnswers kept, UnaryOperator<ScenarioReport> keep)
+            throws RunError {
         if (config.scenarios().isEmpty()) {
             log.warn(ScenarioScope.noScenarios(config, goal));
             return List.of();
@@ -98,9 +100,9 @@ public final class ScenarioRunner {
         if (runs < 2 && invariants.contains(Invariant.DETERMINISM)) {
             throw new RunError("resilience.runs is " + runs + "; determinism needs at least 2 runs");
         }
-        String nowhere = dev.resilienceharness.config.ConfigFile.cassettesNowhere(config);
+        String nowhere = ConfigFile.cassettesNowhere(config);
         if (nowhere != null) {
-            throw new MojoExecutionException(nowhere);
+            throw new RunError(nowhere);
         }
         ScenarioLauncher.Outcome outcome = ScenarioLauncher.run(config, invariants, runs, stallBound,
                 testClasspath.get(), verifiedFingerprints, kept, keep);

@@ -66,4 +66,19 @@ class HarnessTest {
         assertTrue(Files.isRegularFile(dir.resolve("out/secrets.sarif")));
         assertEquals("info Report: " + written.html().toUri(), log.lines.get(log.lines.size() - 1));
     }
+
+    @Test
+    void an_aggregator_without_the_default_yaml_is_skipped_but_a_named_config_must_be_there(@TempDir Path dir)
+            throws Exception {
+        Path yaml = dir.resolve("resilience.yaml");
+        assertEquals(false, Harness.runsOn(yaml, dir, true, null, null), "an aggregator pom without a yaml");
+        RunError typo = assertThrows(RunError.class,
+                () -> Harness.runsOn(dir.resolve("resilence.yaml"), dir, true, null, null));
+        assertTrue(typo.getMessage().contains("resilence.yaml"), typo.getMessage());
+        Files.createDirectory(yaml);
+        assertThrows(RunError.class, () -> Harness.runsOn(yaml, dir, true, null, null), "a folder is no config");
+        Files.delete(yaml);
+        Files.writeString(yaml, "version: 1\ncassettes: cassettes\n");
+        assertEquals(true, Harness.runsOn(yaml, dir, false, dir.resolve("target/resilience"), dir.resolve("target")));
+    }
 }

@@ -1,7 +1,5 @@
 package dev.resilienceharness.maven;
 
-import dev.resilienceharness.config.ConfigException;
-import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.pipeline.Harness;
 import dev.resilienceharness.run.RunError;
@@ -75,21 +73,12 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
             throw new MojoExecutionException("resilience:" + goal() + " does not run in shards; leave out"
                     + " -Dresilience.shard=" + shard);
         }
-        try {
-            // An aggregator without the default yaml is skipped; a named config that cannot be read never is.
-            if (ConfigFile.check(config.toPath(), configNamed(), "pom".equals(project.getPackaging()))
-                    == ConfigFile.Verdict.SKIP) {
-                getLog().info("Skipping resilience:" + goal() + ": no " + config.getName() + " in this pom module");
-                return;
-            }
-        } catch (ConfigException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
         String built = project.getBuild() == null ? null : project.getBuild().getDirectory();
-        String misplaced = outputDirectory == null ? null : ConfigFile.outputProblem(config.toPath(),
-                outputDirectory.toPath(), built == null ? null : Path.of(built));
-        if (misplaced != null) {
-            throw new MojoExecutionException(misplaced);
+        if (!Harness.runsOn(config.toPath(), project.getBasedir() == null ? null : project.getBasedir().toPath(),
+                "pom".equals(project.getPackaging()), outputDirectory == null ? null : outputDirectory.toPath(),
+                built == null ? null : Path.of(built))) { // an aggregator without the default yaml
+            getLog().info("Skipping resilience:" + goal() + ": no " + config.getName() + " in this pom module");
+            return;
         }
         if (reusedEarlierResult()) {
             return;
@@ -111,13 +100,6 @@ public abstract class AbstractResilienceMojo extends AbstractMojo {
      */
     protected boolean ranElsewhere() throws MojoExecutionException, MojoFailureException, RunException {
         return false;
-    }
-
-    /** Whether the config is one the user named, rather than the default {@code resilience.yaml} of the module. */
-    private boolean configNamed() {
-        File basedir = project.getBasedir();
-        return basedir == null || !config.toPath().toAbsolutePath().normalize()
-                .equals(basedir.toPath().resolve("resilience.yaml").toAbsolutePath().normalize());
     }
 
     /** The loop {@code -Dresilience.loop} puts in place of the yaml's, or {@code null}; only goals that run loops ask. */
