@@ -24,7 +24,7 @@ if [ ! -d "$repo" ]; then
     cp -r "${HOME}/.m2/repository/." "$repo/"
 fi
 if [ -z "${SKIP_INSTALL:-}" ]; then
-    (cd "$root" && ./mvnw -B -q install -DskipTests -pl harness-core,harness-maven-plugin -Dmaven.repo.local="$repo")
+    (cd "$root" && ./mvnw -B -q install -DskipTests -Dinvoker.skip -pl .,harness-core,harness-maven-plugin -Dmaven.repo.local="$repo")
 fi
 if [ ! -f "$corpus/resilience.yaml" ]; then
     (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,bench -am package -DskipTests -Dinvoker.skip)

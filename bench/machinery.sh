@@ -43,7 +43,7 @@ seed_repo() {
 
 # This tree's plugin.
 seed_repo "$(repo_of all)"
-(cd "$root" && ./mvnw -B -q install -DskipTests -Dinvoker.skip -pl harness-core,harness-maven-plugin \
+(cd "$root" && ./mvnw -B -q install -DskipTests -Dinvoker.skip -Dmaven.javadoc.skip -pl .,harness-core,harness-maven-plugin \
     -Dmaven.repo.local="$(repo_of all)")
 
 # The patched variants: one line changed in a copy of HEAD.
@@ -61,7 +61,7 @@ for v in $variants; do
     grep -q "$line" "$src" || { echo "$v: '$line' not found in $src" >&2; exit 1; }
     sed -i "s|$line|&\n        if (Boolean.parseBoolean(\"true\")) {\n            return null;\n        }|" "$src"
     seed_repo "$(repo_of "$v")"
-    (cd "$tree" && ./mvnw -B -q install -DskipTests -Dinvoker.skip -pl harness-core,harness-maven-plugin \
+    (cd "$tree" && ./mvnw -B -q install -DskipTests -Dinvoker.skip -Dmaven.javadoc.skip -pl .,harness-core,harness-maven-plugin \
         -Dmaven.repo.local="$(repo_of "$v")")
     git -C "$root" worktree remove --force "$tree"
 done

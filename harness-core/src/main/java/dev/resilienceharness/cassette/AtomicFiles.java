@@ -1,5 +1,7 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apiguardian.api.API;
 
 /**
  * Writes a file so that a crash leaves either the old content or the new, never half of it: a temporary
@@ -20,6 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * recording is running ({@code verify-cassettes} warns about it). Each writer has its own temporary file, so
  * processes writing into one folder at once do not disturb each other: the last rename wins, whole.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AtomicFiles {
 
     /** How every temporary file's name ends. */

@@ -1,13 +1,17 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
+import org.apiguardian.api.API;
 
 /**
  * Reads a file whose size was just taken straight into an array of that size, as the cassette reader and the config
  * loader read theirs: a read of unknown length would gather parts and copy them into another array at the end. A file
  * that has grown since is read on, but never past one byte over the bound, so that the caller can refuse it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BoundedRead {
 
     private BoundedRead() {

@@ -1,9 +1,12 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.Reply;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -24,6 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  *                    {@code "stream"} key, which readers of the Python format ignore: {@code response} is the
  *                    assembled message), or {@code null} for an answer that was not streamed
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Cassette(Path file, String fingerprint, ObjectNode request, JsonNode response, Timing timing,
         String op, java.time.Instant recordedAt, CassetteStream stream) {
 

@@ -1,11 +1,15 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * A cassette file that cannot be used: names the file (and line and column where known), what is wrong with it,
  * and what to do. The message is {@code <file>[:line[:column]]: <problem>. <hint>}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteException extends Exception {
 
     private final Path file;

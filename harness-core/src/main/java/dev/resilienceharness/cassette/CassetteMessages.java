@@ -1,8 +1,12 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** Every sentence a refused cassette file is reported with, in one place so tests and docs can quote them. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteMessages {
 
     private CassetteMessages() {

@@ -1,11 +1,15 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * No cassette answers a request in replay mode. Names the op, the fingerprint looked for, and the nearest
  * recorded request with the JSON paths where the two differ, so the fix is obvious.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteMiss extends RuntimeException {
 
     private final String op;

@@ -1,8 +1,9 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.json.Json;
-import dev.resilienceharness.json.PlainJsonReader;
 import dev.resilienceharness.json.StrictUtf8;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.transport.ToolSchemas;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * duplicate keys, finite numbers, no larger than {@link #MAX_BYTES}, and not reached through a symlink that
  * leads out of the cassette folder. Every refusal is a {@link CassetteException} naming the file.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteReader {
 
     /** Far larger than any real chat completion; a bigger file is refused rather than read. */
@@ -144,12 +147,7 @@ public final class CassetteReader {
     public JsonNode readTree(Path file, byte[] bytes) throws CassetteException {
         JsonNode root;
         try {
-            // Python's json.dumps writes ASCII: such bytes are their own text, and need no decoding. The plain reader
-            // takes nothing but printable ASCII and JSON's whitespace, so a tree from it says the bytes are so.
-            root = PlainJsonReader.read(bytes);
-            if (root != null) {
-                return root;
-            }
+            // Python's json.dumps writes ASCII: such bytes are their own text, and need no decoding.
             if (plainAscii(bytes)) {
                 if (blank(bytes)) {
                     throw new CassetteException(file, CassetteMessages.EMPTY, CassetteMessages.HINT_FIX);

@@ -1,5 +1,7 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.JsonDiff;
@@ -18,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,6 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  * winning. A temporary file that a killed write left behind is ignored, never deleted: it might belong to a
  * write still running in another process (see {@link #leftoverTemporaryFiles()}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteStore {
 
     /** Calls the provider for real; used in record modes. */

@@ -1,9 +1,12 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -18,6 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @param events the events in arrival order, offsets never decreasing
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record CassetteStream(List<StreamEvent> events) {
 
     /** The key under which a cassette holds its stream. */

@@ -1,6 +1,11 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** How a cassette store answers a request (docs recording.md). */
+@API(status = INTERNAL, since = "0.1.0")
 public enum Mode {
     /** Answer from cassettes only; a miss is a {@link CassetteMiss}. */
     REPLAY("replay"),

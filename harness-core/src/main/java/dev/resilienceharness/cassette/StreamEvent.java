@@ -1,6 +1,9 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One server-sent event of a recorded stream, as it arrived.
@@ -10,6 +13,7 @@ import java.util.Objects;
  *              had none (OpenAI's chunks)
  * @param data  the event's {@code data:} payload, its lines joined with {@code \n}: compact JSON, or {@code [DONE]}
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record StreamEvent(long atMs, String event, String data) {
 
     public StreamEvent {

@@ -1,7 +1,10 @@
 package dev.resilienceharness.cassette;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -16,6 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param samples      the timing of each send, the first of which is this timing; empty unless recorded
  *                     ({@code timing.samples}, which readers of the Python format ignore)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Timing(Long firstTokenMs, Long totalMs, List<Timing> samples) {
 
     public Timing {

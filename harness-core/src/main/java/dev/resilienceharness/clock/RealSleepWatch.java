@@ -1,5 +1,7 @@
 package dev.resilienceharness.clock;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * Catches a scenario run sleeping in real time: a {@code Thread.sleep} in a team's loop, or in an SDK's retry layer
@@ -26,6 +29,7 @@ import java.util.function.LongSupplier;
  * thread is in {@code TIMED_WAITING}, or once when it has stalled, so a run that never sleeps costs two map updates
  * and, with an activity measure, one read of it per look.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RealSleepWatch implements AutoCloseable {
 
     /** A real sleep shorter than this is not reported (the watcher looks this often, and a loaded machine lags). */

@@ -1,11 +1,14 @@
 package dev.resilienceharness.clock;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A clock that moves only when a loop sleeps on it, or when a simulated provider takes time to answer. It starts at
@@ -13,6 +16,7 @@ import java.util.Objects;
  * on a timeline. Time the provider takes ({@link #elapse}: a timeout running out, a late first token seen through an
  * SDK) moves {@link #now()} but is not waiting: it does not count towards {@link #totalWaited()}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class VirtualClock implements Sleeper {
 
     /** Where every scenario run's clock starts (docs faults.md): 2026-01-01T00:00:00Z. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.concurrent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -9,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
+import org.apiguardian.api.API;
 
 /**
  * Runs a body once for every index of {@code [0, n)}, on the calling thread and the common fork/join pool, as
@@ -31,6 +34,7 @@ import java.util.function.IntConsumer;
  * the pool records a task's exception in objects it allocates, and when that fails too (a full heap) its worker dies
  * with the task never done, and whoever joins it waits forever.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Indices {
 
     /** How many indices a thread takes at a time, at most: {@value}. */

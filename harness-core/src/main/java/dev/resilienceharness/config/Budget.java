@@ -1,8 +1,11 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Explicit caps checked on top of the policy's own call bound.
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param prices               what a million tokens cost, by the request's {@code model} ({@link #ANY_MODEL} for
  *                             any other); empty when no price table is declared
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Budget(Integer maxCallsPerScenario, Long maxTokensPerScenario, Long maxTokensPerOp,
         Map<String, Price> prices) {
 

@@ -1,11 +1,15 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * A {@code resilience.yaml} that cannot be used: names the file, line and column, the key, and what was
  * expected. Its message is the whole sentence a user sees.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ConfigException extends Exception {
 
     private final Path file;

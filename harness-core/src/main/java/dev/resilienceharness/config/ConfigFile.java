@@ -1,10 +1,13 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.config.yaml.YamlReader;
 import dev.resilienceharness.files.BoundedFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Whether a goal reads its config, skips its module, or fails before loading: a module without the default
@@ -12,6 +15,7 @@ import java.nio.file.Path;
  * ({@code -Dresilience.config} or the plugin's {@code <config>}) that cannot be read, or a default one that is there
  * but is not a regular file, fails the build, so that a typo never turns the gate off.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ConfigFile {
 
     private ConfigFile() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.yaml.JsonValues;
 import dev.resilienceharness.files.BoundedFile;
@@ -29,6 +31,7 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -81,6 +84,7 @@ import tools.jackson.databind.node.ObjectNode;
  *       an unknown key.</li>
  * </ul>
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",

@@ -1,13 +1,17 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.yaml.YamlNode;
 import java.util.Collection;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Every sentence a {@link ConfigException} can say after its {@code file:line:column: key:} prefix, kept in one
  * place so tests and the plugin's integration tests can assert them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ConfigMessages {
 
     static final String MIB_4 = "4 MiB";

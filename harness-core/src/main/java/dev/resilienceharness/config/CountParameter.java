@@ -1,5 +1,9 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A goal's count parameter as the user typed it ({@code -Dresilience.drift.sample=5}): a whole number of at least 1,
  * or, where the parameter allows it, {@code all}. A bad value is refused with a sentence naming the parameter and
@@ -9,6 +13,7 @@ package dev.resilienceharness.config;
  * @param noun     what it counts, in the plural: {@code requests}
  * @param example  a good value, shown in the message
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record CountParameter(String property, String noun, String example) {
 
     /** {@code -Dresilience.drift.sample}: all, or how many cassettes. */

@@ -1,9 +1,13 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Collection;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** Finds the known word a mistyped one was most likely meant to be, for "did you mean" hints. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DidYouMean {
 
     /** Words longer than this are not compared: the hint is for typos, not for pasted paragraphs. */

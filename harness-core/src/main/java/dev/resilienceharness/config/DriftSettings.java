@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.yaml.NodeReader;
 import dev.resilienceharness.config.yaml.YamlNode;
 import java.math.BigDecimal;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The {@code drift:} block: what {@code resilience:drift} leaves out of a comparison and how much a live answer may
@@ -24,6 +27,7 @@ import java.util.regex.Pattern;
  * @param maxAge          a cassette whose {@code recorded_at} is older than this is stale ({@code max_age}), or
  *                        {@code null} for no limit
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record DriftSettings(List<String> ignore, double latencyFactor, Duration latencyMargin, double usageFactor,
         Duration maxAge) {
 

@@ -1,15 +1,19 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Reads the durations of {@code resilience.yaml}: {@code <n>ms}, {@code <n>s}, {@code <n>m} or a plain number of
  * seconds, where {@code n} may have a fraction ({@code 2.5s}, {@code 0.25}). Exact to the nanosecond: the number
  * is read as a decimal, never through a {@code double}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Durations {
 
     /** The longest duration accepted; anything longer in a policy is a typo. */

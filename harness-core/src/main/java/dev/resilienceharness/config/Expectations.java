@@ -1,13 +1,17 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A scenario's {@code expect:} lists, each compared position by position with the outcome list; a list that
  * is not given is not checked. Elements may be {@code null} (e.g. {@code retry_after: [null]}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Expectations(List<String> status, List<Integer> attempts, List<String> reason,
         List<String> retryAfter, List<Long> elapsedMs, List<Integer> concurrency) {
 

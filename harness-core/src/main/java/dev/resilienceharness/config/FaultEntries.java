@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.yaml.NodeReader;
 import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.fault.BadToolCallFault;
@@ -13,12 +15,14 @@ import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
 import dev.resilienceharness.fault.TruncatedToolCallFault;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Reads one entry of a scenario's {@code faults:} list (docs faults.md): a bare kind ({@code timeout},
  * {@code quota}) or a one-key mapping of a kind to its settings ({@code {server_error: {status: 500}}},
  * {@code {quota: {retry_after: "2"}}}, {@code {slow_first_token: {elapsed_ms: 3500}}}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class FaultEntries {
 
     private static final String SLOW_EXAMPLE = "{slow_first_token: {elapsed_ms: 3500}}";

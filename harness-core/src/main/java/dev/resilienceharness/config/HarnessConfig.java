@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.RepairRequest;
 import java.nio.file.Path;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -30,6 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  *                      scenario first names an op without one
  * @param drift         the {@code drift:} block: what the drift goal ignores and tolerates, and the cassettes' max age
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public record HarnessConfig(
         Path file,
         int version,

@@ -1,5 +1,7 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.yaml.NodeReader;
 import dev.resilienceharness.config.yaml.YamlNode;
 import dev.resilienceharness.policy.Jitter;
@@ -7,12 +9,14 @@ import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.policy.RetryAfterHandling;
 import java.time.Duration;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The policy settings one {@code policy:} mapping declares, each {@code null} where it is silent. A scenario's
  * {@code policy:} is laid {@link #over} the top-level one key by key, nested keys included, and the result
  * {@link #toPolicy filled} with the defaults.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record PartialPolicy(
         Integer maxAttempts,
         Duration baseDelay,

@@ -1,6 +1,9 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A {@code provider_limits:} block: the windows, quota and concurrency a rate-limited endpoint enforces on the
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param pool              the endpoint the scenario shares with others: {@link #SHARED} for {@code shared: true},
  *                          a pool name, or {@code null} for an endpoint of its own
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ProviderLimits(Integer requestsPerMinute, Integer tokensPerMinute, Long tokenQuota,
         Integer maxConcurrency, String pool) {
 

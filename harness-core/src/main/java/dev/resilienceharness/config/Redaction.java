@@ -1,7 +1,10 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What the secret scanner accepts (docs secrets.md).
@@ -10,6 +13,7 @@ import java.util.List;
  * @param baseline a baseline file of accepted finding fingerprints, resolved against the yaml's folder, or
  *                 {@code null}
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Redaction(List<String> allow, Path baseline) {
 
     public static final Redaction NONE = new Redaction(List.of(), null);

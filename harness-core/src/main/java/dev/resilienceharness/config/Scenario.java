@@ -1,9 +1,12 @@
 package dev.resilienceharness.config;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.policy.Policy;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One scenario: ops run in order against a fault plan under a policy.
@@ -18,6 +21,7 @@ import java.util.Objects;
  *               {@code {latency: recorded}}, its delay drawn from its cassette's timing samples
  * @param limits the effective {@code provider_limits}: the top-level block with this scenario's changes applied
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
         int line, boolean recordedLatency, ProviderLimits limits) {
 

@@ -1,5 +1,7 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
@@ -12,12 +14,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The cassettes older than {@code drift.max_age}, by their {@code recorded_at}. A cassette without one (recorded
  * before the key existed, or by the Python harness) has no known age and is never stale; an unreadable one is left
  * to {@code verify-cassettes}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteAge {
 
     private CassetteAge() {

@@ -1,6 +1,9 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One way a live answer differs from its cassette.
@@ -11,6 +14,7 @@ import java.util.Objects;
  * @param recorded what the cassette has there, in words or as a value ({@code null}: nothing)
  * @param live     what the live answer has there ({@code null}: nothing)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Change(ChangeKind kind, String path, String recorded, String live) {
 
     public Change {

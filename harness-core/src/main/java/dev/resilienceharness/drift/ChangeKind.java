@@ -1,6 +1,11 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** What a live answer changed against its cassette, in the terms a loop depends on. */
+@API(status = INTERNAL, since = "0.1.0")
 public enum ChangeKind {
     /** A path the cassette does not have. */
     ADDED,

@@ -1,5 +1,7 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
@@ -29,6 +31,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -40,6 +43,7 @@ import tools.jackson.databind.node.ObjectNode;
  * recording's redaction. After a quota rejection, or once {@link DriftOptions#maxRequests} are sent, nothing more
  * is sent.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftCheck {
 
     private final HarnessConfig config;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.DriftSettings;
 import dev.resilienceharness.json.VolatilePaths;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  * beyond a tolerance. Free text, other values, the {@code volatile} paths and the {@code drift.ignore} paths are
  * left out. Thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftComparison {
 
     private final DriftSettings settings;

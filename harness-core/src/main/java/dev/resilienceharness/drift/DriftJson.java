@@ -1,16 +1,20 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Writes {@code drift.json}: totals, then each cassette with its status and changes, each change by JSON path. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftJson {
 
     /** The file's name in the report folder. */

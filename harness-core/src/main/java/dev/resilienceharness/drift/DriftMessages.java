@@ -1,8 +1,12 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** Every sentence the drift check says, kept in one place so tests can assert them. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftMessages {
 
     private DriftMessages() {

@@ -1,5 +1,9 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Which cassettes a drift check sends, and what it may do.
  *
@@ -9,6 +13,7 @@ package dev.resilienceharness.drift;
  * @param update      whether a drifted cassette is re-recorded from its live answer
  * @param seed        picks the sample, so the same seed sends the same cassettes
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record DriftOptions(Integer sample, String scenario, int maxRequests, boolean update, long seed) {
 
     /** The request budget unless set. */

@@ -1,7 +1,10 @@
 package dev.resilienceharness.drift;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Timing;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What a drift check found, cassette by cassette, in the order they were visited.
@@ -9,6 +12,7 @@ import java.util.List;
  * @param entries   one per selected cassette
  * @param stoppedBy why sending stopped before the end (a quota rejection, the request budget), or {@code null}
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record DriftResult(List<Entry> entries, String stoppedBy) {
 
     public DriftResult {

@@ -1,10 +1,13 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A minimal fault plan that breaks an invariant, ready to paste into {@code resilience.yaml}.
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param foundIn    the phase of the plan space that found the plan before it was shrunk
  * @param foundAt    the number of that plan in the search, from 1
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Counterexample(String name, Invariant invariant, List<Fault> plan, List<Violation> violations,
         String yaml, PlanSpace.Phase foundIn, long foundAt) {
 

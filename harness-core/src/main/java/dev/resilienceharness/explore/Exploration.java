@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.scenario.Rehearsal;
 import java.time.Duration;
@@ -7,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * The {@code explore} goal's search over a config's scenarios: the fault plans of each in turn, within one time limit
  * shared out evenly over the scenarios still to explore ({@link TimeShare}), then the provider limits asked for.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Exploration {
 
     /**

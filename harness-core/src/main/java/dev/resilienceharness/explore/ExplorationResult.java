@@ -1,8 +1,11 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Scenario;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What exploring one scenario's fault plans came to.
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param counterexamples the distinct minimal counterexamples, in the order found
  * @param ended           why the search stopped
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ExplorationResult(Scenario scenario, long plans, List<Counterexample> counterexamples, Ended ended) {
 
     /** Why a search stopped. */

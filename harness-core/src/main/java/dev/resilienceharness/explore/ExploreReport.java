@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -28,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     "found_at": 4, "violations": ["explore-two-budget-1 [budget] op 'plan': ..."], "yaml": "  - name: ..."}]}]}
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ExploreReport {
 
     /**

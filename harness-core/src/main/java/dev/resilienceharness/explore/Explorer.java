@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
@@ -20,6 +22,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * Searches the fault plans of a scenario's ops for ones that break an invariant, the way property-based and
@@ -38,6 +41,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe; the rehearsal it runs on is, so one explorer per thread may share it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Explorer {
 
     /** The invariants a plan is checked under. */

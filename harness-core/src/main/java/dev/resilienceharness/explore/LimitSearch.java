@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.config.ProviderLimits;
 import dev.resilienceharness.config.Scenario;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Searches {@code provider_limits} values for a scenario, its own faults kept and its {@code expect} ignored: the
@@ -18,6 +21,7 @@ import java.util.Optional;
  * invariant. Only values that change the run are tried: request rates below the calls of the unlimited run, and
  * quotas at the tokens spent after each of its calls. Each candidate runs alone, against an endpoint of its own.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LimitSearch {
 
     /** The limits that can be searched, as {@code resilience.yaml} names them. */

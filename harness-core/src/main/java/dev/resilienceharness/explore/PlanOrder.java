@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.QuotaFault;
@@ -9,6 +11,7 @@ import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Which of two fault plans is the simpler counterexample: fewer faults (entries other than {@code none}), then a
@@ -17,6 +20,7 @@ import java.util.regex.Pattern;
  * slow_first_token, crash), and within a kind when its setting is lower: a quota without a header before one with,
  * a smaller {@code retry_after}, {@code elapsed_ms} or status.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PlanOrder implements Comparator<List<Fault>> {
 
     /** The one instance. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.CrashFault;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.apiguardian.api.API;
 
 /**
  * The fault plans worth trying on one scenario's ops, in the order they are tried: the empty plan; every fault of
@@ -39,6 +42,7 @@ import java.util.SplittableRandom;
  * per kind, plus the quota whose {@code Retry-After} of 0 a {@code retry_once} policy honours). Random plans have a
  * length up to the horizon and favour runs of the same entry, which is how waits and retries pile up.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PlanSpace {
 
     /** The most call positions a plan covers. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Durations;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Prints a counterexample as a scenario block to paste under {@code scenarios:} in {@code resilience.yaml}: a
@@ -25,6 +28,7 @@ import java.util.regex.Pattern;
  *     policy: {max_attempts: 2}
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioYaml {
 
     /** Text that reads back as itself when written plain: no quoting needed. */

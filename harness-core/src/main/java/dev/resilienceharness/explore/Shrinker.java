@@ -1,5 +1,7 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.QuotaFault;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 
 /**
  * Shrinks a fault plan that breaks an invariant to a minimal one that still breaks it, delta-debugging style. The
@@ -24,6 +27,7 @@ import java.util.function.Predicate;
  * input always gives the same result. The result is 1-minimal: no single removal, replacement, move, swap or
  * lowering by one unit still fails. The oracle is asked each plan at most once.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Shrinker {
 
     private final Predicate<List<Fault>> fails;

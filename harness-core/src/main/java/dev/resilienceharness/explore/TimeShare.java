@@ -1,12 +1,16 @@
 package dev.resilienceharness.explore;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * One time limit shared out over several searches: each gets an even share of what is left when it starts, so that a
  * search that ends early leaves its time to the ones after it, and one that overran takes it from them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class TimeShare {
 
     private final Duration limit;

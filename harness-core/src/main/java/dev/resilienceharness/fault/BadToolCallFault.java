@@ -1,8 +1,12 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.BadToolCall;
+import org.apiguardian.api.API;
 
 /** {@code bad_tool_call}: the call returns, but its tool-call JSON fails the schema. */
+@API(status = INTERNAL, since = "0.1.0")
 public record BadToolCallFault() implements Fault {
 
     public static final BadToolCallFault INSTANCE = new BadToolCallFault();

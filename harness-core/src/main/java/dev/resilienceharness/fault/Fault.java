@@ -1,12 +1,16 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.Reply;
+import org.apiguardian.api.API;
 
 /**
  * One entry of a scenario's {@code faults} list: what the provider does to the transport call it hits
  * (docs faults.md). The set is closed; each kind is one record.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface Fault
         permits NoFault, TimeoutFault, ServerErrorFault, QuotaFault, BadToolCallFault, SlowFirstTokenFault,
         CrashFault, RecordedLatencyFault,

@@ -1,10 +1,13 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.transport.Reply;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.apiguardian.api.API;
 
 /**
  * {@code {latency: recorded}}: the call's answer arrives as late as one of the timings its cassette recorded
@@ -13,6 +16,7 @@ import java.util.SplittableRandom;
  * time when none was recorded), and, where the replay path can (a loop's SDK over the in-process HTTP endpoint), the
  * rest of its body after the sample's total time. A cassette without samples answers with its recorded timing.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RecordedLatencyFault() implements Fault {
 
     public static final RecordedLatencyFault INSTANCE = new RecordedLatencyFault();

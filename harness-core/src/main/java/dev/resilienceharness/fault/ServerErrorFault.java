@@ -1,9 +1,13 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.TransientError;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** {@code {server_error: {status: 503}}}: the provider answers with a 5xx, a transient failure. */
+@API(status = INTERNAL, since = "0.1.0")
 public record ServerErrorFault(int status) implements Fault {
 
     /** The status a bare {@code server_error} stands for. */

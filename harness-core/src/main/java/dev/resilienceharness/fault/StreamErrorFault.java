@@ -1,11 +1,15 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * {@code {stream_error: {after_events: n}}}: after the stream's first {@code n} events the provider sends an
  * {@code error} event (an overloaded or server error in the API's own shape) and ends the stream.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record StreamErrorFault(int afterEvents) implements StreamFault {
 
     public StreamErrorFault {

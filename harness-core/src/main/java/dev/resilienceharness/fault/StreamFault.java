@@ -1,7 +1,10 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.CallFailure;
 import dev.resilienceharness.transport.TransientError;
+import org.apiguardian.api.API;
 
 /**
  * A fault only a streamed answer can meet: it strikes part-way through the recorded events. On a call through
@@ -9,6 +12,7 @@ import dev.resilienceharness.transport.TransientError;
  * {@link dev.resilienceharness.transport.TransientError} naming how many events arrived first, and a truncated
  * tool call is a {@link dev.resilienceharness.transport.BadToolCall}; over HTTP the stream itself breaks there.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface StreamFault extends Fault
         permits StreamCutFault, StreamStallFault, MalformedEventFault, StreamErrorFault, TruncatedToolCallFault {
 

@@ -1,6 +1,9 @@
 package dev.resilienceharness.fault;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * {@code {stream_stall: {after_events: n, ms: m}}}: after the stream's first {@code n} events nothing arrives for
@@ -8,6 +11,7 @@ import java.util.Map;
  * longer gets the rest of the stream {@code m} ms late. A call through {@code Transport} has no read timeout to
  * outlast: there the stall is a timeout.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record StreamStallFault(int afterEvents, long ms) implements StreamFault {
 
     public StreamStallFault {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.files;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -10,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The one reader for every file a goal is given (the yaml, a {@code requests_from} file, a secrets baseline, a
@@ -17,6 +20,7 @@ import java.util.Arrays;
  * build and a device such as {@code /dev/zero} never ends, so neither is opened; a file over the bound is refused by
  * its size, and one that grows past it while read is read one byte past it, never more.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BoundedFile {
 
     private BoundedFile() {

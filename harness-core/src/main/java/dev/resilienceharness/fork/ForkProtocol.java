@@ -1,11 +1,16 @@
 package dev.resilienceharness.fork;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How the forked check's JVM talks to the one that started it: each line it sends on its standard output starts with
  * {@link #MARK}, followed by the kind ({@code began}, {@code debug}, {@code info}, {@code warn}, {@code error}, or the
  * verdict: {@code ok}, {@code failure}, {@code fault}), a space and the text, escaped onto one line; any other line is
  * output of its own.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ForkProtocol {
 
     /** What starts each line of the check's own. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.fork;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.pipeline.CheckRun;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /** The check's options and everything the forked JVM needs of the one that starts it. */
+@API(status = INTERNAL, since = "0.1.0")
 public record ForkRequest(CheckRun.Options options, String loop, String shard, int runs, List<String> testClasspath,
         Map<String, String> properties, boolean debug) {
 

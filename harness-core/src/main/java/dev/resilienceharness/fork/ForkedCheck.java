@@ -1,5 +1,7 @@
 package dev.resilienceharness.fork;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Ahead;
 import dev.resilienceharness.config.HarnessConfig;
@@ -29,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apiguardian.api.API;
 
 /**
  * The forked side of the {@code check} goal, as surefire's booter is of its tests: the {@code main} of a JVM of its
@@ -37,6 +40,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@link CheckRun}) as a check in Maven's JVM, and sends back each log line as it is logged, then the verdict, on its
  * standard output ({@link ForkProtocol}). What the team's loop prints goes to its standard error.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ForkedCheck {
 
     private ForkedCheck() {

@@ -1,6 +1,9 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -10,6 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Completions and Responses answer {@code {"error": {"message", "type", "code"}}}; Anthropic Messages answers
  * {@code {"type": "error", "error": {"type", "message"}}} with Anthropic's error types.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public enum ApiShape {
     /** {@code POST /v1/chat/completions}: tool calls in {@code choices[*].message.tool_calls}. */
     CHAT_COMPLETIONS("chat/completions"),

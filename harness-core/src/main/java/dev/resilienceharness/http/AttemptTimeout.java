@@ -1,6 +1,9 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The one timeout rule of every adapter and of the run that answers it: how long an SDK's HTTP attempt waits, when an
@@ -10,6 +13,7 @@ import java.time.Duration;
  * the JDK's client do; a zero timeout is none, as it is to them. A timeout fault moves the virtual clock on by that
  * timeout, or by {@link #UNSTATED} when the SDK states none, and does not count as waiting.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class AttemptTimeout {
 
     /** What a timeout costs on the virtual clock when the SDK does not say how long it waits. */

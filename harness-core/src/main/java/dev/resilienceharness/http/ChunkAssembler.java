@@ -1,8 +1,11 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.Json;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -23,6 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * stream. Not thread-safe: one instance assembles one stream. Recording ({@link StreamRecording}) and the replay
  * proxy use it alike.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ChunkAssembler {
 
     /** A stream chunk that is not JSON, or a chunk that reports an error. */

@@ -1,10 +1,13 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -15,6 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * for it: a role chunk, content and tool-call argument pieces, a finish chunk, an optional usage chunk and
  * {@code [DONE]}. The inverse of {@link ChunkAssembler}.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class ChunkStreams {
 
     /** Characters of content or arguments per chunk: small enough to look like a real stream. */

@@ -1,9 +1,12 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -16,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  * @param body    the JSON body ({@code null} for a crash); a streaming request gets it as server-sent events
  * @param delay   how long before the first token (an answer) or before giving up (a timeout); never negative
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record FaultAnswer(Outcome outcome, int status, Map<String, String> headers, JsonNode body, Duration delay) {
 
     /** The three things a provider can do with a request. */

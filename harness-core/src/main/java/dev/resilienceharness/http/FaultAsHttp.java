@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.fault.BadToolCallFault;
 import dev.resilienceharness.fault.CrashFault;
 import dev.resilienceharness.fault.Fault;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,6 +36,7 @@ import tools.jackson.databind.node.ObjectNode;
  * </ul>
  * Delays are as declared: scale them with {@link FaultAnswer#scaled} for a time factor. Stateless and thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class FaultAsHttp {
 
     /** How long a {@code timeout} keeps a client waiting before the 504 when the client's own timeout is unknown. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.resilienceharness.cassette.StreamEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -7,8 +9,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** What a scenario run answers an SDK's HTTP attempt with: a response, or nothing before the SDK's timeout. */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public sealed interface HttpAnswer {
 
     /**

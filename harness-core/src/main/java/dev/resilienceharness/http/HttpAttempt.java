@@ -1,10 +1,13 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One HTTP attempt an SDK makes, as its adapter hands it to the scenario run: every attempt, the SDK's own retries
@@ -19,6 +22,7 @@ import java.util.Objects;
  * @param timeout  how long the SDK waits for an answer before it gives up, when the adapter knows it
  * @param sdkRetry 0 for the SDK's first attempt at a request the loop made; n for the SDK's own n-th retry of it
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public record HttpAttempt(String sdk, String method, String path, Map<String, List<String>> headers, byte[] body,
         Duration timeout, int sdkRetry) {
 

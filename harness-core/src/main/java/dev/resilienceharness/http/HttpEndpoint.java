@@ -1,9 +1,12 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * A scenario run's provider as HTTP, for SDK adapters: an adapter plugs it in as its SDK's HTTP client, sleeper and
@@ -15,6 +18,7 @@ import java.time.Duration;
  * whose body arrives late, a broken tool call a 200 whose tool-call JSON is broken, and a crash a
  * {@code ProcessRecycled} thrown through the SDK (an {@link Error}, which no SDK retries).
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public interface HttpEndpoint {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Forwards SDK attempts to a live provider over the JDK's HTTP client: {@code {baseUrl}/{path}}, the SDK's own
@@ -16,6 +19,7 @@ import java.util.Set;
  * ({@code x-api-key} for Anthropic's, {@code Authorization: Bearer} otherwise). The answer is redacted before it is
  * written, never here.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LiveHttp implements HttpForwarder {
 
     private static final Set<String> DROPPED = Set.of("authorization", "x-api-key", "api-key", "x-goog-api-key",

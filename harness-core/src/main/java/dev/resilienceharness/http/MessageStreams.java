@@ -1,9 +1,12 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.json.Json;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -16,6 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * faults make it) is sent as those characters, so that the reader's JSON stops where the string does. The inverse of
  * {@link MessageEvents}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MessageStreams {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

@@ -1,9 +1,12 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.json.Json;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -25,6 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * and a {@code response.output_item.done} with the whole item; last {@code response.completed} with the whole
  * response ({@code response.incomplete} or {@code response.failed} when its {@code status} says so).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ResponseStreams {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

@@ -1,6 +1,9 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * An SDK's own retry backoff, exponential with a random jitter drawn where no one can inject it: an adapter's
@@ -11,6 +14,7 @@ import java.time.Duration;
  * @param max    the longest nominal wait
  * @param jitter the largest fraction the SDK takes off the nominal wait at random
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record SdkBackoff(Duration first, Duration max, double jitter) {
 
     /**

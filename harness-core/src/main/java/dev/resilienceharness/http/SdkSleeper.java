@@ -1,9 +1,12 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * An SDK's retry waits on a run's virtual clock, as every adapter's sleeper makes them: each wait counts towards
@@ -14,6 +17,7 @@ import java.util.function.Supplier;
  * {@link #sleep} and fails the future of {@link #sleepAsync}; the crash of the run's process ({@code ProcessRecycled},
  * an {@link Error}) is thrown from both, as it is from every call, so that no SDK can hold it in a future.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class SdkSleeper {
 
     private final HttpEndpoint endpoint;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.StreamEvent;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * Splits a server-sent event stream into its events as they arrive (the {@code data:} lines up to a blank line, with
@@ -16,6 +19,7 @@ import java.util.function.LongSupplier;
  * with the time its blank line was read. Reading ends at the end of the stream; a last event without its blank line
  * counts.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SseEvents {
 
     /** Larger than any event a provider sends; a longer one is refused rather than held. */

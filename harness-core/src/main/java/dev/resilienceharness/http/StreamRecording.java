@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStream;
 import dev.resilienceharness.cassette.StreamEvent;
 import java.io.BufferedReader;
@@ -10,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,6 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code chat.completion} the events add up to (see {@link ChunkAssembler}), which a cassette keeps as its
  * {@code response}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class StreamRecording {
 
     /**

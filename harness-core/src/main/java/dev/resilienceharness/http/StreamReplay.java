@@ -1,5 +1,7 @@
 package dev.resilienceharness.http;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStream;
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.fault.BadToolCallFault;
@@ -14,6 +16,7 @@ import dev.resilienceharness.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,6 +33,7 @@ import tools.jackson.databind.node.ObjectNode;
  *                event, the malformed one), or -1 when it breaks nothing
  * @param fault   the fault's kind
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes, String fault) {
 
     /** How a replayed stream ends. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.incremental;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -48,6 +51,7 @@ import tools.jackson.core.json.JsonFactory;
  * @param warnings      the warnings the check logged, in order
  * @param violations    every violation, in the order the check reported them
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record CheckRecord(String inputs, Path cassettes, Path baseline, int cassetteCount, int scenarioCount,
         int scannedFiles, int findings, List<String> warnings, List<Violation> violations) {
 

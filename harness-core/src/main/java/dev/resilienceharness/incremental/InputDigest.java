@@ -1,5 +1,7 @@
 package dev.resilienceharness.incremental;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Indices;
 import java.io.IOException;
@@ -20,11 +22,13 @@ import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apiguardian.api.API;
 
 /**
  * A SHA-256 over length-prefixed text fields, and the digests of what files and folders hold: how the check's record
  * ({@link CheckRecord}) and a shard's marker say which inputs a result belongs to.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class InputDigest {
 
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 16));

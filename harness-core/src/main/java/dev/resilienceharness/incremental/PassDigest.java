@@ -1,5 +1,7 @@
 package dev.resilienceharness.incremental;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.concurrent.Indices;
@@ -9,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * The digest of a full check's inputs ({@link CheckRecord#inputs}), taken from the pass itself: the cassette folder's
@@ -22,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * other shards that this one's scenarios do not need) are digested after it: nothing the check finds depends on what
  * they hold. The digest equals what {@link CheckRecord#inputs} gives for the same files.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PassDigest implements CassetteIntegrity.Reads {
 
     private final String identity;

@@ -1,15 +1,19 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.trace.RunTrace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Invariant 4, bounded waiting: total virtual waiting in a run is at most {@code max_total_wait}, and no retry comes
  * sooner than the policy's stated delay or backoff ({@link RetryPacing}). A run that slept in real time, or stalled
  * (made no call and no wait for the stall bound of real time, see {@code StallBound}), breaks it too.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BoundedWaiting implements ScenarioInvariant {
 
     @Override

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Budget;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Invariant 1, call budget: for every op, calls &le; 1 + min(T, max_attempts&minus;1) + Q + min(S,
@@ -17,6 +20,7 @@ import java.util.Map;
  * op's calls and Q is 1 when a quota with a Retry-After the policy may honour hit it; no call after a stop; and
  * {@code budget.max_calls_per_scenario} when given.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CallBudget implements ScenarioInvariant {
 
     private final Budget budget;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
@@ -27,6 +29,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,6 +39,7 @@ import tools.jackson.databind.node.ObjectNode;
  * repair) are orphans: a warning, or
  * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteIntegrity {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.trace.StreamTrace;
@@ -7,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -16,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  * to the partial text it kept emits the beginning twice — the salvage bug. The outcome's text is every string in its
  * value. Reported once per op, under {@link Invariant#PARTIAL_WORK}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DuplicatedText implements ScenarioInvariant {
 
     @Override

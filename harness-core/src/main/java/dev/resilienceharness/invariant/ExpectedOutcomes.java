@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.trace.RunTrace;
@@ -7,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * Invariant 5, expectations: each given {@code expect} list (status, attempts, reason, retry_after, elapsed_ms,
  * concurrency) matches, and every outcome carries the fields its failure requires ({@link RequiredFields}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ExpectedOutcomes implements ScenarioInvariant {
 
     @Override

@@ -1,6 +1,11 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /** The invariants of docs invariants/, by the ids the reports use. */
+@API(status = MAINTAINED, since = "0.1.0")
 public enum Invariant {
     BUDGET("budget"),
     DETERMINISM("determinism"),

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
@@ -12,12 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The call budget under {@code provider_limits}: no call at all after an {@code insufficient_quota} 429, and no retry
  * of a rate-limit 429 sooner than its {@code Retry-After} on the virtual clock. Each op is reported once, at its
  * first early retry; a retry in a new process incarnation is not judged by the 429 the old one met.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LimitRetries implements ScenarioInvariant {
 
     @Override

@@ -1,8 +1,12 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** Every violation sentence and hint, in one place so that tests and docs can quote them exactly. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Messages {
 
     private Messages() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.CanonicalJson;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -13,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Invariant 3, partial work survival: every op the loop called has exactly one outcome, in scenario order; a
@@ -22,6 +25,7 @@ import java.util.Set;
  * <p>An op counts as finished before a restart when it was called before the call that crashed and is not the
  * op that call was for: loops run ops one after another.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PartialWorkSurvival implements ScenarioInvariant {
 
     @Override

@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.CanonicalJson;
 import dev.resilienceharness.json.JsonDiff;
 import dev.resilienceharness.json.VolatilePaths;
@@ -7,6 +9,7 @@ import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.trace.RunTrace;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -16,6 +19,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * paths randomised per run, give identical outcome lists once volatile paths are removed (compared as
  * canonical JSON). A difference is shown at the first JSON path where a run departs from run 1.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReplayDeterminism {
 
     private final VolatilePaths volatilePaths;

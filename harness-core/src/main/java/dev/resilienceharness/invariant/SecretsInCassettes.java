@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
@@ -19,6 +21,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * all cores; findings accepted by {@code redaction.allow} or the baseline file are left out. A file that cannot
  * be scanned is a violation too: it may hide a secret.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SecretsInCassettes {
 
     static final String HINT = "Re-record it (mvn resilience:record redacts before writing) or remove the value;"

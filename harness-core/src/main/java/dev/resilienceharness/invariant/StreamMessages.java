@@ -1,6 +1,11 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** The sentences and hints of the checks on streamed answers, in one place so that tests and docs quote them. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class StreamMessages {
 
     private StreamMessages() {

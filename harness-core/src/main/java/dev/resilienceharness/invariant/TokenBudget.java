@@ -1,5 +1,7 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Budget;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
@@ -7,11 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The token side of the budget: {@code budget.max_tokens_per_scenario} and {@code budget.max_tokens_per_op} bound the
  * tokens of every answered call, retries and repairs included.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class TokenBudget implements ScenarioInvariant {
 
     private final Budget budget;

@@ -1,10 +1,13 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.Budget;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import org.apiguardian.api.API;
 
 /**
  * What one scenario run spent, as the reports show it against the budget: its tokens, what they cost by
@@ -17,6 +20,7 @@ import java.math.RoundingMode;
  * @param unpricedTokens tokens of calls whose model has no price (counted in {@code tokens}, not in {@code cost})
  * @param refused        calls the limits answered with a 429
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record TokenSpend(long tokens, Long tokenBudget, Long opTokenBudget, BigDecimal cost, long unpricedTokens,
         int refused) {
 

@@ -1,6 +1,9 @@
 package dev.resilienceharness.invariant;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One broken invariant: where (scenario or file, op), what (invariant, bound, actual), and what to do.
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param message   what happened, one sentence
  * @param hint      what to do next, one sentence
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public record Violation(Invariant invariant, String subject, String op, String bound, String actual, String message,
         String hint) {
 

@@ -1,7 +1,10 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -9,6 +12,7 @@ import tools.jackson.databind.JsonNode;
  * {@code json.dumps(obj, sort_keys=True, separators=(",", ":"))}, so fingerprints match the workshop's.
  * Keys are sorted by code point, all non-ASCII is escaped, floats are written as Python's {@code repr}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CanonicalJson {
 
     private CanonicalJson() {

@@ -1,8 +1,11 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -11,6 +14,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * request's canonical JSON, as the workshop's {@code fingerprint(payload)} computes it. The caller removes
  * volatile request paths first.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Fingerprint {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();

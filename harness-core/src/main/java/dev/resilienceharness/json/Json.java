@@ -1,5 +1,8 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
@@ -17,6 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Two differences remain: Jackson refuses a lone surrogate escape in a property name, which Python accepts, and
  * reads a float literal beyond the double range (as Python does) as an infinity that has no canonical form.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Json {
 
     // Python refuses to convert integers longer than this (sys.int_info.default_max_str_digits).

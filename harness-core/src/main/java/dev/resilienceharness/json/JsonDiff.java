@@ -1,12 +1,16 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /** The JSON paths at which two trees differ, for messages a person reads ("messages[0].content"). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class JsonDiff {
 
     private JsonDiff() {

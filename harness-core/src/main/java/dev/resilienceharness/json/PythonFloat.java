@@ -1,10 +1,15 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Python 3's {@code repr(float)}, which is how Python's {@code json.dumps} writes floats: the shortest digits
  * that read back as the same double, positional from {@code 1e-04} up to below {@code 1e+16} ({@code 0.0001},
  * {@code 100.0}), scientific outside it ({@code 1e-05}, {@code 1e+16}, {@code 5e-324}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PythonFloat {
 
     static final String NOT_FINITE = "NaN and infinities have no JSON form";

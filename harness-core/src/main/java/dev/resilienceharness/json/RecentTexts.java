@@ -1,6 +1,9 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
 
 /**
  * Texts read lately from bytes, by a hash of those bytes, so that a text met again becomes the one {@code String} made
@@ -8,6 +11,7 @@ import java.nio.charset.StandardCharsets;
  * or a short value in a yaml's ten thousand requests. The bytes are Latin-1, one character each. A slot holds the last
  * text hashed to it, and a different text hashed there takes its place. Not thread-safe: one per reader, or per thread.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RecentTexts {
 
     private final String[] slots;

@@ -1,5 +1,7 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
@@ -11,6 +13,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,6 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * removed member closes the gap, views and entries write through. As with a {@code LinkedHashMap} in insertion order,
  * several threads may read it at once (a config's requests are read so), but none may change it meanwhile.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SmallObjectMap extends AbstractMap<String, JsonNode> {
 
     /** The most members {@link Members} keeps in one: {@value}. */

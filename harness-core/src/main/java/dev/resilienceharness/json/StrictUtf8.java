@@ -1,16 +1,20 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
 
 /**
  * Decodes bytes that must be UTF-8 and nothing else, finding where they stop being so: the yaml and the cassettes are
  * read this way, so that a bad byte is reported at its line and column rather than replaced or guessed around.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class StrictUtf8 {
 
     /**

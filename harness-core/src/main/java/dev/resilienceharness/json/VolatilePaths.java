@@ -1,11 +1,14 @@
 package dev.resilienceharness.json;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -21,6 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  * a matched property is removed, a matched array element is set to {@code null} instead, so that the elements
  * after it keep their indices. A path that matches nothing is not an error. Immutable and thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class VolatilePaths {
 
     private static final String REQUEST = "request";

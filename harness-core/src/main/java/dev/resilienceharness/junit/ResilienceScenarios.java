@@ -1,5 +1,9 @@
 package dev.resilienceharness.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Stands for the scenarios of {@code resilience.yaml} wherever a tool needs a class.
  *
@@ -11,6 +15,7 @@ package dev.resilienceharness.junit;
  * {@code --select-class} on the console launcher) runs the scenarios of {@code resilience.yaml} (or of the file
  * named by {@value ScenarioTestEngine#CONFIG}) on purpose, even if they already ran in the launcher session.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class ResilienceScenarios {
 
     private ResilienceScenarios() {

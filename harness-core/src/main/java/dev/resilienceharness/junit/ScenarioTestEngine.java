@@ -1,5 +1,7 @@
 package dev.resilienceharness.junit;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.EngineExecutionListener;
@@ -54,6 +57,7 @@ import org.opentest4j.AssertionFailedError;
  * Each scenario publishes its {@link ScenarioReport} as a report entry under {@value #REPORT_KEY}. The goals check
  * scenarios through {@link Rehearsal#checkAll} as this engine does, without the platform around it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioTestEngine implements TestEngine {
 
     public static final String ENGINE_ID = "resilience-harness";

@@ -1,6 +1,11 @@
 package dev.resilienceharness.limits;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** The error messages of the 429s the limits send, in one place so tests can assert them. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LimitMessages {
 
     private LimitMessages() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.limits;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ProviderLimits;
 import dev.resilienceharness.transport.QuotaExhausted;
 import java.math.BigDecimal;
@@ -8,6 +10,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One rate-limited endpoint on the virtual clock: admits or refuses each call by the {@code provider_limits} windows
@@ -15,6 +18,7 @@ import java.util.Objects;
  * tokens it is given, so the same calls get the same answers every run. Thread-safe; calls must come in order of
  * virtual time, as one scenario's do and as a shared endpoint's scheduler hands them over.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Limiter {
 
     /** The length of a window. */

@@ -1,8 +1,11 @@
 package dev.resilienceharness.limits;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The limits' headers as {@code serve} sends them under a time factor: the provider's clock runs
@@ -10,6 +13,7 @@ import java.util.Map;
  * {@code retry-after-ms}, {@code x-ratelimit-reset-requests}, {@code x-ratelimit-reset-tokens}) is multiplied by
  * the factor to be real time again. Limits, remaining counts and every other header are kept as they are.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RealTimeHeaders {
 
     private static final String[] RESETS = {"x-ratelimit-reset-requests", "x-ratelimit-reset-tokens"};

@@ -1,7 +1,10 @@
 package dev.resilienceharness.limits;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.transport.QuotaExhausted;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A call the limits refused, as a provider answers it: a 429 with the error code of its kind and the headers
@@ -12,6 +15,7 @@ import java.util.Map;
  * @param headers    {@code Retry-After}, {@code retry-after-ms} and the {@code x-ratelimit-*} headers, in order
  * @param message    the error message of the 429's body
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Refusal(QuotaExhausted.Kind kind, String retryAfter, Map<String, String> headers, String message) {
 
     public Refusal {

@@ -1,6 +1,9 @@
 package dev.resilienceharness.limits;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.Json;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -12,6 +15,7 @@ import tools.jackson.databind.JsonNode;
  * @param input  prompt tokens
  * @param output completion tokens
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Tokens(long input, long output) {
 
     public static final Tokens NONE = new Tokens(0, 0);

@@ -1,6 +1,11 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** The sentences the live package shows users, in one place so that tests and docs can quote them exactly. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LiveMessages {
 
     /** The most characters of a provider's body any message quotes. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.Provider;
@@ -35,6 +37,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -47,6 +50,7 @@ import tools.jackson.databind.node.ObjectNode;
  * request is read as server-sent events and assembled into one {@code chat.completion}, its first-token latency
  * measured from the send. The only class that reads the wall clock. Thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LiveTransport implements Transport, ProviderCall {
 
     /** How long to wait for a connection. */

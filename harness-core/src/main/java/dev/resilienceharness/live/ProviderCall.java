@@ -1,13 +1,17 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.transport.CallFailure;
 import java.io.IOException;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Sends one op's request to a real provider and brings back what a cassette records; {@link LiveTransport} is one. */
 @FunctionalInterface
+@API(status = INTERNAL, since = "0.1.0")
 public interface ProviderCall {
 
     /**

@@ -1,12 +1,16 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What a recording pass did, op by op, in the order the ops were visited.
  *
  * @param entries one per distinct scenario op
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RecordSummary(List<Entry> entries) {
 
     public RecordSummary {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteStore;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -32,6 +35,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is not sent. After a quota rejection nothing more is sent in the pass. An op the yaml declares no request for is
  * neither sent nor written: only a team's loop knows what it sends ({@code LoopRecorder}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Recorder {
 
     private final HarnessConfig config;

@@ -1,10 +1,15 @@
 package dev.resilienceharness.live;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The provider answered with a status that is neither a quota rejection nor a transient error (a 400, 401, 404,
  * ...), or with a 200 whose body is not a chat completion. Names the op, the status and a short excerpt of the
  * body; never a header, so never the key.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class UnexpectedStatus extends Exception {
 
     private final String op;

@@ -1,6 +1,9 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * An agent loop under test: runs a scenario's ops through a transport under a policy and returns one outcome
@@ -18,6 +21,7 @@ import java.util.List;
  * </ul>
  * A fresh instance is created for every run and after every simulated restart.
  */
+@API(status = STABLE, since = "0.1.0")
 public interface AgentLoop {
 
     /** Runs {@code run}'s ops in order and returns their outcomes (all work completed before a stop). */

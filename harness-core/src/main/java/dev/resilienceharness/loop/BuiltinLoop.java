@@ -1,5 +1,7 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.transport.BadToolCall;
 import dev.resilienceharness.transport.CallResult;
@@ -13,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -42,6 +45,7 @@ import tools.jackson.databind.node.ObjectNode;
  * already spent), so the call lost in the crash is the only one repeated — "as if uninterrupted" — and the
  * concurrency limit is the one the journal last recorded.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BuiltinLoop implements AgentLoop {
 
     @Override

@@ -1,5 +1,7 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * A journal in a JSON Lines file: one outcome record per line (and, between them, checkpoints of the op in
@@ -20,6 +23,7 @@ import java.util.function.Consumer;
  * killed at any moment loses at most the line it was writing. A torn last line (no newline, or not JSON) is
  * ignored with a warning and cut off before the next append.
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public final class FileJournal implements Journal {
 
     private final Path file;

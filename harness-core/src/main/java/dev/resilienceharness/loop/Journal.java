@@ -1,11 +1,15 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The record of finished ops that survives a process restart (invariants/partial_work.md): append-only, one outcome per
  * finished op. A resumed loop reads {@link #completed()} and re-calls none of them.
  */
+@API(status = STABLE, since = "0.1.0")
 public interface Journal {
 
     /** The outcomes recorded so far, in order. */

@@ -1,12 +1,16 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.resilienceharness.config.HarnessConfig;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
+import org.apiguardian.api.API;
 
 /** Makes a fresh loop instance for every run and every simulated restart. */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1.0")
 public interface LoopFactory {
 
     AgentLoop create();

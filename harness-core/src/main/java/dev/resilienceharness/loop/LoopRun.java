@@ -1,5 +1,7 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.resilienceharness.clock.Sleeper;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.http.HttpEndpoint;
@@ -11,9 +13,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Everything a loop gets for one run: ops, transport, policy, a virtual sleeper and clock, and its journal. */
+@API(status = STABLE, since = "0.1.0")
 public final class LoopRun {
 
     private final List<String> ops;

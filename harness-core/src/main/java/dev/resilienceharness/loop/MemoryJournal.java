@@ -1,10 +1,14 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** A journal kept in memory: survives the simulated restarts of one scenario run, which share the harness's heap. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MemoryJournal implements Journal {
 
     private final List<Outcome> outcomes = new ArrayList<>();

@@ -1,6 +1,9 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,6 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param partialText  what the loop did with the text a broken stream had brought: {@code kept} or
  *                     {@code dropped}; else {@code null}
  */
+@API(status = STABLE, since = "0.1.0")
 public record Outcome(String op, Status status, JsonNode value, String reason, String retryAfter, int attempts,
         Long elapsedMs, Integer concurrency, Integer streamEvents, String partialText) {
 

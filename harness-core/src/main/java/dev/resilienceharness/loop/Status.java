@@ -1,6 +1,11 @@
 package dev.resilienceharness.loop;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** How an op ended. */
+@API(status = STABLE, since = "0.1.0")
 public enum Status {
     OK("ok"),
     DEGRADED("degraded"),

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.SecretsInCassettes;
@@ -11,8 +13,10 @@ import dev.resilienceharness.secrets.SarifWriter;
 import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /** The goals that look at the cassettes alone: {@code verify-cassettes} and {@code scan-secrets}. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CassetteRun {
 
     private CassetteRun() {

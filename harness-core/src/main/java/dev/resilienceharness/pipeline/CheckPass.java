@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.PassDigest;
@@ -20,8 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 
 /** The one pass behind {@code check} and {@code report}: cassettes, then scenarios, then secrets. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CheckPass {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.incremental.InputDigest;
@@ -12,11 +14,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * The {@code check} goal's work on a loaded config, the same in Maven's JVM and in a JVM of its own
  * (the fork package): one pass, the record that remembers it, the stale cassettes, the verdict.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CheckRun {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -8,8 +10,10 @@ import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunLog;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /** Loads a goal's yaml, with {@code -Dresilience.loop} in place of its loop, the same in every JVM a goal runs in. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ConfigLoading {
 
     private ConfigLoading() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.drift.DriftCheck;
@@ -19,11 +21,13 @@ import dev.resilienceharness.secrets.RecordingRedaction;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import org.apiguardian.api.API;
 
 /**
  * The {@code drift} goal's work on a loaded config: the cassettes' requests sent to the provider, each live answer
  * compared with its cassette, {@code drift.json} and the report's drift section written, and the verdict.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftRun {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.config.DidYouMean;
 import dev.resilienceharness.config.Durations;
@@ -27,11 +29,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The {@code explore} goal's work on a loaded config: which scenarios and limits to search, the search itself
  * ({@link Exploration}), and what it found, logged as scenarios to paste and written to {@code explore.json}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ExploreRun {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
@@ -11,11 +13,13 @@ import dev.resilienceharness.scenario.StallBound;
 import dev.resilienceharness.shard.Shard;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What every caller of the engine starts with, Maven's goals or plain Java: loading a goal's yaml, and the report of
  * a whole project in one call. The goals' own work is in the {@code *Run} classes of this package.
  */
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class Harness {
 
     private Harness() {

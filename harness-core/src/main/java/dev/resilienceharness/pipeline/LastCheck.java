@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.incremental.CheckRecord;
 import dev.resilienceharness.incremental.InputDigest;
 import dev.resilienceharness.run.PhaseTime;
@@ -13,11 +15,13 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What the {@code check} goal learns of its last check before it loads the yaml: the record in the output directory
  * ({@link CheckRecord}), and whether what it names is unchanged, in which case that result is delivered again.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LastCheck {
 
     /** The file in the output directory that remembers the last check. */

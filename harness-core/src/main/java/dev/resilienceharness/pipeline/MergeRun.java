@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.report.AggregateReport;
 import dev.resilienceharness.report.MergedReports;
@@ -18,12 +20,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The goals that make one report of several: {@code merge}, of the N shards of a check, and
  * {@code report-aggregate}, of a reactor's modules. Neither reads a yaml: the reports already written are all they
  * need.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MergeRun {
 
     /**

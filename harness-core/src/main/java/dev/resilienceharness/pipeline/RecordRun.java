@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.CountParameter;
 import dev.resilienceharness.config.HarnessConfig;
@@ -21,6 +23,7 @@ import java.io.IOException;
 import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -28,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * written as its cassette, volatile fields stripped and secrets redacted before anything touches disk; or, with a
  * team's loop, each scenario run once with no faults, recording what the loop's SDK sends that no cassette answers.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RecordRun {
 
     private RecordRun() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.report.ReportAssembly;
 import dev.resilienceharness.report.ReportWriter;
@@ -12,11 +14,13 @@ import dev.resilienceharness.shard.ShardMarker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * The {@code report} goal's work on a loaded config: one pass, the reports it makes ({@link ReportAssembly}), the
  * marker of a shard, and the verdict, which fails only with {@code failOnViolation}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReportRun {
 
     /**

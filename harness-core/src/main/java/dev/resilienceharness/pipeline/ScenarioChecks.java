@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
@@ -11,8 +13,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 
 /** The goals that only run scenarios: {@code check-budget} and {@code check-determinism}. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioChecks {
 
     /** What {@code check-budget} checks: every invariant of one run. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Invariant;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 
 /**
  * Runs a config's scenarios for a goal, on all cores, with the project's test classpath visible so that the team's
@@ -31,6 +34,7 @@ import java.util.function.UnaryOperator;
  * launcher's and the platform's classes, and a test descriptor and listener events for each scenario and invariant;
  * bench/README.md, "The scenarios without the launcher").
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioLauncher {
 
     /** What the scenarios came to: one report per scenario, or the setup errors that kept them from running. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigFile;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
@@ -15,12 +17,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 
 /**
  * What a goal's pass needs besides the config: where it logs, which shard it does, and how it runs scenarios. A goal
  * makes one from its parameters; a check in a JVM of its own makes one from what Maven's JVM
  * sent it, so that both run the same code.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioRunner {
 
     /** The project's test classpath, resolved only when a scenario runs. */

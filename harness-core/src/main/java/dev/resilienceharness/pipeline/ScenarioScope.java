@@ -1,16 +1,20 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.run.RunLog;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Which scenarios a goal works on: every goal but {@code serve} leaves out the scenarios without ops (fault plans
  * written for the proxy only), and a config left without scenarios is a folder of cassettes, which the scenario
  * goals pass with a warning and the cassette goals check without looking for orphans.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ScenarioScope {
 
     private ScenarioScope() {

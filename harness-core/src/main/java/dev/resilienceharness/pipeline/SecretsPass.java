@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.SecretsInCassettes;
@@ -11,8 +13,10 @@ import dev.resilienceharness.shard.ShardMessages;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The secret scan of the cassettes as the goals make it: on its own, or fed by the cassette pass. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SecretsPass {
 
     private SecretsPass() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.drift.CassetteAge;
 import dev.resilienceharness.run.RunError;
@@ -8,8 +10,10 @@ import dev.resilienceharness.run.RunLog;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** How the cassette goals report cassettes older than {@code drift.max_age}: warnings, or errors with failOnStale. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class StaleCassettes {
 
     private StaleCassettes() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.run.RunFailure;
@@ -8,8 +10,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.apiguardian.api.API;
 
 /** Logs violations one per line and fails the goal once with a summary, or only warns. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Verdict {
 
     /** Where the goals that run scenarios send a user for the details. */

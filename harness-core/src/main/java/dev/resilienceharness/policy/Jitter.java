@@ -1,11 +1,15 @@
 package dev.resilienceharness.policy;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * How a loop randomises its transient backoff ({@code policy.jitter}), which decides the shortest wait before a retry
  * that still keeps to the policy. The built-in loop never jitters: it always waits the full backoff.
  */
+@API(status = STABLE, since = "0.1.0")
 public enum Jitter {
     /** Wait exactly {@code min(base_delay*2^(n-1), max_delay)}. */
     NONE("none"),

@@ -1,7 +1,10 @@
 package dev.resilienceharness.policy;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A loop's degradation policy (docs configuration.md, {@code policy:}): how often to retry, how long to wait, and
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param concurrency    starting limit of ops in flight, halved (min 1) on each slow first token
  * @param jitter         how the loop randomises its transient backoff, which sets the shortest wait it may take
  */
+@API(status = STABLE, since = "0.1.0")
 public record Policy(
         int maxAttempts,
         Duration baseDelay,

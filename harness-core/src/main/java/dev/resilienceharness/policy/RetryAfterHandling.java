@@ -1,6 +1,11 @@
 package dev.resilienceharness.policy;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** What a loop does with a quota rejection that states a {@code Retry-After} delay. */
+@API(status = STABLE, since = "0.1.0")
 public enum RetryAfterHandling {
     /** Wait the stated delay (when within {@code max_retry_after}) and retry once. */
     RETRY_ONCE("retry_once"),

@@ -1,5 +1,7 @@
 package dev.resilienceharness.proxy;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.cassette.CassetteStore;
@@ -41,6 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,6 +56,7 @@ import tools.jackson.databind.node.ObjectNode;
  * to the provider and writes cassettes, redacted ({@link ProxyRecording}). A {@code "stream": true} request is
  * answered as server-sent events. Delays are multiplied by the time factor.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReplayProxy implements AutoCloseable {
 
     /** The virtual clock's epoch (2026-01-01T00:00:00Z): the {@code created} of a replayed answer that has none. */

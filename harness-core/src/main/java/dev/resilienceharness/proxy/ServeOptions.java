@@ -1,8 +1,11 @@
 package dev.resilienceharness.proxy;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Mode;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How the proxy is started, from the command line or the serve goal.
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param timeFactor multiplies every injected delay (1 = as declared; 0.01 keeps tests fast)
  * @param reportDir  where the report of the runs served is written when the proxy stops, or {@code null} for none
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ServeOptions(Path config, Mode mode, int port, String scenario, double timeFactor, Path reportDir) {
 
     /** The port the serve goal and the command line use unless told otherwise. */

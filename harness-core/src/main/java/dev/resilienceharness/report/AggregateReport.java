@@ -1,15 +1,19 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Violation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One report over the modules of a multi-module build, as jacoco's {@code report-aggregate} makes one coverage page:
  * every module's scenarios, named {@code <module>/<scenario>}, and every module's cassette and secret findings, the
  * finding files relative to the build's root folder.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AggregateReport {
 
     /**

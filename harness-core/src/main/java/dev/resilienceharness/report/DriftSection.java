@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.json.Json;
@@ -10,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -17,6 +20,7 @@ import tools.jackson.databind.JsonNode;
  * The drift part of {@code report.html}: what the last {@code resilience:drift} found (its {@code drift.json}), and
  * the latency distributions the cassettes recorded. Empty when there is neither.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class DriftSection {
 
     /** Where the section starts in the page, so a later drift run replaces it. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import java.io.IOException;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * is drawn from one embedded JSON block only when it is opened, so a thousand scenarios still open at once.
  * {@code #all} (or {@code ?expand=all}) in the URL opens and draws every scenario.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class HtmlReport {
 
     /** Failing scenarios start unfolded when there are fewer than this many. */

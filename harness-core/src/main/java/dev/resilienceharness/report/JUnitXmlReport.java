@@ -1,11 +1,14 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * JUnit XML (the Ant/surefire dialect CI servers read): one {@code <testsuite name="resilience">}, one
@@ -14,6 +17,7 @@ import java.util.Set;
  * failing case carries every violation line. Written by hand so that characters XML 1.0 forbids can be
  * replaced visibly instead of producing a file no parser reads.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class JUnitXmlReport {
 
     /** The suite name and the class name prefix. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The timing samples one cassette recorded ({@code -Dresilience.record.samples=N}), summed up as the report shows
@@ -23,6 +26,7 @@ import java.util.Objects;
  * @param firstToken median, p95 and max first-token milliseconds, or {@code null} when none was recorded
  * @param total      median, p95 and max total milliseconds, or {@code null} when none was recorded
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record LatencyDistribution(String cassette, String op, int samples, Spread firstToken, Spread total) {
 
     /**

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
@@ -11,12 +13,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Writes a report put together from other reports (shards merged, or a reactor's modules) in every format a single
  * run writes: {@code report.html}, {@code report.json}, the JUnit XML and {@code secrets.sarif}, the last from the
  * findings the reports carry.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MergedReports {
 
     /** The SARIF file, beside the other reports. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.explore.ExploreReport;
 import dev.resilienceharness.invariant.CassetteIntegrity;
@@ -12,12 +14,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Assembles the reports of one check's pass in the output directory: {@code report.html} (with the last
  * {@code explore.json} and {@code drift.json} found there), {@code report.json}, the JUnit XML and
  * {@code secrets.sarif}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReportAssembly {
 
     /** The file in the output directory whose counterexamples the report includes. */

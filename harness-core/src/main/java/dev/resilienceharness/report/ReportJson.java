@@ -1,11 +1,14 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -17,6 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code warnings}, finding {@code json_path} and {@code fingerprint}), and {@code exploration} last, only when
  * fault plans were explored.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReportJson {
 
     private ReportJson() {

@@ -1,17 +1,21 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.invariant.Invariant;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Writes the reports of docs reports.md into one folder ({@code target/resilience/} for the goals):
  * {@code report.html}, {@code report.json} and {@code junit/TEST-resilience.xml}, each atomically so a reader
  * never sees half a file. {@code secrets.sarif} is written by the secret scanner.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReportWriter {
 
     /** The page people open first. */

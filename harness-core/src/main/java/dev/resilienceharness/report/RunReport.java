@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.CassetteIntegrity;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
@@ -9,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Everything one run of the harness found, as the reports show it: the checked scenarios, the cassette check,
@@ -19,6 +22,7 @@ import java.util.Objects;
  * @param secrets     the secret scan
  * @param exploration the fault-plan search, or {@link Exploration#NONE}
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RunReport(List<ScenarioReport> scenarios, Cassettes cassettes, Secrets secrets,
         Exploration exploration) {
 

@@ -1,5 +1,7 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.TokenSpend;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
@@ -9,6 +11,7 @@ import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.clock.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -28,6 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param timeline    the calls and waits, for the timeline picture
  * @param spend       tokens, cost and refused calls against the budget, or {@code null} when none are counted
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ScenarioReport(String name, int calls, int callBudget, double totalWaitMs, double waitBoundMs,
         ArrayNode outcomes, List<Violation> violations, Timeline timeline, TokenSpend spend) {
 

@@ -1,8 +1,11 @@
 package dev.resilienceharness.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.secrets.Finding;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A secret finding as every report shows it: where it is, which rule matched, and the masked match. The raw
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param masked      the masked match (e.g. {@code sk-p****})
  * @param fingerprint the content fingerprint (rule and secret), which {@code redaction.allow} and baselines name
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record SecretFindingRow(String file, int line, int column, String jsonPath, String rule, String masked,
         String fingerprint) {
 

@@ -1,8 +1,11 @@
 package dev.resilienceharness.run;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * What a phase of a goal cost, for a debug line ({@code mvn -X}): its wall time and the CPU time the whole JVM spent
@@ -10,6 +13,7 @@ import java.util.Locale;
  * Without {@code -X} nothing is measured: the platform's management beans the CPU time comes from take a cold JVM
  * some 20 ms to set up, before the forked check starts and again in it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PhaseTime {
 
     private final boolean measured;

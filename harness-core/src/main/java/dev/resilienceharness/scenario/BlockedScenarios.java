@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
@@ -12,12 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Splits a config's scenarios around the cassette violations found before any run: a scenario with an op whose
  * cassette has a violation is blocked by that file and not run; every other scenario runs as usual, so one bad
  * cassette never empties the report.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BlockedScenarios {
 
     /**

@@ -1,10 +1,13 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.transport.Reply;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The answers of cassettes a pass over the folder has already read, parsed and verified (the check goal's integrity
@@ -12,6 +15,7 @@ import java.util.Map;
  * {@code capacityBytes} bytes of cassettes are kept; what does not fit is read again by the run that needs it. Each
  * answer is taken once: from then on the rehearsal's own cache holds it. Thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class KeptAnswers {
 
     /** How many bytes of cassettes are kept by default: {@value}, as for a rehearsal's own cache. */

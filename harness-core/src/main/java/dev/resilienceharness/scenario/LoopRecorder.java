@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,6 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
  * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LoopRecorder {
 
     private final Rehearsal rehearsal;

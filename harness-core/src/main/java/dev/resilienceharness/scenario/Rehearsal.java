@@ -1,5 +1,7 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteException;
@@ -49,6 +51,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -57,6 +60,7 @@ import tools.jackson.databind.node.ObjectNode;
  * scenarios from several threads. Cassettes are streamed: a run reads the answers it needs, and only a bounded number
  * of them is kept.
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public final class Rehearsal {
 
     /** The scenario-run invariants, in report order. */

@@ -1,9 +1,12 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.Violation;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A checked scenario: the first run's trace, the call budget the reports show, and every violation found.
@@ -14,6 +17,7 @@ import java.util.List;
  * @param violations every violation, in invariant order
  * @param spend      tokens, cost and refused calls against the budget, or {@code null} when the scenario counts none
  */
+@API(status = MAINTAINED, since = "0.1.0")
 public record ScenarioResult(Scenario scenario, RunTrace trace, int callBudget, List<Violation> violations,
         dev.resilienceharness.invariant.TokenSpend spend) {
 

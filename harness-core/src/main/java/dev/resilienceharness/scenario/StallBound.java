@@ -1,8 +1,11 @@
 package dev.resilienceharness.scenario;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.clock.RealSleepWatch;
 import dev.resilienceharness.config.Durations;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * How long a run of a team's loop may go, in real time, without a call and without a wait before the harness calls
@@ -16,6 +19,7 @@ import java.time.Duration;
  * spinning. The bound is generous so that a loop which does real work between two calls (runs a tool, a test, a
  * compiler) is not cut short; such a loop raises it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class StallBound {
 
     /** The system property that sets the bound. */

@@ -1,10 +1,13 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import com.google.re2j.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * What {@code redaction.allow} accepts: finding fingerprints (entries of exactly 16 lowercase hex digits) and
@@ -13,6 +16,7 @@ import com.google.re2j.Pattern;
  * neither reported nor redacted. The regexes run only on secrets, never on whole files, so their cost stays
  * small.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Allowlist {
 
     /** Accepts nothing. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.files.BoundedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -35,6 +38,7 @@ import tools.jackson.databind.node.ObjectNode;
  * }
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Baseline {
 
     /** The format version this class reads and writes. */

@@ -1,11 +1,14 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One secret found in a cassette. It never holds the secret itself: only a masked form and a fingerprint, so
@@ -22,6 +25,7 @@ import java.util.Objects;
  *                    secret gives the same fingerprint wherever it is, so allow-lists and baselines survive
  *                    re-recording
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Finding(Path file, int line, int column, String jsonPath, Rule rule, String masked,
                       String fingerprint) {
 

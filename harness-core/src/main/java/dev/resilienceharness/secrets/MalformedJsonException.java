@@ -1,12 +1,16 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * A file the secrets engine had to read as JSON but could not: a cassette that does not parse, or a baseline
  * file of the wrong shape. The message names the file, line and column and says what to do; it never quotes the
  * file's content, which may hold the very secret being looked for.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MalformedJsonException extends Exception {
 
     private static final long serialVersionUID = 1L;

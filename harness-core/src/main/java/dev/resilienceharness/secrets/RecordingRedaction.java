@@ -1,7 +1,10 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -9,6 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code [REDACTED:<rule>:<hash8>]}, and a re-scan that must find nothing. When something remains the write is
  * refused (fail closed): the recorder reports the op as failed and writes no file.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RecordingRedaction implements UnaryOperator<ObjectNode> {
 
     private final Redactor redactor;

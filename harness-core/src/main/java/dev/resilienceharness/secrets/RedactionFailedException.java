@@ -1,11 +1,15 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Redaction could not make a cassette clean: a re-scan of what would have been written still finds secrets, so
  * nothing is written (fail closed). The message lists each remaining finding, masked.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RedactionFailedException extends Exception {
 
     private static final long serialVersionUID = 1L;

@@ -1,11 +1,14 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -25,6 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Instances are immutable and thread-safe.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Redactor {
 
     private static final JsonMapper MAPPER =

@@ -1,5 +1,9 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The secret scanner's rules (docs secrets.md). Each id is stable: it appears in findings, reports, SARIF,
  * baselines and {@code [REDACTED:<rule-id>:<hash8>]} placeholders, so it never changes once released.
@@ -57,6 +61,7 @@ package dev.resilienceharness.secrets;
  * placeholder or a key shown masked. Names of values meant to be seen ({@code csrf_token},
  * {@code authenticity_token}, {@code public_key}, {@code publishable_key}) are not key-like.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public enum Rule {
     OPENAI_KEY("openai-key", "OpenAI API key",
             "An OpenAI API key (sk-, sk-proj-, sk-svcacct-, sk-admin-, sk-service-account-)."),

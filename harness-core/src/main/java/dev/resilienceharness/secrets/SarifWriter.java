@@ -1,10 +1,13 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,6 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * with its masked value, its location (artifact URI relative to the base folder, with forward slashes; line and
  * column) and its fingerprint under {@code partialFingerprints}.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SarifWriter {
 
     /** The SARIF 2.1.0 JSON schema. */

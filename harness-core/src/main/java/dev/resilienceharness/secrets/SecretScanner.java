@@ -1,5 +1,7 @@
 package dev.resilienceharness.secrets;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -38,6 +41,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>Instances are thread-safe; each scan has its own state, and what a field name implies is remembered across scans.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SecretScanner {
 
     /** The cassette reader's limits: a file it reads is scanned, one it refuses is refused for the same reason. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.invariant.CassetteIntegrity;
@@ -9,12 +11,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The cassettes a shard's scenarios need that another shard checks and reports. A shard reads them too, so that a
  * scenario whose cassette is broken is held back in its own shard exactly as in an unsharded run; their violations
  * only hold scenarios back, and the shard that owns the file reports them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class NeededCassettes {
 
     private NeededCassettes() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import java.nio.ByteBuffer;
@@ -8,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One part of the work of a check spread over {@code count} CI jobs ({@code -Dresilience.shard=K/N}). A scenario
@@ -19,6 +22,7 @@ import java.util.List;
  * @param index the shard's number, 1 to {@code count}
  * @param count how many shards the work is split into, 1 or more
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Shard(int index, int count) {
 
     /** The whole work: one shard of one. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -8,11 +10,13 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * The shard output folders {@code resilience.merge.from} names: a comma-separated list of folders, each of which may
  * be a glob ({@code shards/*}, {@code target/shard-?}), relative to the project's folder unless absolute.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ShardFolders {
 
     private ShardFolders() {

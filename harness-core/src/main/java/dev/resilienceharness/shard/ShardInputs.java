@@ -1,17 +1,21 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.InputDigest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * What makes two shards "ran on the same inputs": a SHA-256 over the yaml (and the file its {@code requests_from}
  * names), every entry of the cassette folder by name and content, the secrets baseline, and the options that change a
  * result. Paths are left out, so shards checked out in different folders on different CI machines agree.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ShardInputs {
 
     private ShardInputs() {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.cassette.CassetteMessages;
 import dev.resilienceharness.config.Scenario;
@@ -13,6 +15,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -34,6 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param fingerprints every op of the yaml's scenarios, with its request's fingerprint
  * @param cassettes    the cassette folder, as the shard named it
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ShardMarker(Shard shard, String inputs, Map<String, Integer> positions, Map<String, List<String>> ops,
         Map<String, String> fingerprints, String cassettes) {
 

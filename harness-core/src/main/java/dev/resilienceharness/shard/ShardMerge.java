@@ -1,5 +1,7 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.cassette.CassetteMessages;
 import dev.resilienceharness.files.BoundedFile;
@@ -22,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 import tools.jackson.core.JacksonException;
 
 /**
@@ -29,6 +32,7 @@ import tools.jackson.core.JacksonException;
  * scenario in the yaml's order, the cassette and secret findings of every shard. It refuses shards that are missing,
  * given twice, split another way, or run on other inputs, naming the folders.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ShardMerge {
 
     /**

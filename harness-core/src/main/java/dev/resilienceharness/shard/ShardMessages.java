@@ -1,10 +1,14 @@
 package dev.resilienceharness.shard;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /** Every sentence the sharding and merging of checks prints, in one place so that tests can assert them. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ShardMessages {
 
     private ShardMessages() {

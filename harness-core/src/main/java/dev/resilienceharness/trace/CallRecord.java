@@ -1,5 +1,9 @@
 package dev.resilienceharness.trace;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One transport call made during a scenario run, as the invariants and the report's timeline see it.
  *
@@ -23,6 +27,7 @@ package dev.resilienceharness.trace;
  *                     {@link #INSUFFICIENT_QUOTA}; {@code null} when the limits let it through
  * @param model        the request's {@code model}, or {@code null} when it names none
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record CallRecord(int index, String op, int repair, String fault, Result result, int status,
         String retryAfter, boolean honourable, long atNanos, Long firstTokenMs, int incarnation, String sdk,
         int sdkRetry, dev.resilienceharness.limits.Tokens tokens, String limit, String model) {

@@ -1,11 +1,14 @@
 package dev.resilienceharness.trace;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.clock.RealSleepWatch;
 import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.loop.Outcome;
 import java.time.Duration;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Everything one scenario run left behind: the outcome list, every call, every wait, and every restart.
@@ -21,6 +24,7 @@ import java.util.List;
  *                    make virtual), in order
  * @param streams     every streamed answer an SDK read, by call, in order
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls,
         List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure,
         List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams) {

@@ -1,6 +1,9 @@
 package dev.resilienceharness.trace;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * How one streamed answer of a run arrived, as the report's timeline and the duplicated-text check see it.
@@ -16,6 +19,7 @@ import java.util.List;
  * @param partialText the text that had arrived when the stream broke (empty when it did not break)
  * @param fullText    the text the whole recorded answer carries
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record StreamTrace(int call, String op, String fault, List<Long> eventNanos, int sent, String end,
         Long endNanos, String partialText, String fullText) {
 

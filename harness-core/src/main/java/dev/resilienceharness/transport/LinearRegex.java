@@ -1,15 +1,19 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import com.networknt.schema.regex.RegularExpression;
 import com.networknt.schema.regex.RegularExpressionFactory;
+import org.apiguardian.api.API;
 
 /**
  * The regex engine for every pattern a cassette or a yaml brings: RE2/J matches in time linear in the input, so a
  * pattern such as {@code ^([a-z0-9]+[-_]?){1,50}$} cannot stall a build on arguments a provider returned. It has no
  * lookaround and no backreferences; a pattern that needs them is refused when it is read.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LinearRegex implements RegularExpressionFactory {
 
     /** The one instance: it holds nothing. */

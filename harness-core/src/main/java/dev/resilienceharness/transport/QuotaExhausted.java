@@ -1,11 +1,15 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The provider said stop (HTTP 429). Carries the {@code Retry-After} header text when the header was present, and
  * which 429 it was ({@link #kind()}).
  */
+@API(status = STABLE, since = "0.1.0")
 public final class QuotaExhausted extends CallFailure {
 
     /** Which 429 a provider sent. */

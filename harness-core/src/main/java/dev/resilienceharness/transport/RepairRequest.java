@@ -1,5 +1,8 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -11,6 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The provider is sent the request without the marker ({@link #sent}), and that is what a repair's own cassette
  * records; without an instruction the repair sends the op's request again and is answered from the op's cassette.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class RepairRequest {
 
     /** The key of the repair marker. */

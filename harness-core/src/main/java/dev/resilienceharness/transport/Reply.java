@@ -1,7 +1,10 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,6 +13,7 @@ import tools.jackson.databind.JsonNode;
  * @param body         the response body
  * @param firstTokenMs how late the first token arrived, when known
  */
+@API(status = STABLE, since = "0.1.0")
 public record Reply(JsonNode body, OptionalLong firstTokenMs) implements CallResult {
     public Reply {
         Objects.requireNonNull(body, "body");

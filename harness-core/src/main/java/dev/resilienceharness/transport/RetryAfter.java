@@ -1,5 +1,7 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Reads a {@code Retry-After} header: a number of seconds (a fraction allowed) or an HTTP-date.
@@ -17,6 +20,7 @@ import java.util.regex.Pattern;
  * <p>Anything else, or a negative number, counts as absent (docs faults.md). An HTTP-date in the past
  * states a delay of zero.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class RetryAfter {
 
     private static final Pattern SECONDS = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)");

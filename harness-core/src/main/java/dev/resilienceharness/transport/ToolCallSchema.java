@@ -1,13 +1,15 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import dev.resilienceharness.json.Json;
-import dev.resilienceharness.json.PlainJsonReader;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -27,6 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * tool the request does not declare is schema-broken. Without {@code tools} in the request, arguments only have to
  * parse. Compiled schemas are cached; safe for concurrent use.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ToolCallSchema {
 
     private static final SchemaRegistry REGISTRY = ToolSchemas.REGISTRY;
@@ -141,10 +144,7 @@ public final class ToolCallSchema {
         }
         JsonNode args;
         try {
-            byte[] bytes = argsNode.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            // Plain arguments are read without Jackson's parser, which a cold JVM would otherwise set up for them.
-            JsonNode plain = PlainJsonReader.read(bytes);
-            args = plain != null ? plain : Json.readTree(bytes);
+            args = Json.readTree(argsNode.asString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (RuntimeException e) {
             return where + " does not parse as JSON";
         }

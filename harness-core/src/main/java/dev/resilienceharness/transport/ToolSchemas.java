@@ -1,5 +1,7 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.networknt.schema.Error;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
@@ -14,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  * without checking anything, or a {@code pattern} the linear-time engine cannot run, is an error of that file rather
  * than a failure of every call (or a stack overflow) when the scenario runs.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ToolSchemas {
 
     /** The registry every tool schema is compiled in: patterns run on {@link LinearRegex}. */

@@ -1,6 +1,11 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** A timeout or a 5xx answer: retryable by default. */
+@API(status = STABLE, since = "0.1.0")
 public final class TransientError extends CallFailure {
 
     private final int status;

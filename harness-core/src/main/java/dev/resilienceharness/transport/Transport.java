@@ -1,5 +1,8 @@
 package dev.resilienceharness.transport;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -7,6 +10,7 @@ import tools.jackson.databind.node.ObjectNode;
  * with. A loop under test makes every provider call through this interface.
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1.0")
 public interface Transport {
 
     /**

@@ -1,9 +1,12 @@
 package dev.resilienceharness.config.yaml;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigMessages;
 import java.math.BigInteger;
 import java.util.List;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -14,6 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  * strings, integers to int, long or big-integer nodes by size, floats to doubles, booleans, null, lists to arrays
  * and mappings to objects in key order.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class JsonValues {
 
     /** Integers with more digits than this are refused rather than parsed: nobody's request needs them. */

@@ -1,5 +1,7 @@
 package dev.resilienceharness.config.yaml;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigMessages;
 import dev.resilienceharness.config.DidYouMean;
@@ -8,12 +10,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Takes typed values out of a {@link YamlNode} tree strictly: every wrong type, unknown key, missing key or bad
  * number becomes a {@link ConfigException} at the node's line and column, under its dotted key path
  * ({@code scenarios[2].policy.max_attempts}; list indexes count from 0).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class NodeReader {
 
     /** How a duration is described when a value is not one. */

@@ -1,7 +1,10 @@
 package dev.resilienceharness.config.yaml;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -9,6 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
  * A node of a parsed YAML document that remembers where it was written, so every configuration error can
  * name its line and column. Aliases are resolved to the node they refer to (shared, not copied).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface YamlNode permits YamlNode.Scalar, YamlNode.Sequence, YamlNode.Mapping, YamlNode.Json {
 
     /** 1-based line of the node's first character. */

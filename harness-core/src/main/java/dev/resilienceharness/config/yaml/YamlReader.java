@@ -1,5 +1,7 @@
 package dev.resilienceharness.config.yaml;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.config.ConfigException;
 import dev.resilienceharness.config.ConfigMessages;
 import dev.resilienceharness.json.StrictUtf8;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.common.Anchor;
 import org.snakeyaml.engine.v2.events.AliasEvent;
@@ -48,6 +51,7 @@ import tools.jackson.dataformat.yaml.YAMLParser;
  * {@code 3} is an integer, {@code 0.25} a float, {@code true}/{@code false} booleans, {@code null} and an empty
  * value null, everything else (including {@code yes}, {@code ~} and anything quoted) text.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class YamlReader {
 
     /** The largest file read: 4 MiB. */
