@@ -111,7 +111,8 @@ class PoliteLoopListingTest {
         Files.writeString(src, source);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         String classpath = String.join(File.pathSeparator, location(AgentLoop.class),
-                location(tools.jackson.databind.JsonNode.class), location(tools.jackson.core.TreeNode.class));
+                location(tools.jackson.databind.JsonNode.class), location(tools.jackson.core.TreeNode.class),
+                location(org.apiguardian.api.API.class)); // as a team's test classpath has it, through harness-core
         int status = javac.run(null, null, null, "-d", out.toString(), "-cp", classpath, "--release", "17",
                 src.toString());
         assertEquals(0, status, "PoliteLoop.java compiles");
