@@ -2,6 +2,8 @@ package dev.resilienceharness.bench;
 
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.SecretsInCassettes;
+import dev.resilienceharness.secrets.Allowlist;
+import dev.resilienceharness.secrets.GitleaksRules;
 import dev.resilienceharness.secrets.MalformedJsonException;
 import dev.resilienceharness.secrets.SecretScanner;
 import java.io.IOException;
@@ -23,7 +25,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Scanning cassettes for secrets, reported as MB/s. {@code perCore} scans the corpus's bytes, already in memory,
  * on one thread; {@code goal} is invariant 7 as the goals run it ({@link SecretsInCassettes#scan}: files read
- * from disk and scanned on all cores).
+ * from disk and scanned on all cores); {@code perCoreWithTeamRules} is {@code perCore} with a team's
+ * {@code .gitleaks.toml} of three rules beside the built-in ones ({@code [extend] useDefault = true}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -39,6 +42,30 @@ public class SecretScanBenchmark {
     private List<byte[]> contents;
     private long bytes;
     private final SecretScanner scanner = new SecretScanner();
+    private SecretScanner withTeamRules;
+
+    /** Three rules of the kinds teams write: a keyword-gated token format, a generic assignment, a path rule. */
+    private static final String TEAM_RULES = """
+            [extend]
+            useDefault = true
+
+            [[rules]]
+            id = "acme-internal-token"
+            regex = '''acme_(?:live|test)_([a-z0-9]{24})'''
+            keywords = ["acme_"]
+
+            [[rules]]
+            id = "acme-service-password"
+            regex = '''(?i)service[_-]?password\\s*[:=]\\s*["']?([A-Za-z0-9!@#$%^&*]{12,})'''
+            secretGroup = 1
+            entropy = 3.0
+            keywords = ["password"]
+
+            [[rules]]
+            id = "acme-session"
+            regex = '''sess_[A-Za-z0-9]{32}'''
+            path = '''\\.json$'''
+            """;
 
     @Setup
     public void prepare() throws IOException {
@@ -49,6 +76,10 @@ public class SecretScanBenchmark {
             contents.add(Files.readAllBytes(f));
         }
         bytes = BenchCorpus.bytes(files);
+        Path rules = Files.createTempFile("gitleaks", ".toml");
+        Files.writeString(rules, TEAM_RULES);
+        withTeamRules = new SecretScanner(Allowlist.NONE, GitleaksRules.read(rules));
+        Files.delete(rules);
     }
 
     @Benchmark
@@ -56,6 +87,16 @@ public class SecretScanBenchmark {
         int findings = 0;
         for (int i = 0; i < contents.size(); i++) {
             findings += scanner.scan(files.get(i), contents.get(i)).size();
+        }
+        mb.add(bytes);
+        return findings;
+    }
+
+    @Benchmark
+    public int perCoreWithTeamRules(Megabytes mb) throws MalformedJsonException {
+        int findings = 0;
+        for (int i = 0; i < contents.size(); i++) {
+            findings += withTeamRules.scan(files.get(i), contents.get(i)).size();
         }
         mb.add(bytes);
         return findings;

@@ -18,6 +18,7 @@ import java.net.URISyntaxException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -88,7 +89,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits");
+            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency",
             "provider_limits");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
@@ -96,6 +97,7 @@ public final class ConfigLoader {
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
     static final List<String> BUDGET_KEYS = BudgetEntries.KEYS;
     static final List<String> REDACTION_KEYS = List.of("allow", "baseline");
+    static final List<String> SECRETS_KEYS = List.of("gitleaks_config");
     static final List<String> PROVIDER_KEYS = List.of("base_url", "api_key_env");
     static final List<String> VOLATILE_ROOTS = List.of("request", "response", "timing", "*");
 
@@ -235,6 +237,7 @@ public final class ConfigLoader {
         ConfigLoader shared = null;
         Budget budget = Budget.NONE;
         Redaction redaction = Redaction.NONE;
+        Path gitleaks = null;
         Provider provider = null;
         DriftSettings drift = DriftSettings.DEFAULTS;
         ProviderLimits limits = ProviderLimits.NONE;
@@ -253,6 +256,7 @@ public final class ConfigLoader {
                 }
                 case "budget" -> budget = budget(v);
                 case "redaction" -> redaction = redaction(v);
+                case "secrets" -> gitleaks = gitleaksConfig(v);
                 case "provider" -> provider = provider(v);
                 case "drift" -> drift = DriftSettings.read(r, v);
                 case "provider_limits" -> limits = ProviderLimitsEntries.read(r, v, "provider_limits");
@@ -262,6 +266,7 @@ public final class ConfigLoader {
             }
         }
         tellCassettesFolder(top);
+        redaction = redaction.withGitleaksConfig(gitleaks != null ? gitleaks : defaultGitleaksConfig());
         // No scenarios is a folder of cassettes to verify and scan; the scenario goals warn that they have none.
         if (shared != null) {
             requests = merge(top, shared, requests);
@@ -683,6 +688,19 @@ public final class ConfigLoader {
         Path baseline = m.get("baseline") == null ? null
                 : path(m.get("baseline"), "redaction.baseline", "the baseline file, relative to the yaml's folder");
         return new Redaction(allow, baseline);
+    }
+
+    /** {@code secrets.gitleaks_config}: the team's gitleaks rules, relative to the yaml's folder. */
+    private Path gitleaksConfig(YamlNode v) throws ConfigException {
+        YamlNode.Mapping m = r.mapping(v, "secrets", "a mapping with gitleaks_config", SECRETS_KEYS);
+        return m.get("gitleaks_config") == null ? null : path(m.get("gitleaks_config"), "secrets.gitleaks_config",
+                "a gitleaks configuration (.gitleaks.toml), relative to the yaml's folder");
+    }
+
+    /** gitleaks' own convention: a {@code .gitleaks.toml} in the project's base directory, the yaml's folder. */
+    private Path defaultGitleaksConfig() {
+        Path file = folder.resolve(".gitleaks.toml");
+        return Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? file : null;
     }
 
     private void checkRegex(YamlNode item, String key, String text) throws ConfigException {

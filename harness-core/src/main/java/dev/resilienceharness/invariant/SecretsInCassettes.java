@@ -11,6 +11,7 @@ import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.secrets.Allowlist;
 import dev.resilienceharness.secrets.Baseline;
 import dev.resilienceharness.secrets.Finding;
+import dev.resilienceharness.secrets.GitleaksRules;
 import dev.resilienceharness.secrets.MalformedJsonException;
 import dev.resilienceharness.secrets.SecretScanner;
 import java.io.IOException;
@@ -54,7 +55,7 @@ public final class SecretsInCassettes {
 
     /** The violation a finding is: where, which rule, the JSON path, the masked value and the fingerprint. */
     public static Violation violation(Finding f) {
-        return new Violation(Invariant.SECRETS, f.location(), null, null, null, f.rule().title() + " (" + f.ruleId()
+        return new Violation(Invariant.SECRETS, f.location(), null, null, null, f.title() + " (" + f.ruleId()
                 + ") at " + f.jsonPath() + ": " + f.masked() + ", fingerprint " + f.fingerprint(), HINT);
     }
 
@@ -99,7 +100,7 @@ public final class SecretsInCassettes {
     /**
      * Starts a scan of {@code config}'s cassettes that another pass over them feeds, so that each file is read once.
      *
-     * @throws IOException              when the baseline file cannot be read
+     * @throws IOException              when the baseline file or the team's gitleaks rules cannot be read or used
      * @throws IllegalArgumentException when an allow-list entry is not a valid regex or fingerprint
      */
     public static Scan start(HarnessConfig config) throws IOException {
@@ -113,7 +114,9 @@ public final class SecretsInCassettes {
                 throw new IOException(e.getMessage(), e);
             }
         }
-        return new Scan(new SecretScanner(allow), baseline);
+        Path teamRules = config.redaction().gitleaksConfig();
+        GitleaksRules rules = teamRules == null ? GitleaksRules.NONE : GitleaksRules.read(teamRules);
+        return new Scan(new SecretScanner(allow, rules), baseline);
     }
 
     /** A scan in progress: files are handed to it from any number of threads, then it reports. */

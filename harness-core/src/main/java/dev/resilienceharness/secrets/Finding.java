@@ -19,22 +19,29 @@ import org.apiguardian.api.API;
  * @param column      1-based column, in UTF-16 code units, of that string's opening quote
  * @param jsonPath    where the secret sits, e.g. {@code $.request.headers.Authorization}; JSON carried inside a
  *                    string continues the path ({@code ...function.arguments.api_key})
- * @param rule        the rule that matched
+ * @param rule        the built-in rule that matched, or {@code null} for one of a team's own rules
+ *                    ({@link GitleaksRules})
  * @param masked      at most the first four characters of the secret followed by {@code ****}
  * @param fingerprint 16 lowercase hex digits of SHA-256 over the rule id, a NUL and the secret: the same
  *                    secret gives the same fingerprint wherever it is, so allow-lists and baselines survive
  *                    re-recording
+ * @param ruleId      the rule's stable id: the built-in rule's, or the id a team's rule has in its file
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record Finding(Path file, int line, int column, String jsonPath, Rule rule, String masked,
-                      String fingerprint) {
+                      String fingerprint, String ruleId) {
 
     private static final String MASK = "****";
+    /** What a team's own rule is called where a built-in rule shows its title. */
+    static final String TEAM_RULE_TITLE = "Team rule";
 
     public Finding {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(jsonPath, "jsonPath");
-        Objects.requireNonNull(rule, "rule");
+        Objects.requireNonNull(ruleId, "ruleId");
+        if (rule != null && !rule.id().equals(ruleId)) {
+            throw new IllegalArgumentException("ruleId must be the rule's id, " + rule.id());
+        }
         Objects.requireNonNull(masked, "masked");
         if (!masked.endsWith(MASK) || masked.length() > 4 + MASK.length()) {
             throw new IllegalArgumentException("masked must be at most four characters followed by ****");
@@ -44,14 +51,19 @@ public record Finding(Path file, int line, int column, String jsonPath, Rule rul
         }
     }
 
+    /** A finding of the built-in {@code rule}. */
+    public Finding(Path file, int line, int column, String jsonPath, Rule rule, String masked, String fingerprint) {
+        this(file, line, column, jsonPath, Objects.requireNonNull(rule, "rule"), masked, fingerprint, rule.id());
+    }
+
     /** A finding for {@code secret}, which is masked and fingerprinted here and not kept. */
     static Finding of(Path file, int line, int column, String jsonPath, Rule rule, String secret) {
         return new Finding(file, line, column, jsonPath, rule, mask(secret), fingerprint(rule, secret));
     }
 
-    /** The rule's stable id. */
-    public String ruleId() {
-        return rule.id();
+    /** The rule's short name: the built-in rule's title, or "Team rule" for a team's own. */
+    public String title() {
+        return rule != null ? rule.title() : TEAM_RULE_TITLE;
     }
 
     /** {@code file:line:column}. */
@@ -64,9 +76,14 @@ public record Finding(Path file, int line, int column, String jsonPath, Rule rul
      * the rule id, a NUL and the secret. Use it to compute {@code redaction.allow} entries.
      */
     public static String fingerprint(Rule rule, String secret) {
+        return fingerprint(rule.id(), secret);
+    }
+
+    /** {@link #fingerprint(Rule, String)} for a rule known by its id, such as a team's own rule. */
+    public static String fingerprint(String ruleId, String secret) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(rule.id().getBytes(StandardCharsets.UTF_8));
+            sha.update(ruleId.getBytes(StandardCharsets.UTF_8));
             sha.update((byte) 0);
             byte[] digest = sha.digest(secret.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 8);
@@ -109,7 +126,7 @@ public record Finding(Path file, int line, int column, String jsonPath, Rule rul
     /** {@code file:line:column: rule-id at $.path: sk-p**** (fingerprint 0123456789abcdef)}. */
     @Override
     public String toString() {
-        return location() + ": " + rule.id() + " at " + jsonPath + ": " + masked + " (fingerprint " + fingerprint
+        return location() + ": " + ruleId + " at " + jsonPath + ": " + masked + " (fingerprint " + fingerprint
                 + ")";
     }
 }

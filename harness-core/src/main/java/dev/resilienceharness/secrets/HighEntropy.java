@@ -51,8 +51,10 @@ final class HighEntropy {
         String v = value.strip();
         int space = v.indexOf(' ');
         if (space > 0) {
+            // an auth scheme: letters, or capitalised words joined by dashes ("Bearer", "Api-Token")
             for (int i = 0; i < space; i++) {
-                if (!Chars.isLetter(v.charAt(i))) {
+                char c = v.charAt(i);
+                if (!Chars.isLetter(c) && !(c == '-' && i > 0 && i + 1 < space && Chars.isUpper(v.charAt(i + 1)))) {
                     return null;
                 }
             }
@@ -104,12 +106,29 @@ final class HighEntropy {
         if (StandIns.isStandIn(a, 0, n) || StandIns.isMostlyCounting(a, 0, n)) {
             return false;
         }
-        if (isRandom(s)) {
+        if (isRandom(s) || isNumberedSecret(s)) {
             return true;
         }
         boolean uuid = SafeValues.isUuid(s);
         boolean digest = SafeValues.isDigest(s) && Chars.classes(a, 0, n) >= 2;
         return (uuid || digest) && !SafeValues.isEmptyDigest(s) && entropy(s) >= MIN_BITS_HEX;
+    }
+
+    /**
+     * {@code <digits>:<random>}, an account or bot number and its secret (Telegram's bot tokens, many vendors'
+     * {@code id:secret} keys): five or more digits, a colon, and a random part.
+     */
+    private static boolean isNumberedSecret(String s) {
+        int colon = s.indexOf(':');
+        if (colon < 5) {
+            return false;
+        }
+        for (int i = 0; i < colon; i++) {
+            if (!Chars.isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return isRandom(s.substring(colon + 1));
     }
 
     /** Letters, digits and the punctuation of keys and passwords; no quotes, brackets, braces or whitespace. */

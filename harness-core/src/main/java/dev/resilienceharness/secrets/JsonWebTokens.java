@@ -1,5 +1,8 @@
 package dev.resilienceharness.secrets;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
 /**
  * JSON Web Tokens: {@code header.payload.signature}, each part base64url, header and payload JSON objects (so
  * both start with {@code eyJ}, the encoding of <code>{"</code>). An unsigned token ({@code "alg": "none"}) has an
@@ -11,6 +14,8 @@ final class JsonWebTokens {
 
     private static final int MIN_PART = 10;
     private static final int MIN_SIGNATURE = 16;
+    /** The sample's payload is about a hundred characters; a longer one is read no further. */
+    private static final int MAX_SAMPLE_PAYLOAD = 256;
 
     private JsonWebTokens() {
     }
@@ -43,6 +48,32 @@ final class JsonWebTokens {
             return cut ? -1 : signatureEnd;
         }
         return signatureEnd - signature >= MIN_SIGNATURE ? signatureEnd : -1;
+    }
+
+    /**
+     * Whether the token {@code a[start, end)} is the sample jwt.io shows, in any of its versions: its payload
+     * claims {@code "sub": "1234567890"} and {@code "name": "John Doe"}, whatever the signature.
+     */
+    static boolean isSample(char[] a, int start, int end) {
+        int payload = start;
+        while (payload < end && a[payload] != '.') {
+            payload++;
+        }
+        int payloadEnd = payload + 1;
+        while (payloadEnd < end && a[payloadEnd] != '.') {
+            payloadEnd++;
+        }
+        if (payloadEnd - payload - 1 > MAX_SAMPLE_PAYLOAD) {
+            return false;
+        }
+        byte[] claims;
+        try {
+            claims = Base64.getUrlDecoder().decode(new String(a, payload + 1, payloadEnd - payload - 1));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        String json = new String(claims, StandardCharsets.UTF_8).replace(" ", "");
+        return json.contains("\"sub\":\"1234567890\"") && json.contains("\"name\":\"JohnDoe\"");
     }
 
     private static int runOf(char[] a, int from, int to) {

@@ -1,5 +1,7 @@
 package dev.resilienceharness.secrets;
 
+import java.util.Base64;
+
 /**
  * PEM private keys: from {@code -----BEGIN <label>PRIVATE KEY-----} (the label may add {@code RSA },
  * {@code EC }, {@code OPENSSH }, {@code ENCRYPTED }, ...; {@code PGP PRIVATE KEY BLOCK} too) through the end of
@@ -46,7 +48,8 @@ final class PemBlocks {
         // the body runs to the next dashes: the end line, or another header when the end line is missing
         int next = indexOf(a, bodyStart, to, DASHES);
         int bodyLimit = next < 0 ? to : next;
-        if (!hasKeyMaterial(a, bodyStart, bodyLimit) || StandIns.hasPlaceholderWord(a, bodyStart, bodyLimit)) {
+        if (!hasKeyMaterial(a, bodyStart, bodyLimit) || StandIns.hasPlaceholderWord(a, bodyStart, bodyLimit)
+                || isEncodedText(a, bodyStart, bodyLimit)) {
             return -1;
         }
         int endLine = indexOf(a, bodyStart, to, END);
@@ -91,6 +94,37 @@ final class PemBlocks {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the body {@code a[from, to)} is base64 of printable text ({@code YWJjZGVm…}, the alphabet): key
+     * material is binary (DER starts with a SEQUENCE byte, OpenSSH's with its magic and a zero byte).
+     */
+    static boolean isEncodedText(char[] a, int from, int to) {
+        StringBuilder base64 = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = a[i];
+            if (Chars.isAlnum(c) || c == '+' || c == '/' || c == '=') {
+                base64.append(c);
+            } else if (!Character.isWhitespace(c)) {
+                return false;
+            }
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(base64.toString());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        if (bytes.length == 0) {
+            return false;
+        }
+        for (byte b : bytes) {
+            if (b < 0x20 || b > 0x7e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int indexOf(char[] a, int from, int to, String needle) {

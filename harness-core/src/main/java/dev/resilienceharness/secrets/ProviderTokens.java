@@ -31,7 +31,7 @@ final class ProviderTokens {
             return null;
         }
         int body = bodyStart(a, start, end);
-        if (StandIns.isStandIn(a, start, end) || StandIns.isCounting(a, body, end)
+        if (StandIns.isStandIn(a, start, end) || StandIns.isCounting(a, body, end) || StandIns.repeats(a, body, end)
                 || HighEntropy.isWordLike(new String(a, body, end - body))) {
             return null;
         }
@@ -45,6 +45,28 @@ final class ProviderTokens {
     private static boolean standsAlone(char[] a, int from, int start, int end, int to) {
         return (start == from || !Character.isLetterOrDigit(a[start - 1]))
                 && (end == to || !Character.isLetterOrDigit(a[end]));
+    }
+
+    /**
+     * Where a GitHub App installation token of the form {@code ghs_<app id>_<JWT>} ends, when the run
+     * {@code a[start, runEnd)} starts one (the run stops at the JWT's first dot), or -1.
+     */
+    static int installationTokenEnd(char[] a, int start, int runEnd, int to) {
+        if (!startsWith(a, start, runEnd, "ghs_")) {
+            return -1;
+        }
+        int i = start + 4;
+        while (i < runEnd && Chars.isDigit(a[i])) {
+            i++;
+        }
+        if (i == start + 4 || i >= runEnd || a[i] != '_') {
+            return -1;
+        }
+        int jwtEnd = JsonWebTokens.end(a, i + 1, runEnd, to);
+        if (jwtEnd < 0 || StandIns.isStandIn(a, i + 1, jwtEnd)) {
+            return -1;
+        }
+        return jwtEnd;
     }
 
     /** Where the random part of a matched key starts: after its prefix. */
@@ -149,14 +171,24 @@ final class ProviderTokens {
 
     /**
      * A bot ({@code xoxb-}) or user ({@code xoxp-}) token's body: a workspace number of at least eight digits,
-     * then at least 18 more characters ({@code xoxb-12345-abc} is too short to be real).
+     * then at least 18 more characters, or two numbers of at least ten digits each ({@code xoxb-12345-abc} is too
+     * short to be real).
      */
     private static boolean botOrUserToken(char[] a, int body, int end) {
         int i = body;
         while (i < end && Chars.isDigit(a[i])) {
             i++;
         }
-        return i - body >= 8 && i < end && a[i] == '-' && end - (i + 1) >= 18;
+        if (i - body < 8 || i >= end || a[i] != '-') {
+            return false;
+        }
+        int second = i + 1;
+        int k = second;
+        while (k < end && Chars.isDigit(a[k])) {
+            k++;
+        }
+        // the short two-part shape: two numbers of ten or more digits ({@code xoxb-<team>-<bot>})
+        return end - second >= 18 || i - body >= 10 && k - second >= 10;
     }
 
     private static boolean startsWith(char[] a, int start, int end, String prefix) {

@@ -26,10 +26,11 @@ import org.apiguardian.api.API;
  *   <tr><td>{@code aws-access-key-id}</td><td>{@code AKIA}, {@code ASIA}, {@code ABIA} or {@code ACCA}
  *       followed by exactly 16 upper-case letters and digits</td><td>{@code AKIA****}</td></tr>
  *   <tr><td>{@code github-token}</td><td>{@code ghp_}, {@code gho_}, {@code ghu_}, {@code ghs_},
- *       {@code ghr_} followed by at least 36 letters and digits, or {@code github_pat_} followed by at least
- *       22 word characters</td><td>{@code ghp_****}</td></tr>
+ *       {@code ghr_} followed by at least 36 letters and digits, {@code github_pat_} followed by at least
+ *       22 word characters, or an installation token {@code ghs_<app id>_<JWT>}</td><td>{@code ghp_****}</td></tr>
  *   <tr><td>{@code slack-token}</td><td>{@code xoxb-} and {@code xoxp-} followed by a workspace number of at
- *       least eight digits, a dash and at least 18 more characters; {@code xoxa-}, {@code xoxo-},
+ *       least eight digits, a dash and at least 18 more characters, or by two numbers of at least ten digits
+ *       joined by a dash; {@code xoxa-}, {@code xoxo-},
  *       {@code xoxs-}, {@code xoxr-} followed by at least 10 characters with a digit</td>
  *       <td>{@code xoxb****}</td></tr>
  *   <tr><td>{@code stripe-key}</td><td>{@code sk_live_}, {@code sk_test_}, {@code rk_live_},
@@ -47,8 +48,11 @@ import org.apiguardian.api.API;
  *       <td>{@code Bear****}</td></tr>
  *   <tr><td>{@code high-entropy-secret}</td><td>a random-looking value of 16 to 1024 characters under a
  *       key-like name ({@code api_key}, {@code secret}, {@code token}, {@code password}, {@code auth},
- *       {@code credentials}, ...) as a JSON field, a {@code name=value} or {@code name: value} pair, or the
- *       password of {@code Basic} credentials; there a UUID or a hex digest counts as random too</td>
+ *       {@code credentials}, ...) as a JSON field, an assignment of a config file or a program
+ *       ({@code name=value}, {@code name: value}, {@code NAME = "value"}, {@code name := value},
+ *       {@code name => value}, {@code <name>value</name>}, {@code setProperty("NAME", "value")}), or the
+ *       password of {@code Basic} credentials; there a UUID, a hex digest or {@code <digits>:<random>} counts
+ *       as random too</td>
  *       <td>{@code wJal****}</td></tr>
  *   <tr><td>{@code email-address}</td><td>an e-mail address with a dotted domain and an alphabetic
  *       top-level domain</td><td>{@code jane****}</td></tr>
@@ -56,6 +60,9 @@ import org.apiguardian.api.API;
  *       separated by spaces or dashes, with a card network's prefix and length, passing the Luhn check</td>
  *       <td>{@code 4111****}</td></tr>
  * </table>
+ *
+ * <p>Each rule also finds its secret base64- or hex-encoded, up to two encodings deep (see
+ * {@link StringInspector}). A team's own rules ({@link GitleaksRules}) have ids of their own, outside this enum.
  *
  * <p>No rule reports a {@linkplain StandIns stand-in}: a provider's documented example key, an obvious
  * placeholder or a key shown masked. Names of values meant to be seen ({@code csrf_token},

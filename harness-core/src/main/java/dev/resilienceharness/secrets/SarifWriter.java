@@ -5,7 +5,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apiguardian.api.API;
 import tools.jackson.databind.json.JsonMapper;
@@ -50,23 +52,25 @@ public final class SarifWriter {
         driver.put("name", TOOL);
         ArrayNode rules = driver.putArray("rules");
         for (Rule rule : Rule.values()) {
-            ObjectNode r = rules.addObject();
-            r.put("id", rule.id());
-            r.put("name", rule.title());
-            r.putObject("shortDescription").put("text", rule.title());
-            r.putObject("fullDescription").put("text", rule.description());
-            r.putObject("help").put("text", rule.help());
-            r.putObject("defaultConfiguration").put("level", "error");
-            ObjectNode properties = r.putObject("properties");
-            properties.putArray("tags").add("security").add("secrets");
-            properties.put("security-severity", "8.0");
+            descriptor(rules, rule.id(), rule.title(), rule.description(), rule.help());
+        }
+        // a team's own rules follow the built-in ones, each once, in the order their findings come
+        Map<String, Integer> teamIndex = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            if (f.rule() == null && !teamIndex.containsKey(f.ruleId())) {
+                teamIndex.put(f.ruleId(), rules.size());
+                String description = "A match of the rule '" + f.ruleId() + "' of the project's gitleaks "
+                        + "configuration (.gitleaks.toml).";
+                descriptor(rules, f.ruleId(), f.title() + " " + f.ruleId(), description,
+                        description + " " + Rule.REMEDY);
+            }
         }
         run.put("columnKind", "utf16CodeUnits");
         ArrayNode results = run.putArray("results");
         for (Finding f : findings) {
             ObjectNode result = results.addObject();
             result.put("ruleId", f.ruleId());
-            result.put("ruleIndex", f.rule().ordinal());
+            result.put("ruleIndex", f.rule() != null ? f.rule().ordinal() : teamIndex.get(f.ruleId()));
             result.put("level", "error");
             result.putObject("message").put("text", message(f));
             ObjectNode physical = result.putArray("locations").addObject().putObject("physicalLocation");
@@ -79,6 +83,19 @@ public final class SarifWriter {
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
     }
 
+    private static void descriptor(ArrayNode rules, String id, String title, String description, String help) {
+        ObjectNode r = rules.addObject();
+        r.put("id", id);
+        r.put("name", title);
+        r.putObject("shortDescription").put("text", title);
+        r.putObject("fullDescription").put("text", description);
+        r.putObject("help").put("text", help);
+        r.putObject("defaultConfiguration").put("level", "error");
+        ObjectNode properties = r.putObject("properties");
+        properties.putArray("tags").add("security").add("secrets");
+        properties.put("security-severity", "8.0");
+    }
+
     /** Writes the SARIF document to {@code target} atomically. */
     public void write(List<Finding> findings, Path target) throws IOException {
         dev.resilienceharness.cassette.AtomicFiles.write(target, render(findings).getBytes(StandardCharsets.UTF_8));
@@ -86,7 +103,7 @@ public final class SarifWriter {
 
     /** The result message: rule, masked value and JSON path. */
     static String message(Finding f) {
-        return f.rule().title() + " (" + f.ruleId() + "): " + f.masked() + " at " + f.jsonPath();
+        return f.title() + " (" + f.ruleId() + "): " + f.masked() + " at " + f.jsonPath();
     }
 
     /**

@@ -31,13 +31,15 @@ import tools.jackson.databind.json.JsonMapper;
  * scanned after the parser has decoded its escapes ({@code \u0073k-}, {@code \/}); JSON carried in a string
  * (tool-call {@code arguments}) is parsed and scanned with its own path; URLs and query strings are
  * percent-decoded; {@code Basic} credentials are base64-decoded; credential headers are reported whatever their
- * value. Values accepted by the {@link Allowlist} are left out.
+ * value; base64 and hex runs that decode to text are read again. A team's own rules ({@link GitleaksRules},
+ * from its {@code .gitleaks.toml}) run on every string beside the built-in ones, or instead of them. Values
+ * accepted by the {@link Allowlist} are left out.
  *
  * <p><b>Linear time.</b> The file is read once by Jackson's streaming parser, which is linear. Each string is
  * read by {@link StringInspector}, linear in the string (see {@link TokenScanner} for the argument); JSON inside
- * a string is parsed again, at most four levels deep. No regular expression touches
- * the content (allow-list regexes see only found secrets), so long single-line JSON cannot trigger catastrophic
- * backtracking. Positions and paths are worked out only for findings.
+ * a string is parsed again, at most four levels deep. No backtracking regular expression touches the content
+ * (allow-list regexes see only found secrets; a team's rules run on RE2/J, linear in the string whatever the
+ * pattern), so long single-line JSON cannot trigger catastrophic backtracking. Positions and paths are worked out only for findings.
  *
  * <p>Instances are thread-safe; each scan has its own state, and what a field name implies is remembered across scans.
  */
@@ -57,6 +59,10 @@ public final class SecretScanner {
     private static final int MAX_KNOWN_NAMES = 4096;
 
     private final Allowlist allowlist;
+    /** The team's own rules ({@code .gitleaks.toml}), run on every string beside the built-in ones. */
+    private final GitleaksRules teamRules;
+    /** Whether the built-in rules run: unless a team's file replaces them (no {@code [extend] useDefault}). */
+    private final boolean builtIn;
     /** What each field name implies, shared by every scan: the same few dozen names recur in every cassette. */
     private final Map<String, Name> knownNames = new ConcurrentHashMap<>();
 
@@ -67,7 +73,17 @@ public final class SecretScanner {
 
     /** A scanner that leaves out what {@code allowlist} accepts. */
     public SecretScanner(Allowlist allowlist) {
+        this(allowlist, GitleaksRules.NONE);
+    }
+
+    /**
+     * A scanner that also runs a team's own rules, and leaves out what {@code allowlist} accepts; the built-in
+     * rules run too only when the team's file says {@code [extend] useDefault = true}, as gitleaks does.
+     */
+    public SecretScanner(Allowlist allowlist, GitleaksRules teamRules) {
         this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+        this.teamRules = Objects.requireNonNull(teamRules, "teamRules");
+        this.builtIn = teamRules.useDefault();
     }
 
     /**
@@ -202,7 +218,7 @@ public final class SecretScanner {
         }
 
         private void name(String name, JsonParser parser, Embedding embedding, Collection<Finding> out) {
-            if (!info(name).holdsSecret()) {
+            if (!builtIn || !info(name).holdsSecret()) {
                 return;
             }
             List<Hit> hits = List.copyOf(names.inspect(name.toCharArray(), 0, name.length(), false));
@@ -260,7 +276,7 @@ public final class SecretScanner {
         private void string(char[] buffer, int from, int to, String field, Name name, boolean credential,
                 JsonParser parser, Embedding embedding, Collection<Finding> out) {
             Site site = null;
-            if (credential) {
+            if (credential && builtIn) {
                 site = site(parser, embedding);
                 report(out, site, Rule.CREDENTIAL_HEADER, new String(buffer, from, to - from));
             }
@@ -272,6 +288,18 @@ public final class SecretScanner {
                 buffer = carried.toCharArray();
                 from = 0;
                 to = buffer.length;
+            }
+            if (!teamRules.isEmpty()) {
+                List<GitleaksRules.Match> matches = teamRules.find(file, new String(buffer, from, to - from));
+                for (GitleaksRules.Match match : matches) {
+                    if (site == null) {
+                        site = site(parser, embedding);
+                    }
+                    report(out, site, null, match.ruleId(), match.secret());
+                }
+            }
+            if (!builtIn) {
+                return;
             }
             List<Hit> hits = values.inspect(buffer, from, to, name.keyLike() && !credential);
             if (hits.isEmpty()) {
@@ -318,10 +346,15 @@ public final class SecretScanner {
         }
 
         private void report(Collection<Finding> out, Site site, Rule rule, String secret) {
-            String fingerprint = Finding.fingerprint(rule, secret);
+            report(out, site, rule, rule.id(), secret);
+        }
+
+        /** Reports a finding of the built-in {@code rule}, or of the team's rule {@code ruleId} when it is null. */
+        private void report(Collection<Finding> out, Site site, Rule rule, String ruleId, String secret) {
+            String fingerprint = Finding.fingerprint(ruleId, secret);
             if (!allowlist.allows(secret, fingerprint)) {
                 out.add(new Finding(file, site.line(), site.column(), site.path(), rule, Finding.mask(secret),
-                        fingerprint));
+                        fingerprint, ruleId));
             }
         }
 

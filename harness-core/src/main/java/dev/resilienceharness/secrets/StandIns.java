@@ -133,16 +133,36 @@ final class StandIns {
         return new int[] {chars, runs, inLong};
     }
 
+    /** The longest unit whose repetition makes a key body a placeholder ({@code FakeFakeFake…}). */
+    private static final int MAX_REPEATED_UNIT = 8;
+
+    /**
+     * Whether a key body {@code a[from, to)} is one short unit of up to eight characters written over and over
+     * ({@code FakeFakeFake…}, {@code ab12ab12…}), at least three times; a random body never is.
+     */
+    static boolean repeats(char[] a, int from, int to) {
+        for (int unit = 1; unit <= MAX_REPEATED_UNIT && 3 * unit <= to - from; unit++) {
+            int i = from + unit;
+            while (i < to && a[i] == a[i - unit]) {
+                i++;
+            }
+            if (i == to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Whether the text right after a key, {@code a[end, to)}, shows that the key is cut short for display:
-     * {@code …}, {@code ..}, {@code *} or {@code •}.
+     * {@code …}, {@code ..}, {@code *}, {@code #} or {@code •}.
      */
     static boolean isTruncatedAt(char[] a, int end, int to) {
         if (end >= to) {
             return false;
         }
         char c = a[end];
-        return c == '\u2026' || c == '*' || c == '\u2022' || c == '.' && end + 1 < to && a[end + 1] == '.';
+        return c == '\u2026' || c == '*' || c == '#' || c == '\u2022' || c == '.' && end + 1 < to && a[end + 1] == '.';
     }
 
     /** Whether {@code a[from, to)} holds a template word ({@code YOUR_API_KEY}, {@code RANDOMSTRINGHERE}, ...). */
@@ -188,8 +208,11 @@ final class StandIns {
         return false;
     }
 
-    /** {@code ...} or {@code …}: a key shown with its middle left out. */
+    /** {@code ...} or {@code …}: a key shown with its middle left out; or {@code ..} at its end, cut short. */
     private static boolean hasEllipsis(char[] a, int from, int to) {
+        if (to - from >= 2 && a[to - 1] == '.' && a[to - 2] == '.') {
+            return true;
+        }
         for (int i = from; i < to; i++) {
             if (a[i] == '\u2026' || a[i] == '.' && i + 2 < to && a[i + 1] == '.' && a[i + 2] == '.') {
                 return true;

@@ -6,12 +6,16 @@ import java.util.List;
 
 /**
  * Finds every secret in one JSON string (escapes already decoded by the parser), looking through the encodings
- * secrets hide behind: URL percent-encoding, base64 {@code Basic} credentials, {@code name=value} pairs in query
- * strings, form bodies and prose, and an auth scheme in front of a token. JSON carried inside the string is the
- * caller's business, because it has a path of its own.
+ * secrets hide behind: URL percent-encoding, base64 {@code Basic} credentials, base64 and hex runs of text,
+ * {@code name=value} pairs in query strings, form bodies, prose, config files and code ({@code KEY = value},
+ * {@code key := value}, {@code key => value}, {@code <key>value</key>}, {@code setProperty("KEY", "value")}), and
+ * an auth scheme in front of a token. JSON carried inside the string is the caller's business, because it has a
+ * path of its own.
  *
  * <p>The text is read by {@link TokenScanner} once; only when it holds a percent escape is it decoded (one pass)
- * and the decoded text read instead. Basic tokens and pair values are each read once more at most. The
+ * and the decoded text read instead. Basic tokens and pair values are each read once more at most; a base64 or
+ * hex run is decoded once, and the shorter text it decodes to is read like a string, at most
+ * {@value #MAX_DECODE_DEPTH} encodings deep. The
  * high-entropy rule only runs on values under key-like names, whose length it bounds. So the work stays linear
  * in the string's length.
  *
@@ -20,10 +24,30 @@ import java.util.List;
 final class StringInspector {
 
     private static final int MAX_SCHEME = 16;
+    /** How many encodings deep a secret is looked for: base64 of hex of a key is found, deeper is not. */
+    static final int MAX_DECODE_DEPTH = 2;
+    /** The shortest encoded run worth decoding: base64 of 18 bytes, shorter than any key the rules match. */
+    static final int MIN_ENCODED = 24;
+    /** The longest: a key encoded in text is short; a longer run is an image or a file. */
+    static final int MAX_ENCODED = 4096;
+    /** The fewest characters an encoded run must decode to. */
+    private static final int MIN_DECODED = 16;
 
+    /** 0 for a string itself, n for text decoded from it n times. */
+    private final int depth;
+    /** Reads decoded text; made on first use. */
+    private StringInspector decodedInspector;
     private final Collector collector = new Collector();
     private final Collector basicCollector = new Collector();
     private final List<Hit> hits = new ArrayList<>();
+
+    StringInspector() {
+        this(0);
+    }
+
+    private StringInspector(int depth) {
+        this.depth = depth;
+    }
 
     /**
      * The secrets in {@code a[from, to)}, with spans relative to {@code from}. The list is reused by the next
@@ -64,10 +88,84 @@ final class StringInspector {
         for (int k = 0; k < collector.pairCount; k++) {
             pair(layer, textTo, collector.pairs[3 * k], collector.pairs[3 * k + 1], collector.pairs[3 * k + 2]);
         }
+        if (depth < MAX_DECODE_DEPTH) {
+            encoded(layer, textFrom, textTo);
+        }
         if (keyLikeValue) {
             wholeValue(a, from, to);
         }
         return hits;
+    }
+
+    /**
+     * Secrets inside base64 (standard or URL-safe) and hex runs of the text, decoded once each and read like a
+     * string of their own, as gitleaks' decoding does. A hit's secret and span are the encoded run: that is what
+     * the file holds, what a mask shows and what redaction cuts. Each run is decoded at most once and its text
+     * is shorter than the run, so the work stays linear.
+     */
+    private void encoded(Layer layer, int from, int to) {
+        // the hits so far by start, with the furthest end up to each: a run overlaps one when a hit starting
+        // before the run's end reaches past its start; runs come in order, so one pointer walks the hits
+        int found = hits.size();
+        Hit[] byStart = hits.toArray(new Hit[0]);
+        Arrays.sort(byStart, (x, y) -> Integer.compare(x.start(), y.start()));
+        int[] reach = new int[found];
+        for (int k = 0; k < found; k++) {
+            reach[k] = Math.max(byStart[k].end(), k > 0 ? reach[k - 1] : Integer.MIN_VALUE);
+        }
+        int before = 0;
+        char[] t = layer.text;
+        int i = from;
+        while (i < to) {
+            if (!isBase64(t[i])) {
+                i++;
+                continue;
+            }
+            int start = i;
+            boolean hex = true;
+            while (i < to && isBase64(t[i])) {
+                hex &= Chars.isHex(t[i]);
+                i++;
+            }
+            int dataEnd = i;
+            while (i < to && t[i] == '=' && i - dataEnd < 2) {
+                i++;
+            }
+            if (dataEnd - start < MIN_ENCODED || i - start > MAX_ENCODED) {
+                continue;
+            }
+            int rawStart = layer.raw(start);
+            int rawEnd = layer.raw(i);
+            while (before < found && byStart[before].start() < rawEnd) {
+                before++;
+            }
+            if (before > 0 && reach[before - 1] > rawStart) {
+                continue;
+            }
+            String decoded = hex ? Encodings.hexText(t, start, dataEnd) : null;
+            if (decoded == null) {
+                decoded = Encodings.base64Text(t, start, dataEnd);
+            }
+            if (decoded != null && decoded.length() >= MIN_DECODED) {
+                decodedSecret(decoded, layer.string(start, i), rawStart, rawEnd);
+            }
+        }
+    }
+
+    /** Adds one hit for the encoded run {@code encoded} when the text it decodes to holds a secret. */
+    private void decodedSecret(String decoded, String encoded, int rawStart, int rawEnd) {
+        if (decodedInspector == null) {
+            decodedInspector = new StringInspector(depth + 1);
+        }
+        char[] d = decoded.toCharArray();
+        List<Hit> inside = decodedInspector.inspect(d, 0, d.length, false);
+        if (!inside.isEmpty()) {
+            hits.add(new Hit(inside.get(0).rule(), encoded, rawStart, rawEnd));
+        }
+    }
+
+    private static boolean isBase64(char c) {
+        return Chars.isToken(c) || c == '+' || c == '/';
     }
 
     /** Secrets inside the decoded {@code user:password} of a Basic token; all are cut out with the token. */
@@ -103,7 +201,11 @@ final class StringInspector {
             return;
         }
         int i = separator + 1;
-        for (int skip = 0; skip < 2 && i < textTo && t[i] == ' '; skip++) {
+        // the second character of =>, := and the like
+        if (i < textTo && (t[separator] == '=' && t[i] == '>' || t[separator] == ':' && t[i] == '=')) {
+            i++;
+        }
+        for (int skip = 0; skip < 2 && i < textTo && (t[i] == ' ' || t[i] == '\t'); skip++) {
             i++;
         }
         if (i < textTo && (t[i] == '"' || t[i] == '\'')) {
@@ -162,12 +264,13 @@ final class StringInspector {
         return i;
     }
 
+    /** An auth scheme: letters, or capitalised words joined by dashes ({@code Bearer}, {@code Api-Token}). */
     private static boolean isScheme(char[] t, int from, int to) {
-        if (to - from < 2 || to - from > MAX_SCHEME) {
+        if (to - from < 2 || to - from > MAX_SCHEME || !Chars.isLetter(t[from])) {
             return false;
         }
         for (int i = from; i < to; i++) {
-            if (!Chars.isLetter(t[i])) {
+            if (!Chars.isLetter(t[i]) && !(t[i] == '-' && i + 1 < to && Chars.isUpper(t[i + 1]))) {
                 return false;
             }
         }

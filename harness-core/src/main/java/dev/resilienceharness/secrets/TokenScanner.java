@@ -32,8 +32,10 @@ final class TokenScanner {
         }
 
         /**
-         * A pair whose name is {@code a[nameStart, nameEnd)} and whose separator ({@code =} or {@code :}) is at
-         * {@code separator}; the name may be followed by a closing quote before the separator.
+         * A pair whose name is {@code a[nameStart, nameEnd)} and whose separator is at {@code separator}:
+         * {@code =} or {@code :} (the name may be followed by a closing quote and two spaces before it, so
+         * {@code KEY = value}, {@code key := value}, {@code :key => value} count), the {@code >} closing an
+         * element's start tag, or the {@code ,} after a call's quoted first argument.
          */
         default void pair(int nameStart, int nameEnd, int separator) {
         }
@@ -76,7 +78,20 @@ final class TokenScanner {
                     }
                 }
                 case '=', ':' -> {
-                    if (runEnd == i || runEnd == i - 1 && runEnd >= from && (a[runEnd] == '"' || a[runEnd] == '\'')) {
+                    if (runEnd >= from && nameEndsBefore(a, from, runEnd, i)) {
+                        sink.pair(runStart, runEnd, i);
+                    }
+                }
+                case '>' -> {
+                    // <apiKey>value</apiKey>: the element's name is the pair's name
+                    if (runEnd == i && runStart > from && a[runStart - 1] == '<') {
+                        sink.pair(runStart, runEnd, i);
+                    }
+                }
+                case ',' -> {
+                    // setProperty("X_TOKEN", "value"): a quoted name as a call's first argument
+                    if (runEnd == i - 1 && runStart >= from + 2 && isQuote(a[runEnd]) && a[runStart - 1] == a[runEnd]
+                            && a[runStart - 2] == '(') {
                         sink.pair(runStart, runEnd, i);
                     }
                 }
@@ -99,6 +114,29 @@ final class TokenScanner {
     }
 
     /**
+     * Whether the name that ended at {@code runEnd} is followed only by what may stand between a name and its
+     * assignment operator at {@code separator}: a closing quote, up to two spaces or tabs, and {@code ?} or
+     * {@code +} glued to an {@code =} ({@code KEY ?= value}). Looks back a bounded distance.
+     */
+    private static boolean nameEndsBefore(char[] a, int from, int runEnd, int separator) {
+        int i = separator;
+        if (a[separator] == '=' && i - 1 >= from && (a[i - 1] == '?' || a[i - 1] == '+')) {
+            i--;
+        }
+        for (int skip = 0; skip < 2 && i - 1 >= from && (a[i - 1] == ' ' || a[i - 1] == '\t'); skip++) {
+            i--;
+        }
+        if (i - 1 >= from && i - 1 == runEnd && isQuote(a[i - 1])) {
+            i--;
+        }
+        return i == runEnd;
+    }
+
+    private static boolean isQuote(char c) {
+        return c == '"' || c == '\'';
+    }
+
+    /**
      * Checks the run {@code a[start, end)} of the text {@code a[from, to)}; returns where scanning resumes (past
      * a longer match) or {@code end}.
      */
@@ -108,7 +146,7 @@ final class TokenScanner {
             case 'e' -> {
                 int jwtEnd = JsonWebTokens.end(a, start, end, to);
                 if (jwtEnd > 0) {
-                    if (!StandIns.isStandIn(a, start, jwtEnd)) {
+                    if (!StandIns.isStandIn(a, start, jwtEnd) && !JsonWebTokens.isSample(a, start, jwtEnd)) {
                         sink.secret(Rule.JWT, start, jwtEnd);
                     }
                     return jwtEnd;
@@ -130,7 +168,18 @@ final class TokenScanner {
                     }
                 }
             }
-            case 's', 'r', 'A', 'h', 'g', 'x' -> {
+            case 'g' -> {
+                int installationEnd = ProviderTokens.installationTokenEnd(a, start, end, to);
+                if (installationEnd > 0) {
+                    sink.secret(Rule.GITHUB_TOKEN, start, installationEnd);
+                    return installationEnd;
+                }
+                Rule rule = ProviderTokens.match(a, from, start, end, to);
+                if (rule != null) {
+                    sink.secret(rule, start, end);
+                }
+            }
+            case 's', 'r', 'A', 'h', 'x' -> {
                 Rule rule = ProviderTokens.match(a, from, start, end, to);
                 if (rule != null) {
                     sink.secret(rule, start, end);

@@ -448,7 +448,8 @@ class ConfigLoaderTest {
         @Test
         void unknownTopLevelKeySuggestsTheNearest() {
             assertEquals(F + ":2:1: polcy: unknown key 'polcy'; did you mean 'policy'? The keys allowed here are:"
-                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider, drift, provider_limits",
+                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider, drift, provider_limits,"
+                    + " secrets",
                     error(MINIMAL.replace("policy:", "polcy:")));
         }
 

@@ -142,4 +142,47 @@ class SecretsInCassettesTest {
         SecretsInCassettes.Report report = SecretsInCassettes.scan(project("{}"));
         assertEquals(report.violations(), List.of(SecretsInCassettes.violation(report.findings().get(0))));
     }
+
+    private static final String TEAM_RULES = """
+            [extend]
+            useDefault = true
+
+            [[rules]]
+            id = "acme-internal-token"
+            regex = '''acme_live_[a-z0-9]{24}'''
+            keywords = ["acme_live_"]
+            """;
+
+    @Test
+    void a_gitleaks_toml_beside_the_yaml_adds_the_teams_rules() throws Exception {
+        Files.writeString(dir.resolve(".gitleaks.toml"), TEAM_RULES);
+        HarnessConfig config = project("{}");
+        assertEquals(dir.resolve(".gitleaks.toml"), config.redaction().gitleaksConfig());
+        CassetteStore.replaying(dir.resolve("cassettes"), VolatilePaths.of(List.of())).write(config.request("patch"),
+                (ObjectNode) Json.readTree("{\"note\": \"use acme_live_q8zr2lm5np0xv7tb4kc1wd9y\"}"), null);
+        SecretsInCassettes.Report report = SecretsInCassettes.scan(config);
+        assertEquals(List.of("acme-internal-token", "openai-key"),
+                report.findings().stream().map(Finding::ruleId).sorted().toList());
+        Finding team = report.findings().stream().filter(f -> f.rule() == null).findFirst().orElseThrow();
+        assertEquals("acme****", team.masked());
+        assertTrue(report.violations().stream().anyMatch(v -> v.line().contains("Team rule (acme-internal-token)")),
+                report.violations().toString());
+    }
+
+    @Test
+    void secrets_gitleaks_config_names_the_rules_and_a_missing_file_is_an_error() throws Exception {
+        Files.createDirectories(dir.resolve("rules"));
+        Files.writeString(dir.resolve("rules/team.toml"), TEAM_RULES);
+        HarnessConfig named = project("{}\nsecrets: {gitleaks_config: rules/team.toml}");
+        assertEquals(dir.resolve("rules/team.toml"), named.redaction().gitleaksConfig());
+        assertEquals(1, SecretsInCassettes.scan(named).findings().size());
+        HarnessConfig missing = project("{}\nsecrets: {gitleaks_config: rules/none.toml}");
+        IOException e = assertThrows(IOException.class, () -> SecretsInCassettes.scan(missing));
+        assertEquals(dir.resolve("rules/none.toml") + ": does not exist", e.getMessage());
+    }
+
+    @Test
+    void without_a_gitleaks_toml_there_are_no_team_rules() throws Exception {
+        assertEquals(null, project("{}").redaction().gitleaksConfig());
+    }
 }

@@ -75,6 +75,12 @@ class AdversarialInputTest {
         cases.put("the same key many times", document("note", repeat(KEY + " ")));
         cases.put("many distinct addresses", document("note", distinctAddresses()));
         cases.put("many fields", manyFields("token", "v"));
+        cases.put("spaced assignments", document("note", repeat("api_key = ")));
+        cases.put("elements and calls", document("note", repeat("<token>(\\\"token\\\", ")));
+        cases.put("base64 of text, run after run", document("note", repeat(java.util.Base64.getEncoder()
+                .encodeToString("api_key=FAKEaB3dE5gH7jK9mN1pQ3rS and more".getBytes(StandardCharsets.UTF_8)) + " ")));
+        cases.put("one huge base64 run", document("note", repeat("c2stcHJvai1G")));
+        cases.put("hex of text", document("note", repeat("6170695f6b65793d46414b4561423364 ")));
         return cases;
     }
 

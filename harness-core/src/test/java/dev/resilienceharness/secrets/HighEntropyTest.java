@@ -82,4 +82,16 @@ class HighEntropyTest {
         assertEquals(0.0, HighEntropy.entropy("aaaa"), 1e-9);
         assertEquals(2.0, HighEntropy.entropy("abcd"), 1e-9);
     }
+
+    @Test
+    void anAccountNumberAndARandomSecretJoinedByAColonIsASecret() {
+        assertTrue(HighEntropy.isSecretUnderKeyName("7310553328:AAHq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg6Jf0"));
+        assertFalse(HighEntropy.isSecretUnderKeyName("1234:AAHq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg6Jf0"));
+        assertFalse(HighEntropy.isSecretUnderKeyName("7310553328:MySecretPasswordIsHere"));
+    }
+
+    @Test
+    void aDashedAuthSchemeIsOneOfCapitalisedWords() {
+        assertEquals("Xk9fQ2mLp8Rt5vWz", HighEntropy.candidate("Api-Token Xk9fQ2mLp8Rt5vWz"));
+    }
 }

@@ -1,6 +1,8 @@
 package dev.resilienceharness.secrets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -49,5 +51,23 @@ class JsonWebTokensTest {
         assertEquals(-1, end(HEADER + "." + PAYLOAD + ".short"));
         assertEquals(-1, end(HEADER + ".bm90IGpzb24gYXQgYWxs." + SIGNATURE));
         assertEquals(-1, end("eyJ.eyJ.x"));
+    }
+
+    private static String token(String claims, String signature) {
+        return HEADER + "." + java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(claims.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "." + signature;
+    }
+
+    @Test
+    void theJwtIoSampleIsRecognisedByItsClaimsInAnyVersion() {
+        String current = token("{\"sub\":\"1234567890\",\"name\":\"John Doe\",\"admin\":true,\"iat\":1516239022}",
+                "KMUFsIDTnFmyG3nMiGM6H9FNFUROf3wh7SmqJp-QV30");
+        assertTrue(JsonWebTokens.isSample(current.toCharArray(), 0, current.length()));
+        String spaced = token("{\"sub\": \"1234567890\", \"name\": \"John Doe\"}", SIGNATURE);
+        assertTrue(JsonWebTokens.isSample(spaced.toCharArray(), 0, spaced.length()));
+        String other = token("{\"sub\":\"1234567890\",\"name\":\"Jane Roe\"}", SIGNATURE);
+        assertFalse(JsonWebTokens.isSample(other.toCharArray(), 0, other.length()));
+        String real = HEADER + "." + PAYLOAD + "." + SIGNATURE;
+        assertFalse(JsonWebTokens.isSample(real.toCharArray(), 0, real.length()));
     }
 }

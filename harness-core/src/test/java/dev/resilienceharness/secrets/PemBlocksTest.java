@@ -54,4 +54,14 @@ class PemBlocksTest {
     void publicKeysAndCertificatesAreNotSecrets(String text) {
         assertEquals(-1, end(text, 0));
     }
+
+    @Test
+    void aBodyThatIsBase64OfTextIsNoKey() {
+        String alphabet = java.util.Base64.getEncoder().encodeToString(
+                "abcdefghijklmnopqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(-1, end("-----BEGIN PRIVATE KEY-----\n" + alphabet + "\n-----END PRIVATE KEY-----", 0));
+        String der = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7FAKE";
+        String key = "-----BEGIN PRIVATE KEY-----\n" + der + "\n-----END PRIVATE KEY-----";
+        assertEquals(key.length(), end(key, 0));
+    }
 }

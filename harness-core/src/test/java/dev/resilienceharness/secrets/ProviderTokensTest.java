@@ -99,4 +99,27 @@ class ProviderTokensTest {
         assertEquals(Rule.OPENAI_KEY, ProviderTokens.match(a, 2, 2 + key.length()));
         assertNull(ProviderTokens.match(a, 2, 2 + 10));
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xoxb-2635942065-2343594206574", "xoxp-263594206564-2343594206574"})
+    void slackBotAndUserTokensInTheirShortTwoPartShape(String run) {
+        assertEquals(Rule.SLACK_TOKEN, match(run));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hf_FakeFakeFakeFakeFakeFakeFakeFakeFake", "ghp_Ab12Ab12Ab12Ab12Ab12Ab12Ab12Ab12Ab12",
+        "xoxb-263594206-1234512345"})
+    void aBodyOfOneShortUnitRepeatedOrTooShortIsNoKey(String run) {
+        assertNull(match(run), run);
+    }
+
+    @Test
+    void installationTokensCarryAnAppIdAndAJwt() {
+        String jwt = "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiIxMjM0NSJ9.FAKEq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg";
+        char[] a = ("ghs_123456_" + jwt + " x").toCharArray();
+        int runEnd = "ghs_123456_eyJhbGciOiJSUzI1NiJ9".length();
+        assertEquals(11 + jwt.length(), ProviderTokens.installationTokenEnd(a, 0, runEnd, a.length));
+        char[] noId = ("ghs__" + jwt).toCharArray();
+        assertEquals(-1, ProviderTokens.installationTokenEnd(noId, 0, 5 + jwt.indexOf('.'), noId.length));
+    }
 }

@@ -138,4 +138,29 @@ class SecretScannerTest {
                 fromTree.stream().map(Finding::rule).toList());
         assertEquals(4, fromTree.get(0).line());
     }
+
+    @Test
+    void shortHexAndNumberedKeysUnderAKeyNameAreSecrets() throws MalformedJsonException {
+        assertEquals(List.of("1:12 high-entropy-secret $.apiKey"), summary("{\"apiKey\": \"9f3a1c7e5b2d48a06\"}"));
+        assertEquals(List.of("1:12 high-entropy-secret $.apiKey"),
+                summary("{\"apiKey\": \"7310553328:AAHq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg6Jf0\"}"));
+    }
+
+    @Test
+    void aDashedAuthSchemeInACurlLineOfToolCallArgumentsIsFound() throws MalformedJsonException {
+        String json = "{\"function\": {\"arguments\": \"{\\\"command\\\": \\\"curl -H 'Authorization: Api-Token "
+                + RANDOM + "' https://x.test/v1\\\"}\"}}";
+        assertEquals(List.of("1:28 high-entropy-secret $.function.arguments.command"), summary(json));
+    }
+
+    @Test
+    void aBase64EncodedKeyIsFoundAndMaskedAsItsEncodedText() throws MalformedJsonException {
+        String encoded = java.util.Base64.getEncoder().encodeToString(
+                ("OPENAI_API_KEY=" + KEY).getBytes(StandardCharsets.UTF_8));
+        List<Finding> found = scan("{\"content\": \"my .env, encoded: " + encoded + "\"}");
+        assertEquals(1, found.size());
+        assertEquals("openai-key", found.get(0).ruleId());
+        assertEquals(encoded.substring(0, 4) + "****", found.get(0).masked());
+        assertEquals(Finding.fingerprint(Rule.OPENAI_KEY, encoded), found.get(0).fingerprint());
+    }
 }

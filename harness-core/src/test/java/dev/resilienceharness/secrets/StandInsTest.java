@@ -81,4 +81,24 @@ class StandInsTest {
         assertFalse(truncatedAfter(key + ". Next sentence", key));
         assertFalse(truncatedAfter(key, key));
     }
+
+    @Test
+    void aBodyOfOneShortUnitRepeatedStandsIn() {
+        assertTrue(repeats("FakeFakeFakeFakeFakeFakeFakeFake"));
+        assertTrue(repeats("Fake12Fake12Fake12Fake12Fak"));
+        assertFalse(repeats("FAKEq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg"));
+        assertFalse(repeats("FakeFakeXakeFakeFakeFakeFake"));
+        assertFalse(repeats("abcdefghiabcdefghiabcdefghi"), "units longer than eight characters are not looked for");
+    }
+
+    @Test
+    void aKeyFollowedByHashesOrEndingInTwoDotsIsShownCutShort() {
+        assertTrue(truncatedAfter("xoxb-263594206564-2343594206574-####", "xoxb-263594206564-2343594206574-"));
+        assertTrue(StandIns.isStandIn("FAKEq8Zr2Lm5Np0Xv7Tb4Kc1.."));
+        assertFalse(StandIns.isStandIn("FAKEq8Zr2Lm5Np0Xv7Tb4Kc1.b"));
+    }
+
+    private static boolean repeats(String body) {
+        return StandIns.repeats(body.toCharArray(), 0, body.length());
+    }
 }

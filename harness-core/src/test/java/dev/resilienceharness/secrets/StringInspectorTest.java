@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class StringInspectorTest {
 
@@ -99,5 +101,68 @@ class StringInspectorTest {
         List<Hit> hits = new StringInspector().inspect(text.toCharArray(), 4, text.length(), false);
         assertEquals(0, hits.get(0).start());
         assertEquals(KEY.length(), hits.get(0).end());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "API_KEY = %s", "service.api_key = %s", "api_key = \"%s\"", "apiKey := \"%s\"",
+        "private static final String API_TOKEN = \"%s\";", "val apiToken = \"%s\"",
+        "string clientSecret = \"%s\";", "$db_password = '%s';", "SECRET_KEY ?= %s", "AUTH_TOKEN := %s",
+        "<apiKey>%s</apiKey>", "System.setProperty(\"X_TOKEN\", \"%s\");", "config.api_key => \"%s\"",
+        ":api_key => '%s'", "output { http { password => \"%s\" } }",
+    })
+    void assignmentsWrittenInCodeAndConfigAreJudgedByEntropy(String line) {
+        assertEquals(List.of("high-entropy-secret|" + RANDOM + "|" + RANDOM), inspect(line.formatted(RANDOM), false));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "colour = %s", "<model>%s</model>", "[\"token\", \"%s\"]", "token_type = \"%s\"",
+        "api_key = os.environ[\"%s\"]", "a == %s",
+    })
+    void assignmentsToOtherNamesOrOfNoValueAreNot(String line) {
+        assertEquals(List.of(), inspect(line.formatted(RANDOM), false), line);
+        assertEquals(List.of(), inspect("password = hunter2", false));
+    }
+
+    @Test
+    void anAuthSchemeWithADashIsStillAScheme() {
+        assertEquals(List.of("high-entropy-secret|" + RANDOM + "|" + RANDOM),
+                inspect("curl -H \"Authorization: Api-Token " + RANDOM + "\" https://x.test/v1", false));
+        assertEquals(List.of("high-entropy-secret|" + RANDOM + "|" + RANDOM), inspect("Api-Token " + RANDOM, true));
+    }
+
+    @Test
+    void base64AndHexEncodedSecretsAreFoundAndTheEncodedRunIsTheSpan() {
+        String b64 = Base64.getEncoder().encodeToString(("my key is " + KEY).getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("openai-key|" + b64 + "|" + b64), inspect("here it is: " + b64 + " (encoded)", false));
+        String url = Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("\u00ff" + KEY).getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(List.of(), inspect(url, false), "bytes that are not text are not read again");
+        String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(KEY.getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("openai-key|" + urlSafe + "|" + urlSafe), inspect("k=" + urlSafe, false));
+        String hex = java.util.HexFormat.of().formatHex(("api_key=" + RANDOM).getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("high-entropy-secret|" + hex + "|" + hex), inspect("dump " + hex, false));
+        String twice = Base64.getEncoder().encodeToString(b64.getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("openai-key|" + twice + "|" + twice), inspect(twice, false));
+    }
+
+    @Test
+    void encodedTextWithoutASecretAndDigestsAreLeftAlone() {
+        String prose = Base64.getEncoder().encodeToString(
+                "nothing to see in this sentence at all".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of(), inspect(prose, false));
+        assertEquals(List.of(), inspect("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", false));
+        String thrice = KEY;
+        for (int i = 0; i < StringInspector.MAX_DECODE_DEPTH + 1; i++) {
+            thrice = Base64.getEncoder().encodeToString(thrice.getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals(List.of(), inspect(thrice, false), "decoding stops at the decode depth");
+    }
+
+    @Test
+    void aValueCutShortForDisplayIsNoSecret() {
+        assertEquals(List.of(), inspect("api_key=" + RANDOM + "..[Redacted]", false));
+        assertEquals(List.of(), inspect("token: " + KEY + "..[Redacted]", false));
     }
 }

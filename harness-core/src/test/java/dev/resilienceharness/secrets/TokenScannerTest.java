@@ -94,4 +94,30 @@ class TokenScannerTest {
         TokenScanner.scan(text.toCharArray(), 0, 20, r);
         assertEquals(List.of(), r.events);
     }
+
+    @Test
+    void aGitHubInstallationTokenWithAnAppIdAndAJwtIsOneToken() {
+        String jwt = "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiIxMjM0NSJ9.FAKEq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg";
+        String token = "ghs_123456_" + jwt;
+        assertEquals(List.of("github-token=" + token), scan("token => \"" + token + "\"").events.subList(1, 2));
+        String classic = "ghs_FAKEq8Zr2Lm5Np0Xv7Tb4Kc1Wd9Ys3Hg6Jf01";
+        assertEquals(List.of("pair=token=", "github-token=" + classic), scan("token => \"" + classic + "\"").events);
+    }
+
+    @Test
+    void assignmentsWithSpacesElementsAndSetPropertyCallsArePairs() {
+        assertEquals(List.of("pair=API_KEY="), scan("API_KEY = v").events);
+        assertEquals(List.of("pair=SECRET_KEY="), scan("SECRET_KEY ?= v").events);
+        assertEquals(List.of("pair=apiKey:"), scan("apiKey := v").events);
+        assertEquals(List.of("pair=api_key="), scan("\"api_key\" => v").events);
+        assertEquals(List.of("pair=apiKey>"), scan("<apiKey>v</apiKey>").events);
+        assertEquals(List.of("pair=X_TOKEN,"), scan("setProperty(\"X_TOKEN\", \"v\")").events);
+        assertEquals(List.of(), scan("[\"X_TOKEN\", \"v\"] a   = b </x>").events);
+    }
+
+    @Test
+    void aSlackTokenMaskedWithHashesIsNoToken() {
+        assertEquals(List.of(), scan("xoxb-263594206564-2343594206574-########################").events);
+        assertEquals(List.of(), scan("xoxp-263594206564-2343594206574-FAKEabcd########").events);
+    }
 }
