@@ -76,6 +76,14 @@ public final class ProjectInit {
                         + "</artifactId><version>" + version + "</version><scope>test</scope></dependency>");
             }
         }
+        if (ownLoop && sdk == Sdk.SPRING_AI) {
+            // Spring AI 2.0.1 brings older Jackson 3 jars; nearest-wins would put them under the harness.
+            lines.add("Spring AI and the harness must run on one Jackson 3; import the harness's in the pom's"
+                    + " <dependencyManagement><dependencies>:");
+            lines.add("  <dependency><groupId>tools.jackson</groupId><artifactId>jackson-bom</artifactId><version>"
+                    + tools.jackson.databind.cfg.PackageVersion.VERSION + "</version><type>pom</type>"
+                    + "<scope>import</scope></dependency>");
+        }
         if (!pluginDeclared) {
             lines.add("Add to the pom's <build><plugins>, so that mvn verify runs the check:");
             lines.add("  <plugin><groupId>" + GROUP_ID + "</groupId><artifactId>harness-maven-plugin</artifactId>"

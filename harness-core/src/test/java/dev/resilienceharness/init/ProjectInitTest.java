@@ -60,6 +60,9 @@ class ProjectInitTest {
         assertTrue(loop.contains("HarnessSpringAi.builder(run)"), loop);
         assertTrue(Files.readString(dir.resolve("resilience.yaml")).contains("base_url: http://127.0.0.1:9/v1"));
         assertFalse(lines.contains("Add to the pom's <dependencies>:"), lines.toString());
+        assertTrue(lines.contains("  <dependency><groupId>tools.jackson</groupId><artifactId>jackson-bom</artifactId>"
+                + "<version>" + tools.jackson.databind.cfg.PackageVersion.VERSION + "</version><type>pom</type>"
+                + "<scope>import</scope></dependency>"), lines.toString());
         assertTrue(lines.contains("Add to the pom's <build><plugins>, so that mvn verify runs the check:"),
                 lines.toString());
         assertTrue(lines.contains("  <plugin><groupId>dev.resilienceharness</groupId><artifactId>harness-maven-plugin"
