@@ -1,5 +1,7 @@
 package dev.resilienceharness.init;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.resilienceharness.run.RunError;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,12 +14,14 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Prepares a team's project for the harness ({@code mvn resilience:init}): finds the SDK among its dependencies and
  * writes a {@code resilience.yaml}, a loop for that SDK and the one-line test class surefire needs, never
  * overwriting a file. It returns the lines to show, the XML the pom lacks and the next steps among them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ProjectInit {
 
     /** The loop class init writes for an SDK, in {@code src/test/java}. */

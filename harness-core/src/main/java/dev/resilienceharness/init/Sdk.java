@@ -1,10 +1,14 @@
 package dev.resilienceharness.init;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The SDKs the harness has an adapter for, as a project's dependencies name them, and what init writes for each. */
+@API(status = INTERNAL, since = "0.1.0")
 public enum Sdk {
     // Spring AI first: its OpenAI module brings openai-java along, and the team's code calls Spring AI.
     SPRING_AI("Spring AI", "org.springframework.ai", "spring-ai-", "harness-spring-ai", "SpringAiLoop.java.template"),
