@@ -19,9 +19,15 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record Budget(Integer maxCallsPerScenario, Long maxTokensPerScenario, Long maxTokensPerOp,
-        Map<String, Price> prices) {
+        Map<String, Price> prices, Integer maxToolCallsPerOp, Integer maxIdenticalToolCalls) {
 
     public static final Budget NONE = new Budget(null);
+
+    /** A budget without tool caps. */
+    public Budget(Integer maxCallsPerScenario, Long maxTokensPerScenario, Long maxTokensPerOp,
+            Map<String, Price> prices) {
+        this(maxCallsPerScenario, maxTokensPerScenario, maxTokensPerOp, prices, null, null);
+    }
 
     /** The {@code budget.prices} key that prices every model without a row of its own. */
     public static final String ANY_MODEL = "*";

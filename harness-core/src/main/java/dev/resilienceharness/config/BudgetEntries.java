@@ -11,7 +11,7 @@ import java.util.Map;
 final class BudgetEntries {
 
     static final List<String> KEYS = List.of("max_calls_per_scenario", "max_tokens_per_scenario", "max_tokens_per_op",
-            "prices");
+            "prices", "max_tool_calls_per_op", "max_identical_tool_calls");
     static final List<String> PRICE_KEYS = List.of("input", "output");
 
     /** The most digits a token cap may have. */
@@ -22,7 +22,7 @@ final class BudgetEntries {
 
     static Budget read(NodeReader r, YamlNode v) throws ConfigException {
         YamlNode.Mapping m = r.mapping(v, "budget", "a mapping with max_calls_per_scenario, max_tokens_per_scenario,"
-                + " max_tokens_per_op and prices", KEYS);
+                + " max_tokens_per_op, prices, max_tool_calls_per_op and max_identical_tool_calls", KEYS);
         Integer calls = m.get("max_calls_per_scenario") == null ? null
                 : r.integer(m.get("max_calls_per_scenario"), "budget.max_calls_per_scenario", 1);
         Long perScenario = m.get("max_tokens_per_scenario") == null ? null
@@ -30,7 +30,11 @@ final class BudgetEntries {
         Long perOp = m.get("max_tokens_per_op") == null ? null
                 : tokens(r, m.get("max_tokens_per_op"), "budget.max_tokens_per_op");
         Map<String, Budget.Price> prices = m.get("prices") == null ? Map.of() : prices(r, m.get("prices"));
-        return new Budget(calls, perScenario, perOp, prices);
+        Integer toolCalls = m.get("max_tool_calls_per_op") == null ? null
+                : r.integer(m.get("max_tool_calls_per_op"), "budget.max_tool_calls_per_op", 1);
+        Integer identical = m.get("max_identical_tool_calls") == null ? null
+                : r.integer(m.get("max_identical_tool_calls"), "budget.max_identical_tool_calls", 1);
+        return new Budget(calls, perScenario, perOp, prices, toolCalls, identical);
     }
 
     static long tokens(NodeReader r, YamlNode v, String path) throws ConfigException {

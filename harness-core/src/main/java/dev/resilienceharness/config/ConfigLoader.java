@@ -89,9 +89,9 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets");
+            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency",
-            "provider_limits");
+            "provider_limits", "tool_faults");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
             "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
@@ -241,6 +241,7 @@ public final class ConfigLoader {
         Provider provider = null;
         DriftSettings drift = DriftSettings.DEFAULTS;
         ProviderLimits limits = ProviderLimits.NONE;
+        Map<String, dev.resilienceharness.tool.ToolDeclaration> tools = Map.of();
         for (YamlNode.Entry e : top.entries()) {
             YamlNode v = e.value();
             switch (e.key()) {
@@ -260,6 +261,7 @@ public final class ConfigLoader {
                 case "provider" -> provider = provider(v);
                 case "drift" -> drift = DriftSettings.read(r, v);
                 case "provider_limits" -> limits = ProviderLimitsEntries.read(r, v, "provider_limits");
+                case "tools" -> tools = ToolEntries.read(r, v);
                 default -> {
                     // version, checked above
                 }
@@ -281,8 +283,10 @@ public final class ConfigLoader {
                 throw at != null ? r.error(at, "policy.max_total_wait", detail)
                         : r.error(top, "policy.max_total_wait", detail);
             }
+            Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults = d.toolFaults() == null ? Map.of()
+                    : ToolEntries.faults(r, d.toolFaults(), NodeReader.child(d.path(), "tool_faults"), tools);
             scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line(),
-                    d.recordedLatency(), d.limits().over(limits)));
+                    d.recordedLatency(), d.limits().over(limits), toolFaults));
         }
         PoolCheck.check(r, top, drafts.stream().map(Draft::limitsNode).toList(), scenarios);
         PriceCheck.check(r, top, budget, requests);
@@ -296,7 +300,7 @@ public final class ConfigLoader {
             throw r.error(at, "redaction.baseline", ConfigMessages.baselineInCassettes(cassettes.toString()));
         }
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
-                redaction, provider, sources, drift);
+                redaction, provider, sources, drift, tools);
     }
 
     /**
@@ -539,7 +543,8 @@ public final class ConfigLoader {
 
     /** A scenario as written, before its policy is laid over the top-level one. */
     private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
-            PartialPolicy policy, int line, boolean recordedLatency, ProviderLimits limits, YamlNode limitsNode) {
+            PartialPolicy policy, int line, boolean recordedLatency, ProviderLimits limits, YamlNode limitsNode,
+            String path, YamlNode toolFaults) {
     }
 
     private List<Draft> scenarios(YamlNode v) throws ConfigException {
@@ -591,7 +596,7 @@ public final class ConfigLoader {
             ProviderLimits limits = m.get("provider_limits") == null ? ProviderLimits.NONE
                     : ProviderLimitsEntries.read(r, m.get("provider_limits"), NodeReader.child(path, "provider_limits"));
             drafts.add(new Draft(name, ops, faults, expect, policy, m.line(), recordedLatency, limits,
-                    m.get("provider_limits")));
+                    m.get("provider_limits"), path, m.get("tool_faults")));
         }
         return drafts;
     }

@@ -176,6 +176,32 @@ public final class ConfigMessages {
                 "the fault kinds are: " + String.join(", ", kinds));
     }
 
+    public static String undeclaredTool(String name, String suggestion, Collection<String> declared) {
+        return withSuggestion("tool '" + YamlNode.abbreviate(name) + "' is not declared under tools:", suggestion,
+                declared.isEmpty() ? "declare it first, such as tools: {" + YamlNode.abbreviate(name) + ": {}}"
+                        : "the declared tools are: " + String.join(", ", declared));
+    }
+
+    public static String unknownToolFault(String name, String suggestion, Collection<String> kinds) {
+        return withSuggestion("unknown tool fault '" + YamlNode.abbreviate(name) + "'", suggestion,
+                "the tool fault kinds are: " + String.join(", ", kinds));
+    }
+
+    public static String toolFaultMappingSize(int size) {
+        return "expected a tool fault written as one key with its setting, such as {slow: 5s}, got a mapping with "
+                + size + " keys; put each fault in its own list entry";
+    }
+
+    public static String invalidResultWithoutSchema(String tool) {
+        return "tool '" + YamlNode.abbreviate(tool) + "' declares no output_schema, so no result can break it; add"
+                + " output_schema: under tools." + YamlNode.abbreviate(tool) + ", or use another tool fault";
+    }
+
+    public static String unbreakableSchema(String tool) {
+        return "the output_schema of tool '" + YamlNode.abbreviate(tool) + "' accepts every JSON value, so no"
+                + " result can break it; give it a type or required properties, or use another tool fault";
+    }
+
     public static String faultNeedsSettings(String kind, String example) {
         return "the fault " + kind + " needs settings: write " + example;
     }

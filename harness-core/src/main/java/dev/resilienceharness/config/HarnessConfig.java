@@ -32,6 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param sources       where in the yaml each op's request comes from: its {@code requests} entry, or where a
  *                      scenario first names an op without one
  * @param drift         the {@code drift:} block: what the drift goal ignores and tolerates, and the cassettes' max age
+ * @param tools         the {@code tools:} block, by the name the model sees (docs tools.md); empty when none
  */
 @API(status = MAINTAINED, since = "0.1.0")
 public record HarnessConfig(
@@ -47,7 +48,8 @@ public record HarnessConfig(
         Redaction redaction,
         Provider provider,
         Map<String, Source> sources,
-        DriftSettings drift) {
+        DriftSettings drift,
+        Map<String, dev.resilienceharness.tool.ToolDeclaration> tools) {
 
     /** The value of {@code loop:} that selects the built-in loop. */
     public static final String BUILTIN_LOOP = "builtin";
@@ -64,6 +66,21 @@ public record HarnessConfig(
         Objects.requireNonNull(redaction, "redaction");
         sources = Map.copyOf(sources);
         drift = drift == null ? DriftSettings.DEFAULTS : drift;
+        tools = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
+    }
+
+    /** A config without a {@code tools:} block. */
+    public HarnessConfig(Path file, int version, Path cassettes, List<String> volatilePaths, Policy policy, String loop,
+            Map<String, ObjectNode> requests, List<Scenario> scenarios, Budget budget, Redaction redaction,
+            Provider provider, Map<String, Source> sources, DriftSettings drift) {
+        this(file, version, cassettes, volatilePaths, policy, loop, requests, scenarios, budget, redaction, provider,
+                sources, drift, Map.of());
+    }
+
+    /** The declaration of {@code tool}, or how an undeclared tool is treated. */
+    public dev.resilienceharness.tool.ToolDeclaration tool(String tool) {
+        dev.resilienceharness.tool.ToolDeclaration declared = tools.get(tool);
+        return declared != null ? declared : dev.resilienceharness.tool.ToolDeclaration.undeclared(tool);
     }
 
     /** A config without a {@code drift:} block. */
@@ -163,13 +180,13 @@ public record HarnessConfig(
     /** This config with {@code loop:} replaced by {@code newLoop} (see {@link ConfigLoader#withLoop}). */
     HarnessConfig withLoop(String newLoop) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, newLoop, requests, scenarios, budget,
-                redaction, provider, sources, drift);
+                redaction, provider, sources, drift, tools);
     }
 
     /** This config with only {@code kept} of its scenarios. */
     public HarnessConfig withScenarios(List<Scenario> kept) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, loop, requests, kept, budget,
-                redaction, provider, sources, drift);
+                redaction, provider, sources, drift, tools);
     }
 
     /** Whether the built-in loop runs the scenarios. */

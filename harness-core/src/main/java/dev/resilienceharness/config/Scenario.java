@@ -20,10 +20,19 @@ import org.apiguardian.api.API;
  * @param recordedLatency {@code latency: recorded}: every call the plan does not fault meets
  *               {@code {latency: recorded}}, its delay drawn from its cassette's timing samples
  * @param limits the effective {@code provider_limits}: the top-level block with this scenario's changes applied
+ * @param toolFaults {@code tool_faults:}, by tool name: each list is consumed one entry per execution of that tool,
+ *               then executions succeed (docs tools.md)
  */
 @API(status = MAINTAINED, since = "0.1.0")
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
-        int line, boolean recordedLatency, ProviderLimits limits) {
+        int line, boolean recordedLatency, ProviderLimits limits,
+        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults) {
+
+    /** A scenario without tool faults. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
+            boolean recordedLatency, ProviderLimits limits) {
+        this(name, ops, faults, expect, policy, line, recordedLatency, limits, java.util.Map.of());
+    }
 
     /** A scenario whose calls answer with their recorded timing, against provider limits. */
     public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
@@ -44,6 +53,9 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
         Objects.requireNonNull(expect, "expect");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(limits, "limits");
+        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> copied = new java.util.LinkedHashMap<>();
+        toolFaults.forEach((tool, list) -> copied.put(tool, List.copyOf(list)));
+        toolFaults = java.util.Collections.unmodifiableMap(copied);
     }
 
     /** A scenario whose calls answer with their recorded timing, against an endpoint without limits. */
@@ -53,11 +65,21 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
 
     /** This scenario with another fault plan (the explorer builds its candidates this way). */
     public Scenario withFaults(List<Fault> newFaults) {
-        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency, limits);
+        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency, limits, toolFaults);
     }
 
     /** This scenario against other provider limits (the explorer searches them this way). */
     public Scenario withLimits(ProviderLimits newLimits) {
-        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, newLimits);
+        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, newLimits, toolFaults);
+    }
+
+    /** This scenario with other tool faults (the explorer builds its candidates this way). */
+    public Scenario withToolFaults(java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> newToolFaults) {
+        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, limits, newToolFaults);
+    }
+
+    /** The tool faults of {@code tool}, in order of its executions; empty when it has none. */
+    public List<dev.resilienceharness.tool.ToolFault> toolFaults(String tool) {
+        return toolFaults.getOrDefault(tool, List.of());
     }
 }

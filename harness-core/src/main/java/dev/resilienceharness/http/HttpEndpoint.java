@@ -55,6 +55,20 @@ public interface HttpEndpoint {
      */
     Scope op(String op);
 
+    /**
+     * Executes one tool for the run (docs tools.md): the execution meets the scenario's next {@code tool_faults:}
+     * entry for that tool, runs {@code body} unless its fault says the tool never got to, and is recorded in the
+     * trace, for the op of the current scope. An adapter calls it from its framework's tool-calling hook.
+     *
+     * @throws Exception what {@code body} throws, or what the fault makes the tool's caller see: a
+     *                   {@link dev.resilienceharness.tool.ToolFailure} for {@code error}, a
+     *                   {@link java.net.SocketTimeoutException} for {@code timeout} and {@code timeout_after_commit}
+     */
+    default String tool(dev.resilienceharness.tool.ToolCall call, dev.resilienceharness.tool.ToolBody body)
+            throws Exception {
+        throw new UnsupportedOperationException("this endpoint runs no tools; only a scenario run's endpoint does");
+    }
+
     /** An op scope: close it when the op's calls are done. */
     interface Scope extends AutoCloseable {
         @Override

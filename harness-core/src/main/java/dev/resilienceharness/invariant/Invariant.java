@@ -13,7 +13,8 @@ public enum Invariant {
     BOUNDED_WAIT("bounded_wait"),
     EXPECTATIONS("expectations"),
     CASSETTES("cassettes"),
-    SECRETS("secrets");
+    SECRETS("secrets"),
+    SIDE_EFFECTS("side_effects");
 
     private final String id;
 

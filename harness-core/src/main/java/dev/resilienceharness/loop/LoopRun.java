@@ -157,6 +157,29 @@ public final class LoopRun {
         return http == null ? () -> { } : http.op(op);
     }
 
+    /**
+     * Executes a tool the model asked for (docs tools.md): {@code run.tool(ToolCall.of("refund", args), () ->
+     * billing.refund(order))}. In a run the harness made, the execution meets the scenario's {@code tool_faults:},
+     * is recorded for the {@code side_effects} invariant, the tool budget and the timeline, and is attributed to the
+     * op of the current {@link #op} scope; a run made without an HTTP endpoint just runs {@code body}.
+     *
+     * @return the tool's result, as the text that goes back to the model
+     * @throws Exception what {@code body} throws, or what an injected fault makes the caller see: a
+     *                   {@link dev.resilienceharness.tool.ToolFailure} ({@code error}) or a
+     *                   {@link java.net.SocketTimeoutException} ({@code timeout}, {@code timeout_after_commit})
+     */
+    public String tool(dev.resilienceharness.tool.ToolCall call, dev.resilienceharness.tool.ToolBody body)
+            throws Exception {
+        Objects.requireNonNull(call, "call");
+        Objects.requireNonNull(body, "body");
+        return http == null ? body.run() : http.tool(call, body);
+    }
+
+    /** {@link #tool(dev.resilienceharness.tool.ToolCall, dev.resilienceharness.tool.ToolBody)} of a call with no key. */
+    public String tool(String name, String arguments, dev.resilienceharness.tool.ToolBody body) throws Exception {
+        return tool(dev.resilienceharness.tool.ToolCall.of(name, arguments), body);
+    }
+
     /** The virtual clock as a {@link java.time.Clock}, for code that measures time (a first token, a deadline). */
     public java.time.Clock clock() {
         return clock.asClock();

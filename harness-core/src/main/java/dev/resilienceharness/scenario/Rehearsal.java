@@ -99,7 +99,9 @@ public final class Rehearsal {
         this.runChecks = List.of(new CallBudget(config.budget()), new LimitRetries(), new TokenBudget(config.budget()),
                 new PartialWorkSurvival(), new BoundedWaiting(),
                 new ExpectedOutcomes(),
-                new dev.resilienceharness.invariant.DuplicatedText());
+                new dev.resilienceharness.invariant.DuplicatedText(),
+                new dev.resilienceharness.invariant.ToolBudget(config.budget()),
+                new dev.resilienceharness.invariant.SideEffects(config.tools()));
         this.determinism = new ReplayDeterminism(volatilePaths);
         this.stallBound = StallBound.fromSystemProperties();
     }
@@ -337,7 +339,7 @@ public final class Rehearsal {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, runOps(scenario),
                 scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
-                limiter, turns);
+                limiter, turns).withTools(config::tool, scenario.toolFaults());
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         if (loops == LoopFactory.builtin()) {
             // The built-in loop's only waits are the virtual clock's: there is no real sleep to watch for.
@@ -388,7 +390,7 @@ public final class Rehearsal {
         VirtualClock clock = slot.clock();
         return new RunTrace(slot.scenario(), List.of(), slot.transport().calls(), List.copyOf(clock.waits()),
                 clock.totalWaited(), List.of(), stalled(slot.stall(), ". It did not end when interrupted; its thread"
-                        + " was left behind"), List.of(), slot.transport().streams());
+                        + " was left behind"), List.of(), slot.transport().streams(), slot.transport().toolRecords());
     }
 
     /**
@@ -487,7 +489,7 @@ public final class Rehearsal {
             failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
         }
         return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                failure, watch.found(), transport.streams());
+                failure, watch.found(), transport.streams(), transport.toolRecords());
     }
 
     private RandomGenerator volatileRandom(Scenario scenario, int r) {

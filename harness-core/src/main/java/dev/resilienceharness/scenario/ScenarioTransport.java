@@ -92,6 +92,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private CassetteMiss miss;
     private final Limiter limiter;
     private final EndpointTurns turns;
+    private ToolRuns tools = new ToolRuns(this, dev.resilienceharness.tool.ToolDeclaration::undeclared, Map.of());
 
     /**
      * @param lookup          how a request finds its op's exchange
@@ -118,6 +119,71 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         this.clock = clock;
         this.volatileRandom = volatileRandom;
         this.recorder = recorder;
+    }
+
+    /** Runs the tools of this run with {@code declarations} and the scenario's {@code faults}: before it starts. */
+    ScenarioTransport withTools(java.util.function.Function<String, dev.resilienceharness.tool.ToolDeclaration>
+            declarations, Map<String, List<dev.resilienceharness.tool.ToolFault>> faults) {
+        this.tools = new ToolRuns(this, declarations, faults);
+        return this;
+    }
+
+    /** Every tool execution of the run so far. */
+    List<dev.resilienceharness.trace.ToolRecord> toolRecords() {
+        return tools.records();
+    }
+
+    @Override
+    public String tool(dev.resilienceharness.tool.ToolCall call, dev.resilienceharness.tool.ToolBody body)
+            throws Exception {
+        return tools.execute(call, body);
+    }
+
+    /** A tool execution starts: the process must be alive, as for a call. Under this transport's lock. */
+    void toolStarting() {
+        activity++;
+        if (dead) {
+            deadActs++;
+            throw new ProcessRecycled("(after the process died)");
+        }
+    }
+
+    /**
+     * The op a tool execution runs for: the innermost op scope, else the op of the run's last call in this process,
+     * else {@code (no op)}. Under this transport's lock.
+     */
+    String currentOp() {
+        String scoped = scopes.peek();
+        if (scoped != null) {
+            return scoped;
+        }
+        for (int i = calls.size() - 1; i >= 0; i--) {
+            if (calls.get(i).incarnation() == incarnation) {
+                return calls.get(i).op();
+            }
+        }
+        return "(no op)";
+    }
+
+    /** The current process incarnation. Under this transport's lock. */
+    int incarnation() {
+        return incarnation;
+    }
+
+    /** The calls so far, not copied. Under this transport's lock. */
+    List<CallRecord> callsSoFar() {
+        return calls;
+    }
+
+    /** Virtual time since the run's start. */
+    long elapsedNanos() {
+        return clock.elapsedNanos();
+    }
+
+    /** Moves the virtual clock on by time a tool took: provider time, not the loop's waiting. Under the lock. */
+    void elapse(Duration d) {
+        activity++;
+        clock.elapse(d);
     }
 
     /** The ops the scenario lists, with their prepared requests. */

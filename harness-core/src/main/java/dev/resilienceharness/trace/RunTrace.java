@@ -23,19 +23,28 @@ import org.apiguardian.api.API;
  * @param realSleeps  every sleep in real time the run's thread made (a {@code Thread.sleep} the harness could not
  *                    make virtual), in order
  * @param streams     every streamed answer an SDK read, by call, in order
+ * @param tools       every tool execution, in order
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls,
         List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure,
-        List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams) {
+        List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams, List<ToolRecord> tools) {
 
     public RunTrace {
+        tools = List.copyOf(tools);
         outcomes = List.copyOf(outcomes);
         calls = List.copyOf(calls);
         waits = List.copyOf(waits);
         restarts = List.copyOf(restarts);
         realSleeps = List.copyOf(realSleeps);
         streams = List.copyOf(streams);
+    }
+
+    /** A run that executed no tool through the harness. */
+    public RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls, List<VirtualClock.Wait> waits,
+            Duration totalWait, List<Restart> restarts, Failure failure, List<RealSleepWatch.RealSleep> realSleeps,
+            List<StreamTrace> streams) {
+        this(scenario, outcomes, calls, waits, totalWait, restarts, failure, realSleeps, streams, List.of());
     }
 
     /** A run that streamed nothing. */

@@ -113,6 +113,20 @@ public final class ToolSchemas {
         return null;
     }
 
+    /**
+     * What is wrong with a tool's {@code output_schema}, as the end of a sentence ("is not a valid JSON Schema: ..."),
+     * or {@code null} when it can check results.
+     */
+    public static String outputSchemaProblem(JsonNode schema) {
+        return schemaProblem(schema);
+    }
+
+    /** The first way {@code value} breaks {@code schema} (a usable one), or {@code null} when it conforms. */
+    public static String violation(JsonNode schema, JsonNode value) {
+        List<Error> errors = REGISTRY.getSchema(schema).validate(value);
+        return errors.isEmpty() ? null : abbreviate(errors.get(0).toString());
+    }
+
     /** What is wrong with one tool schema, as the end of a sentence, or {@code null}. */
     static String schemaProblem(JsonNode schema) {
         if (schema.isBoolean()) {

@@ -1,0 +1,166 @@
+package dev.resilienceharness.scenario;
+
+import dev.resilienceharness.json.CanonicalJson;
+import dev.resilienceharness.json.Fingerprint;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.tool.BrokenResult;
+import dev.resilienceharness.tool.ToolBody;
+import dev.resilienceharness.tool.ToolCall;
+import dev.resilienceharness.tool.ToolDeclaration;
+import dev.resilienceharness.tool.ToolFailure;
+import dev.resilienceharness.tool.ToolFault;
+import dev.resilienceharness.trace.CallRecord;
+import dev.resilienceharness.trace.ToolRecord;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The tool executions of one scenario run (docs tools.md): each meets the next entry of its tool's
+ * {@code tool_faults:} list, moves the virtual clock as its fault says, runs the team's code (or not, as its fault
+ * says), and is recorded for the invariants and the timeline. Guarded by the run's {@link ScenarioTransport}; the
+ * tool's own code runs outside that lock, as the loop's own code does.
+ */
+final class ToolRuns {
+
+    private final ScenarioTransport transport;
+    private final Function<String, ToolDeclaration> declarations;
+    private final Map<String, List<ToolFault>> faults;
+    private final Map<String, Integer> next = new HashMap<>();
+    private final List<ToolRecord> records = new ArrayList<>();
+
+    ToolRuns(ScenarioTransport transport, Function<String, ToolDeclaration> declarations,
+            Map<String, List<ToolFault>> faults) {
+        this.transport = transport;
+        this.declarations = declarations;
+        this.faults = faults;
+    }
+
+    /** Every tool execution so far, in order. */
+    List<ToolRecord> records() {
+        synchronized (transport) {
+            return List.copyOf(records);
+        }
+    }
+
+    /** One execution, as {@code LoopRun.tool} and the adapters' hooks make it. */
+    String execute(ToolCall call, ToolBody body) throws Exception {
+        Start start;
+        synchronized (transport) {
+            start = start(call);
+        }
+        ToolFault fault = start.fault;
+        Duration timeout = start.declaration.timeout();
+        switch (fault.kind()) {
+            case ERROR -> {
+                end(start, ToolRecord.Result.ERROR, false);
+                throw new ToolFailure("tool '" + call.name() + "' failed (injected error fault on its execution "
+                        + start.ordinal + ")");
+            }
+            case TIMEOUT -> {
+                elapse(timeout);
+                end(start, ToolRecord.Result.TIMEOUT, false);
+                throw timedOut(call, timeout, "timeout");
+            }
+            case SLOW -> {
+                if (fault.delay().compareTo(timeout) > 0) {
+                    elapse(timeout);
+                    end(start, ToolRecord.Result.TIMEOUT, false);
+                    throw timedOut(call, timeout, "slow " + dev.resilienceharness.config.Durations.format(fault.delay()));
+                }
+                elapse(fault.delay());
+            }
+            default -> {
+            }
+        }
+        String result;
+        try {
+            result = body.run();
+        } catch (Exception | Error e) {
+            end(start, ToolRecord.Result.ERROR, false);
+            throw e;
+        }
+        if (fault.kind() == ToolFault.Kind.TIMEOUT_AFTER_COMMIT) {
+            elapse(timeout);
+            end(start, ToolRecord.Result.TIMEOUT, true);
+            throw timedOut(call, timeout, "timeout_after_commit: the tool had done its work");
+        }
+        if (fault.kind() == ToolFault.Kind.INVALID_RESULT) {
+            JsonNode broken = BrokenResult.of(start.declaration.outputSchema(), result);
+            end(start, ToolRecord.Result.INVALID_RESULT, true);
+            return Json.compact(broken);
+        }
+        end(start, ToolRecord.Result.OK, true);
+        return result;
+    }
+
+    private void elapse(Duration d) {
+        synchronized (transport) {
+            transport.elapse(d);
+        }
+    }
+
+    private static SocketTimeoutException timedOut(ToolCall call, Duration timeout, String fault) {
+        return new SocketTimeoutException("tool '" + call.name() + "' timed out after "
+                + dev.resilienceharness.config.Durations.format(timeout) + " (injected " + fault + ")");
+    }
+
+    /** What is known when an execution starts. */
+    private record Start(ToolCall call, ToolDeclaration declaration, ToolFault fault, int ordinal, String op,
+            int round, String arguments, String fingerprint, String key, long atNanos, int incarnation,
+            int afterCall) {
+    }
+
+    private Start start(ToolCall call) {
+        transport.toolStarting();
+        ToolDeclaration declaration = declarations.apply(call.name());
+        int ordinal = next.merge(call.name(), 1, Integer::sum);
+        List<ToolFault> list = faults.getOrDefault(call.name(), List.of());
+        ToolFault fault = ordinal <= list.size() ? list.get(ordinal - 1) : ToolFault.NONE;
+        JsonNode parsed = parse(call.arguments());
+        String arguments = parsed == null ? call.arguments() : CanonicalJson.write(parsed);
+        ObjectNode logical = JsonNodeFactory.instance.objectNode().put("tool", call.name());
+        if (parsed != null) {
+            logical.set("arguments", parsed);
+        } else {
+            logical.put("arguments", call.arguments());
+        }
+        String op = transport.currentOp();
+        int incarnation = transport.incarnation();
+        int round = 0;
+        int afterCall = -1;
+        for (CallRecord c : transport.callsSoFar()) {
+            if (c.op().equals(op) && c.incarnation() == incarnation) {
+                afterCall = c.index();
+                if (c.result() == CallRecord.Result.OK) {
+                    round++;
+                }
+            }
+        }
+        return new Start(call, declaration, fault, ordinal, op, round, arguments, Fingerprint.of(logical),
+                declaration.keyOf(parsed, call.idempotencyKey()), transport.elapsedNanos(), incarnation, afterCall);
+    }
+
+    private void end(Start s, ToolRecord.Result result, boolean committed) {
+        synchronized (transport) {
+            records.add(new ToolRecord(records.size(), s.op, s.round, s.call.name(), s.arguments, s.fingerprint, s.key,
+                    s.fault.id(), result, committed, s.call.layer(), s.atNanos, transport.elapsedNanos(),
+                    s.incarnation, s.afterCall, false));
+        }
+    }
+
+    private static JsonNode parse(String arguments) {
+        try {
+            return Json.readTree(arguments);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
