@@ -108,7 +108,7 @@ public final class ScenarioTestEngine implements TestEngine {
                     Set<Invariant> these = picked.computeIfAbsent(segs.get(2).getValue(),
                             name -> EnumSet.noneOf(Invariant.class));
                     Invariant one = segs.size() >= 4 ? Invariant.fromId(segs.get(3).getValue()) : null;
-                    these.addAll(one == null ? Rehearsal.RUN_INVARIANTS : Set.of(one));
+                    these.addAll(one == null ? Rehearsal.TOOL_RUN_INVARIANTS : Set.of(one));
                 }
             }
         }
@@ -128,7 +128,7 @@ public final class ScenarioTestEngine implements TestEngine {
                 implicit = !marker;
             }
         }
-        Set<Invariant> invariants = invariants(request.getConfigurationParameters());
+        Set<Invariant> named = invariants(request.getConfigurationParameters());
         for (Path file : files) {
             UniqueId configId = uniqueId.append(ConfigDescriptor.SEGMENT, file.toString());
             HarnessConfig config = null;
@@ -143,6 +143,7 @@ public final class ScenarioTestEngine implements TestEngine {
             if (config == null) {
                 continue;
             }
+            Set<Invariant> invariants = named == Rehearsal.RUN_INVARIANTS ? Rehearsal.runInvariants(config) : named;
             for (Scenario s : config.scenarios()) {
                 if (!picked.isEmpty() && !picked.containsKey(s.name())) {
                     continue;
@@ -171,9 +172,10 @@ public final class ScenarioTestEngine implements TestEngine {
         Set<Invariant> out = EnumSet.noneOf(Invariant.class);
         for (String id : list.get().split(",")) {
             Invariant inv = Invariant.fromId(id.strip());
-            if (inv == null || !Rehearsal.RUN_INVARIANTS.contains(inv)) {
+            if (inv == null || !Rehearsal.TOOL_RUN_INVARIANTS.contains(inv)) {
                 throw new IllegalArgumentException(INVARIANTS + ": unknown scenario invariant '" + id.strip()
-                        + "'; expected some of budget, determinism, partial_work, bounded_wait, expectations");
+                        + "'; expected some of budget, determinism, partial_work, bounded_wait, expectations,"
+                        + " side_effects");
             }
             out.add(inv);
         }

@@ -122,7 +122,7 @@ public final class CheckPass {
         if (toRun != null && (config.scenarios().isEmpty() || !toRun.scenarios().isEmpty())) {
             // Every op's cassette of these scenarios was just found and read: the runs read each one when they need it.
             PhaseTime running = PhaseTime.start(log);
-            scenarios = runner.run(toRun, Rehearsal.RUN_INVARIANTS, cassettes.fingerprints(), kept,
+            scenarios = runner.run(toRun, Rehearsal.runInvariants(config), cassettes.fingerprints(), kept,
                     verdictOnly ? ScenarioReport::withoutOutcomes : UnaryOperator.identity());
             int ran = scenarios.size();
             log.debug(running.done("Ran " + ran + (ran == 1 ? " scenario" : " scenarios")));

@@ -67,6 +67,18 @@ public final class Rehearsal {
     public static final Set<Invariant> RUN_INVARIANTS = EnumSet.of(Invariant.BUDGET, Invariant.DETERMINISM,
             Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS);
 
+    /** Every invariant a scenario run can be judged by: {@link #RUN_INVARIANTS} and {@code side_effects}. */
+    public static final Set<Invariant> TOOL_RUN_INVARIANTS = EnumSet.of(Invariant.BUDGET, Invariant.DETERMINISM,
+            Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS, Invariant.SIDE_EFFECTS);
+
+    /**
+     * The invariants {@code config}'s scenario runs are judged by: {@link #RUN_INVARIANTS}, and {@code side_effects}
+     * when it declares {@code tools:} (docs tools.md), the only tools that invariant judges.
+     */
+    public static Set<Invariant> runInvariants(HarnessConfig config) {
+        return config.tools().isEmpty() ? RUN_INVARIANTS : TOOL_RUN_INVARIANTS;
+    }
+
     private final HarnessConfig config;
     private final LoopFactory loops;
     private final VolatilePaths volatilePaths;
