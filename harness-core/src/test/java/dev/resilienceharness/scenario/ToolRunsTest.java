@@ -130,9 +130,9 @@ class ToolRunsTest {
         assertNotNull(ToolSchemas.violation(config.tool("refund").outputSchema(), Json.readTree(invalid)), invalid);
         assertTrue(results.get(6).startsWith("timeout tool 'refund' timed out after 10s (injected"
                 + " timeout_after_commit"), results.get(6));
-        // error and timeout never reached the tool's code; slow, none, invalid_result and timeout_after_commit did,
-        // in each of the two runs determinism makes.
-        assertEquals(10, ran.get());
+        // error, timeout and the slow past the timeout never reached the tool's code; slow, none, invalid_result and
+        // timeout_after_commit did, in each of the two runs determinism makes.
+        assertEquals(8, ran.get());
 
         List<ToolRecord> tools = result.trace().tools();
         assertEquals(7, tools.size());
