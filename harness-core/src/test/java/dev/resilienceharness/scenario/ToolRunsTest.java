@@ -149,8 +149,10 @@ class ToolRunsTest {
         assertEquals(ToolCall.LOOP, first.layer());
         assertEquals("{\"order\":7}", first.arguments());
         assertEquals(30_000_000_000L, tools.get(1).endNanos() - tools.get(1).atNanos());
-        // Two refunds with different arguments are two logical calls: no repeat.
-        assertTrue(result.violations().isEmpty(), result.violations().toString());
+        // Two refunds with different arguments are two logical calls: no repeat. (The five lookups are over the
+        // tool budget of this yaml, which the looping test looks at.)
+        assertTrue(result.violations().stream().noneMatch(v -> v.invariant() != Invariant.BUDGET),
+                result.violations().toString());
     }
 
     private static AgentLoop blindRetry(String tool, boolean passKey, AtomicInteger ran) {
