@@ -177,7 +177,7 @@ public final class ConfigMessages {
     }
 
     public static String undeclaredTool(String name, String suggestion, Collection<String> declared) {
-        return withSuggestion("tool '" + YamlNode.abbreviate(name) + "' is not declared under tools:", suggestion,
+        return withSuggestion("tool '" + YamlNode.abbreviate(name) + "' is not declared in tools", suggestion,
                 declared.isEmpty() ? "declare it first, such as tools: {" + YamlNode.abbreviate(name) + ": {}}"
                         : "the declared tools are: " + String.join(", ", declared));
     }
