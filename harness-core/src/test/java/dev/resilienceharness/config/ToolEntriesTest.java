@@ -122,8 +122,8 @@ class ToolEntriesTest {
         assertEquals(F + ":5:49: tools.refund.idempotency_key: expected where the tool's idempotency key is: a JSON"
                 + " pointer into its arguments such as /refund_id, or passed for the key the loop passes to run.tool,"
                 + " got the text 'refund_id'", error(HEAD.replace("/refund_id", "refund_id")));
-        assertEquals(F + ":5:12: tools.refund.replay: expected one of live, recorded, got the text 'record' (did you"
-                + " mean 'recorded'?)", error(HEAD.replace("refund: {", "refund: {replay: record, ")));
+        assertEquals(F + ":5:20: tools.refund.replay: expected one of live, recorded, got the text 'record'; did you"
+                + " mean 'recorded'?", error(HEAD.replace("refund: {", "refund: {replay: record, ")));
         assertTrue(error(HEAD.replace("type: object, required: [id]", "type: 12"))
                 .startsWith(F + ":6:39: tools.refund.output_schema: the output schema is not a valid JSON Schema"));
         assertTrue(error(HEAD.replace("lookup: {}", "lookup: {sideeffects: true}"))
