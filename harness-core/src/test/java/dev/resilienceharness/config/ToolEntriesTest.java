@@ -124,8 +124,9 @@ class ToolEntriesTest {
                 + " got the text 'refund_id'", error(HEAD.replace("/refund_id", "refund_id")));
         assertEquals(F + ":5:20: tools.refund.replay: expected one of live, recorded, got the text 'record'; did you"
                 + " mean 'recorded'?", error(HEAD.replace("refund: {", "refund: {replay: record, ")));
-        assertTrue(error(HEAD.replace("type: object, required: [id]", "type: 12"))
-                .startsWith(F + ":6:39: tools.refund.output_schema: the output schema is not a valid JSON Schema"));
+        String badSchema = error(HEAD.replace("type: object, required: [id]", "type: 12"));
+        assertTrue(badSchema.startsWith(F + ":6:27: tools.refund.output_schema: the output schema is not a valid JSON"
+                + " Schema"), badSchema);
         assertTrue(error(HEAD.replace("lookup: {}", "lookup: {sideeffects: true}"))
                 .contains("tools.lookup.sideeffects: unknown key 'sideeffects' (did you mean 'side_effects'?)"),
                 error(HEAD.replace("lookup: {}", "lookup: {sideeffects: true}")));
