@@ -128,7 +128,7 @@ class ToolEntriesTest {
         assertTrue(badSchema.startsWith(F + ":6:27: tools.refund.output_schema: the output schema is not a valid JSON"
                 + " Schema"), badSchema);
         assertTrue(error(HEAD.replace("lookup: {}", "lookup: {sideeffects: true}"))
-                .contains("tools.lookup.sideeffects: unknown key 'sideeffects' (did you mean 'side_effects'?)"),
+                .contains("tools.lookup.sideeffects: unknown key 'sideeffects'; did you mean 'side_effects'?"),
                 error(HEAD.replace("lookup: {}", "lookup: {sideeffects: true}")));
     }
 }
