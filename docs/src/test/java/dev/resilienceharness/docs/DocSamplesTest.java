@@ -49,9 +49,9 @@ class DocSamplesTest {
 
     /** The top-level keys of a resilience.yaml; a yaml fragment made only of these is a part of one. */
     private static final Set<String> CONFIG_KEYS = Set.of("version", "cassettes", "volatile", "policy", "loop",
-            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits");
+            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "tools");
     private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop",
-            "dev.resilienceharness.transport", "dev.resilienceharness.policy", "dev.resilienceharness.clock",
+            "dev.resilienceharness.transport", "dev.resilienceharness.tool", "dev.resilienceharness.policy", "dev.resilienceharness.clock",
             "dev.resilienceharness.http", "dev.resilienceharness.config", "dev.resilienceharness.scenario",
             "dev.resilienceharness.cassette", "dev.resilienceharness.clients.openai",
             "dev.resilienceharness.clients.anthropic", "dev.resilienceharness.clients.springai",
