@@ -334,6 +334,40 @@ class CallBudgetTest {
                     lines(two));
         }
 
+        /** Makes op plan a turn of {@code rounds} rounds, each retried until answered; a restart runs them all again. */
+        private static LoopFactory turnOf(int rounds) {
+            return () -> run -> {
+                for (int round = 1; round <= rounds; round++) {
+                    while (true) {
+                        try {
+                            run.transport().call(run.request("plan"));
+                            break;
+                        } catch (CallFailure e) {
+                            // the round's retry
+                        }
+                    }
+                }
+                return List.of(Outcome.ok("plan", dev.resilienceharness.json.Json.readTree("{}"), 1));
+            };
+        }
+
+        @Test
+        void a_rehearsal_with_a_crash_in_round_2_runs_the_turn_again_and_stays_within_the_budget() throws Exception {
+            RunTrace trace = run("""
+                    version: 1
+                    policy: {max_total_wait: 60m, max_rounds: 3}
+                    scenarios:
+                      - name: s
+                        ops: [plan]
+                        faults: [none, timeout, crash]
+                    """, turnOf(3), "s");
+            // round 1; round 2 times out, then crashes; after the restart rounds 1, 2 and 3 again
+            assertEquals(6, trace.calls().size());
+            assertEquals(1, trace.restarts().size());
+            assertEquals(Map.of("plan", 1 + (1 + 1 + 1) + 1), CallBudget.bounds(trace));
+            assertEquals(List.of(), new CallBudget(Budget.NONE).check(trace));
+        }
+
         @Test
         void a_resume_that_spends_the_crashed_round_again_is_told_to_checkpoint() {
             // round 2 crashes after two timeouts; after the restart round 2 times out three times more
