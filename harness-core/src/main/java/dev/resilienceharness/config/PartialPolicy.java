@@ -28,21 +28,30 @@ public record PartialPolicy(
         Duration slowThreshold,
         Integer concurrency,
         Jitter jitter,
-        String repairInstruction) {
+        String repairInstruction,
+        Integer maxRounds) {
 
     /** No settings at all. */
     public static final PartialPolicy EMPTY = new PartialPolicy(null, null, null, null, null, null, null, null, null);
 
-    /** Settings that leave {@code jitter} and {@code schema.repair_instruction} unsaid. */
+    /** Settings that leave {@code max_rounds} unsaid. */
+    public PartialPolicy(Integer maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait,
+            RetryAfterHandling withRetryAfter, Duration maxRetryAfter, Integer repairAttempts, Duration slowThreshold,
+            Integer concurrency, Jitter jitter, String repairInstruction) {
+        this(maxAttempts, baseDelay, maxDelay, maxTotalWait, withRetryAfter, maxRetryAfter, repairAttempts,
+                slowThreshold, concurrency, jitter, repairInstruction, null);
+    }
+
+    /** Settings that leave {@code jitter}, {@code schema.repair_instruction} and {@code max_rounds} unsaid. */
     public PartialPolicy(Integer maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait,
             RetryAfterHandling withRetryAfter, Duration maxRetryAfter, Integer repairAttempts, Duration slowThreshold,
             Integer concurrency) {
         this(maxAttempts, baseDelay, maxDelay, maxTotalWait, withRetryAfter, maxRetryAfter, repairAttempts,
-                slowThreshold, concurrency, null, null);
+                slowThreshold, concurrency, null, null, null);
     }
 
     static final List<String> KEYS = List.of("max_attempts", "base_delay", "max_delay", "max_total_wait", "quota",
-            "schema", "slow_first_token", "concurrency", "jitter");
+            "schema", "slow_first_token", "concurrency", "jitter", "max_rounds");
     static final List<String> QUOTA_KEYS = List.of("with_retry_after", "max_retry_after");
     static final List<String> SCHEMA_KEYS = List.of("repair_attempts", "repair_instruction");
     static final List<String> JITTERS = List.of(Jitter.NONE.yamlName(), Jitter.FULL.yamlName(),
@@ -99,8 +108,10 @@ public record PartialPolicy(
 
         Integer concurrency = m.get("concurrency") == null ? null
                 : r.integer(m.get("concurrency"), NodeReader.child(path, "concurrency"), 1);
+        Integer maxRounds = m.get("max_rounds") == null ? null
+                : r.integer(m.get("max_rounds"), NodeReader.child(path, "max_rounds"), 1);
         return new PartialPolicy(maxAttempts, baseDelay, maxDelay, maxTotalWait, withRetryAfter, maxRetryAfter,
-                repairAttempts, slowThreshold, concurrency, jitter, repairInstruction);
+                repairAttempts, slowThreshold, concurrency, jitter, repairInstruction, maxRounds);
     }
 
     /** These settings where given, {@code base}'s elsewhere. */
@@ -116,7 +127,8 @@ public record PartialPolicy(
                 either(slowThreshold, base.slowThreshold),
                 either(concurrency, base.concurrency),
                 either(jitter, base.jitter),
-                either(repairInstruction, base.repairInstruction));
+                either(repairInstruction, base.repairInstruction),
+                either(maxRounds, base.maxRounds));
     }
 
     /**
@@ -138,7 +150,8 @@ public record PartialPolicy(
                 new Policy.Schema(either(repairAttempts, Policy.DEFAULT_REPAIR_ATTEMPTS), repairInstruction),
                 new Policy.SlowFirstToken(either(slowThreshold, Policy.DEFAULT_SLOW_THRESHOLD)),
                 either(concurrency, Policy.DEFAULT_CONCURRENCY),
-                either(jitter, Jitter.NONE));
+                either(jitter, Jitter.NONE),
+                either(maxRounds, Policy.DEFAULT_MAX_ROUNDS));
     }
 
     private static Duration optionalDuration(NodeReader r, YamlNode.Mapping m, String path, String key)

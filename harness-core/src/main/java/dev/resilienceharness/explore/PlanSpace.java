@@ -127,7 +127,8 @@ public final class PlanSpace {
                 triples.add(f);
             }
         }
-        long perOp = (long) policy.maxAttempts() + policy.schema().repairAttempts() + 2;
+        // each model round of an op (policy.max_rounds) is owed its own retries and repairs
+        long perOp = ((long) policy.maxAttempts() + policy.schema().repairAttempts() + 2) * policy.maxRounds();
         int horizon = (int) Math.max(1, Math.min(MAX_HORIZON, scenario.ops().size() * perOp));
         return new PlanSpace(vocabulary, triples, horizon);
     }

@@ -145,6 +145,9 @@ public final class ScenarioYaml {
         if (scenario.jitter() != top.jitter()) {
             keys.add("jitter: " + scenario.jitter().yamlName());
         }
+        if (scenario.maxRounds() != top.maxRounds()) {
+            keys.add("max_rounds: " + scenario.maxRounds());
+        }
         return keys.isEmpty() ? null : "{" + String.join(", ", keys) + "}";
     }
 

@@ -17,6 +17,8 @@ public final class Messages {
     static final String HINT_BUDGET_AFTER_RESTART = "A restart spent the op's retries again: checkpoint the op in"
             + " flight before each retry (LoopRun.journal().checkpoint(op, progress)) and carry on from"
             + " journal().progress(op) when the op starts";
+    static final String HINT_ROUNDS = "Raise policy.max_rounds if the turn really needs more model rounds; else stop"
+            + " the loop from asking the model again (cap its tool calls, or answer once the tools have run)";
     static final String HINT_AFTER_STOP = "Return the outcomes at once when a quota stops the run";
     static final String HINT_SCENARIO_CAP = "Lower the loop's retries or raise budget.max_calls_per_scenario";
     static final String HINT_WAIT = "Check the total before each wait and degrade or stop instead of waiting past"
@@ -45,6 +47,21 @@ public final class Messages {
     static String overBudget(int t, int q, int s, int c) {
         return "more calls than the policy allows (1 + " + t + " transient + " + q + " quota + " + s + " repair + "
                 + c + " restart)";
+    }
+
+    /** {@code 1 round}, {@code 4 rounds}. */
+    static String rounds(int n) {
+        return n + (n == 1 ? " round" : " rounds");
+    }
+
+    /** The first round of an op beyond {@code policy.max_rounds}. */
+    static String roundBeyond(int round, int maxRounds) {
+        return "round " + round + " of at most " + maxRounds + " (policy.max_rounds)";
+    }
+
+    /** A round's own violation, with {@code policy.max_rounds} above 1. */
+    static String inRound(int round, String what) {
+        return "round " + round + ": " + what;
     }
 
     static String callsAfterStop(int count, String stoppedOp) {

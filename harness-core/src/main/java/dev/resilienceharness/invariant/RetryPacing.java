@@ -21,7 +21,8 @@ import java.util.Set;
  * shorter wait its declared {@code jitter} allows (none with {@code full}, half with {@code equal}).
  *
  * <p>Each op is reported once, at its first early retry. n counts the op's transient failures since its process
- * last started, so a loop that resumes after a restart
+ * last started (with {@code policy.max_rounds} above 1, since the op's last answered call: in the current round), so a
+ * loop that resumes after a restart
  * without its retry count is not judged by the count it lost. The call lost in a crash may be repeated at once.
  */
 final class RetryPacing {
@@ -50,6 +51,9 @@ final class RetryPacing {
             }
             if (call.result() == CallRecord.Result.TRANSIENT) {
                 transientFailures.merge(call.op(), 1, Integer::sum);
+            } else if (call.result() == CallRecord.Result.OK && policy.maxRounds() > 1) {
+                // The op's next call starts its next round (policy.max_rounds), whose retries count from one again.
+                transientFailures.put(call.op(), 0);
             }
         }
         return out;

@@ -19,6 +19,8 @@ import org.apiguardian.api.API;
  * @param slowFirstToken when a first token counts as slow
  * @param concurrency    starting limit of ops in flight, halved (min 1) on each slow first token
  * @param jitter         how the loop randomises its transient backoff, which sets the shortest wait it may take
+ * @param maxRounds      model rounds one op may take (at least 1): a call after an answered call of the op starts the
+ *                       next round, as in a tool-calling turn; each round has the call budget an op has with 1
  */
 @API(status = STABLE, since = "0.1.0")
 public record Policy(
@@ -30,7 +32,8 @@ public record Policy(
         Schema schema,
         SlowFirstToken slowFirstToken,
         int concurrency,
-        Jitter jitter) {
+        Jitter jitter,
+        int maxRounds) {
 
     /** The defaults of every key but {@code max_total_wait}, which a config must always declare. */
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
@@ -40,6 +43,7 @@ public record Policy(
     public static final int DEFAULT_REPAIR_ATTEMPTS = 1;
     public static final Duration DEFAULT_SLOW_THRESHOLD = Duration.ofSeconds(2);
     public static final int DEFAULT_CONCURRENCY = 4;
+    public static final int DEFAULT_MAX_ROUNDS = 1;
 
     public Policy {
         Objects.requireNonNull(jitter, "jitter");
@@ -55,6 +59,16 @@ public record Policy(
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
+        if (maxRounds < 1) {
+            throw new IllegalArgumentException("max_rounds must be at least 1, was " + maxRounds);
+        }
+    }
+
+    /** A policy whose ops each take one model round ({@link #DEFAULT_MAX_ROUNDS}). */
+    public Policy(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotalWait, Quota quota,
+            Schema schema, SlowFirstToken slowFirstToken, int concurrency, Jitter jitter) {
+        this(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency, jitter,
+                DEFAULT_MAX_ROUNDS);
     }
 
     /** A policy without jitter ({@link Jitter#NONE}). */
@@ -103,24 +117,33 @@ public record Policy(
     }
 
     public Policy withMaxAttempts(int value) {
-        return new Policy(value, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency, jitter);
+        return new Policy(value, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency,
+                jitter, maxRounds);
     }
 
     public Policy withMaxTotalWait(Duration value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, value, quota, schema, slowFirstToken, concurrency, jitter);
+        return new Policy(maxAttempts, baseDelay, maxDelay, value, quota, schema, slowFirstToken, concurrency,
+                jitter, maxRounds);
     }
 
     public Policy withQuota(Quota value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, value, schema, slowFirstToken, concurrency, jitter);
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, value, schema, slowFirstToken, concurrency,
+                jitter, maxRounds);
     }
 
     public Policy withJitter(Jitter value) {
         return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency,
-                value);
+                value, maxRounds);
     }
 
     public Policy withSchema(Schema value) {
-        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, value, slowFirstToken, concurrency, jitter);
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, value, slowFirstToken, concurrency,
+                jitter, maxRounds);
+    }
+
+    public Policy withMaxRounds(int value) {
+        return new Policy(maxAttempts, baseDelay, maxDelay, maxTotalWait, quota, schema, slowFirstToken, concurrency,
+                jitter, value);
     }
 
     /**

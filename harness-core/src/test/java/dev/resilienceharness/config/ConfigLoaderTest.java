@@ -457,7 +457,7 @@ class ConfigLoaderTest {
         void unknownNestedKeySuggestsTheNearest() {
             assertEquals(F + ":7:14: scenarios[0].policy.max_attemps: unknown key 'max_attemps'; did you mean"
                     + " 'max_attempts'? The keys allowed here are: max_attempts, base_delay, max_delay, max_total_wait,"
-                    + " quota, schema, slow_first_token, concurrency, jitter",
+                    + " quota, schema, slow_first_token, concurrency, jitter, max_rounds",
                     error(MINIMAL + "    policy: {max_attemps: 2}\n"));
             assertEquals(F + ":3:11: policy.quota.retry_once: unknown key 'retry_once'; the keys allowed here are:"
                     + " with_retry_after, max_retry_after",
@@ -599,6 +599,33 @@ class ConfigLoaderTest {
                     policyError("concurrency: -2"));
             assertEquals(F + ":4:29: policy.schema.repair_attempts: expected an integer of at least 0, got -1",
                     policyError("schema: {repair_attempts: -1}"));
+        }
+
+        @Test
+        void maxRoundsIsValidatedAsStrictlyAsMaxAttempts() {
+            assertEquals(F + ":4:15: policy.max_rounds: expected an integer of at least 1, got 0",
+                    policyError("max_rounds: 0"));
+            assertEquals(F + ":4:15: policy.max_rounds: expected an integer of at least 1, got the text 'three'",
+                    policyError("max_rounds: three"));
+            assertEquals(F + ":4:15: policy.max_rounds: expected an integer of at least 1, got the number 2.5",
+                    policyError("max_rounds: 2.5"));
+            assertEquals(F + ":7:26: scenarios[0].policy.max_rounds: expected an integer of at least 1, got -1",
+                    error(MINIMAL + "    policy: {max_rounds: -1}\n"));
+            assertEquals(F + ":7:14: scenarios[0].policy.max_round: unknown key 'max_round'; did you mean"
+                    + " 'max_rounds'? The keys allowed here are: max_attempts, base_delay, max_delay, max_total_wait,"
+                    + " quota, schema, slow_first_token, concurrency, jitter, max_rounds",
+                    error(MINIMAL + "    policy: {max_round: 2}\n"));
+        }
+
+        @Test
+        void maxRoundsDefaultsToOneAndAScenarioMayOverrideIt() throws ConfigException {
+            assertEquals(1, load(MINIMAL).policy().maxRounds());
+            assertEquals(1, load(MINIMAL).scenarios().get(0).policy().maxRounds());
+            HarnessConfig config = load(MINIMAL.replace("max_total_wait: 30s", "max_total_wait: 30s\n  max_rounds: 2")
+                    + "  - name: turn\n    ops: [resolve]\n    policy: {max_rounds: 4}\n");
+            assertEquals(2, config.policy().maxRounds());
+            assertEquals(2, config.scenarios().get(0).policy().maxRounds());
+            assertEquals(4, config.scenarios().get(1).policy().maxRounds());
         }
 
         @Test

@@ -71,4 +71,15 @@ class PartialPolicyTest {
                 + " 'threshold'? The keys allowed here are: threshold",
                 assertThrows(ConfigException.class, () -> read("slow_first_token:\n treshold: 1s\n")).getMessage());
     }
+
+    @Test
+    void readsMaxRoundsAndLaysAScenarioOverrideOverTheTopLevel() throws Exception {
+        PartialPolicy top = read("{max_total_wait: 30s, max_rounds: 3}");
+        assertEquals(3, top.maxRounds());
+        assertEquals(3, top.toPolicy().maxRounds());
+        assertEquals(3, read("{concurrency: 1}").over(top).toPolicy().maxRounds());
+        assertEquals(5, read("{max_rounds: 5}").over(top).toPolicy().maxRounds());
+        assertEquals(null, read("{max_attempts: 2}").maxRounds());
+        assertEquals(1, read("{max_total_wait: 9s}").toPolicy().maxRounds());
+    }
 }

@@ -76,6 +76,7 @@ class PlanSpaceTest {
     void the_horizon_covers_every_call_a_sound_policy_allows_up_to_a_cap() {
         // 2 ops x (3 attempts + 1 repair + 2)
         assertEquals(12, PlanSpace.of(scenario(POLICY, "plan", "patch")).horizon());
+        assertEquals(24, PlanSpace.of(scenario(POLICY.withMaxRounds(2), "plan", "patch")).horizon());
         assertEquals(PlanSpace.MAX_HORIZON, PlanSpace.of(scenario(POLICY.withMaxAttempts(100), "a", "b")).horizon());
     }
 

@@ -158,4 +158,37 @@ class RetryPacingTest {
         assertEquals(List.of("1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd"),
                 List.of(1, 2, 3, 4, 11, 12, 13, 21, 102).stream().map(Messages::ordinal).toList());
     }
+
+    @Test
+    void with_max_rounds_each_round_counts_its_transient_failures_from_one() {
+        dev.resilienceharness.policy.Policy policy = dev.resilienceharness.policy.Policy.defaults(
+                Duration.ofSeconds(30));
+        long ms = 1_000_000L;
+        // round 1: a timeout, then the answer 10 ms later; round 2: a timeout, then the answer 10 ms later
+        List<dev.resilienceharness.trace.CallRecord> calls = List.of(
+                call(0, dev.resilienceharness.trace.CallRecord.Result.TRANSIENT, 0),
+                call(1, dev.resilienceharness.trace.CallRecord.Result.OK, 10 * ms),
+                call(2, dev.resilienceharness.trace.CallRecord.Result.TRANSIENT, 20 * ms),
+                call(3, dev.resilienceharness.trace.CallRecord.Result.OK, 30 * ms));
+        assertEquals(List.of(), RetryPacing.check(trace(policy.withMaxRounds(2), calls)),
+                "round 2's first retry owes backoff(1), 10 ms");
+        assertEquals(List.of("s [bounded_wait] op 'plan': retried 10 ms after its 2nd transient failure; the policy's"
+                + " backoff is 20 ms (jitter none: at least 20 ms) (bound at least 20 ms, actual 10 ms). Wait"
+                + " policy.backoff(n) with run.sleeper() before retrying after the n-th transient failure, or declare"
+                + " the jitter your loop uses (policy.jitter: full | equal)"),
+                RetryPacing.check(trace(policy, calls)).stream().map(Violation::line).toList(),
+                "with max_rounds 1 every call is one round, as before");
+    }
+
+    private static dev.resilienceharness.trace.CallRecord call(int i, dev.resilienceharness.trace.CallRecord.Result r,
+            long atNanos) {
+        return new dev.resilienceharness.trace.CallRecord(i, "plan", 0, "none", r, 0, null, false, atNanos, null, 0);
+    }
+
+    private static RunTrace trace(dev.resilienceharness.policy.Policy policy,
+            List<dev.resilienceharness.trace.CallRecord> calls) {
+        dev.resilienceharness.config.Scenario s = new dev.resilienceharness.config.Scenario("s", List.of("plan"),
+                List.of(), dev.resilienceharness.config.Expectations.NONE, policy, 1);
+        return new RunTrace(s, List.of(), calls, List.of(), Duration.ZERO, List.of(), null);
+    }
 }

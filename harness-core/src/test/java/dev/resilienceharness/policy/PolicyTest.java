@@ -99,4 +99,19 @@ class PolicyTest {
         assertEquals(new Policy.Schema(0), DEFAULTS.withSchema(new Policy.Schema(0)).schema());
         assertEquals(DEFAULTS.maxAttempts(), DEFAULTS.withSchema(new Policy.Schema(0)).maxAttempts());
     }
+
+    @Test
+    void max_rounds_defaults_to_one_and_is_validated() {
+        assertEquals(1, DEFAULTS.maxRounds());
+        assertEquals(1, new Policy(3, Duration.ZERO, Duration.ZERO, Duration.ZERO, DEFAULTS.quota(),
+                DEFAULTS.schema(), DEFAULTS.slowFirstToken(), 1, Jitter.FULL).maxRounds());
+        Policy three = DEFAULTS.withMaxRounds(3);
+        assertEquals(3, three.maxRounds());
+        assertEquals(DEFAULTS, three.withMaxRounds(1));
+        assertEquals(3, three.withMaxAttempts(5).withJitter(Jitter.EQUAL).withSchema(new Policy.Schema(0))
+                .withQuota(DEFAULTS.quota()).withMaxTotalWait(Duration.ofSeconds(1)).maxRounds());
+        IllegalArgumentException rounds = assertThrows(IllegalArgumentException.class,
+                () -> DEFAULTS.withMaxRounds(0));
+        assertEquals("max_rounds must be at least 1, was 0", rounds.getMessage());
+    }
 }
