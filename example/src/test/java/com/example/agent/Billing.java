@@ -1,7 +1,8 @@
 package com.example.agent;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The team's billing client, as the refund tool calls it. In production it talks to the payment provider; here it
@@ -9,17 +10,21 @@ import java.util.List;
  */
 public final class Billing {
 
-    private final List<String> refunds = new ArrayList<>();
+    private final Map<String, String> receipts = new LinkedHashMap<>();
 
     /** Refunds {@code amountCents} on {@code orderId}; returns the refund's receipt as JSON. */
     public String refund(String orderId, long amountCents, String refundId) {
-        refunds.add(refundId);
-        return "{\"refund_id\":\"" + refundId + "\",\"order_id\":\"" + orderId + "\",\"refunded_cents\":" + amountCents
-                + "}";
+        String receipt = "{\"refund_id\":\"" + refundId + "\",\"order_id\":\"" + orderId + "\",\"refunded_cents\":"
+                + amountCents + "}";
+        receipts.put(refundId, receipt);
+        return receipt;
     }
 
-    /** Whether a refund with {@code refundId} went through: what a careful loop asks after an ambiguous timeout. */
-    public boolean refunded(String refundId) {
-        return refunds.contains(refundId);
+    /**
+     * The receipt of the refund with {@code refundId}, if it went through: what a careful loop asks after an ambiguous
+     * timeout.
+     */
+    public Optional<String> receipt(String refundId) {
+        return Optional.ofNullable(receipts.get(refundId));
     }
 }

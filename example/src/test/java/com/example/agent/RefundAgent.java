@@ -41,10 +41,7 @@ public final class RefundAgent {
                     .description("Refund part of an order to the customer's card")
                     .parameters(FunctionParameters.builder()
                             .putAdditionalProperty("type", JsonValue.from("object"))
-                            .putAdditionalProperty("properties", JsonValue.from(Map.of(
-                                    "order_id", Map.of("type", "string"),
-                                    "amount_cents", Map.of("type", "integer"),
-                                    "refund_id", Map.of("type", "string"))))
+                            .putAdditionalProperty("properties", JsonValue.from(properties()))
                             .putAdditionalProperty("required", JsonValue.from(List.of("order_id", "amount_cents",
                                     "refund_id")))
                             .build())
@@ -53,6 +50,15 @@ public final class RefundAgent {
 
     private final OpenAIClient client;
     private final Billing billing;
+
+    /** The refund tool's parameters, in a fixed order: the request is the same bytes in every JVM. */
+    private static Map<String, Object> properties() {
+        Map<String, Object> p = new java.util.LinkedHashMap<>();
+        p.put("order_id", Map.of("type", "string"));
+        p.put("amount_cents", Map.of("type", "integer"));
+        p.put("refund_id", Map.of("type", "string"));
+        return p;
+    }
 
     public RefundAgent(OpenAIClient client, Billing billing) {
         this.client = client;
@@ -91,9 +97,9 @@ public final class RefundAgent {
                 args.path("refund_id").asString());
     }
 
-    /** Whether the refund the arguments ask for already went through. */
-    public boolean refunded(String arguments) {
-        return billing.refunded(new tools.jackson.databind.ObjectMapper().readTree(arguments).path("refund_id")
+    /** The receipt of the refund the arguments ask for, if it already went through. */
+    public java.util.Optional<String> receipt(String arguments) {
+        return billing.receipt(new tools.jackson.databind.ObjectMapper().readTree(arguments).path("refund_id")
                 .asString());
     }
 }

@@ -15,7 +15,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * The refund agent's loop, rehearsed by {@code tools.yaml}: one op per support turn, however many model rounds it
  * takes, with every tool execution going through {@code run.tool}. A refund that times out may still have gone
- * through ({@code timeout_after_commit}): this loop asks billing before running it again.
+ * through ({@code timeout_after_commit}): this loop asks billing for its receipt before running it again.
  */
 public class RefundLoop implements AgentLoop {
 
@@ -54,10 +54,9 @@ public class RefundLoop implements AgentLoop {
         try {
             return run.tool(ToolCall.of(name, arguments), body::run);
         } catch (SocketTimeoutException e) {
-            if (agent.refunded(arguments)) {
-                return "{\"status\":\"already refunded\"}";
-            }
-            return run.tool(ToolCall.of(name, arguments), body::run);
+            // It may have gone through before the timeout: hand the model its receipt rather than refund again.
+            var receipt = agent.receipt(arguments);
+            return receipt.isPresent() ? receipt.get() : run.tool(ToolCall.of(name, arguments), body::run);
         }
     }
 
