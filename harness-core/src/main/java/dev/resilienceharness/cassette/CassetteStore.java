@@ -314,9 +314,13 @@ public final class CassetteStore {
                 + ".json")) {
             return;
         }
+        String key = ToolOrder.fingerprint(c.request(), volatilePaths);
+        if (key == null) {
+            return;
+        }
         synchronized (this) {
             if (toolOrder != null) {
-                toolOrder.add(ToolOrder.fingerprint(c.request(), volatilePaths), c.file());
+                toolOrder.add(key, c.file());
             }
         }
     }

@@ -56,8 +56,4 @@ final class ToolOrderIndex {
         byKey.merge(key, file, (before, now) ->
                 before.getFileName().toString().compareTo(now.getFileName().toString()) <= 0 ? before : now);
     }
-
-    int size() {
-        return byKey.size();
-    }
 }
