@@ -346,10 +346,7 @@ public final class CassetteStore {
             throws CassetteException, IOException {
         String fp = fingerprint(request);
         if (mode != Mode.RECORD) {
-            Cassette c = get(fp);
-            if (c == null && anyToolOrder) {
-                c = inAnyToolOrder(request);
-            }
+            Cassette c = anyToolOrder ? find(request) : get(fp);
             if (c != null) {
                 return c;
             }
