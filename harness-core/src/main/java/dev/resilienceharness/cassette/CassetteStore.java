@@ -62,6 +62,8 @@ public final class CassetteStore {
     private final UnaryOperator<ObjectNode> beforeWrite;
     private final Map<String, Cassette> cache = new ConcurrentHashMap<>();
     private final java.time.Clock recordedAt;
+    /** Built by the first look-up that needs it ({@link #inAnyToolOrder}), never before; guarded by {@code this}. */
+    private volatile ToolOrderIndex toolOrder;
 
     /**
      * @param folder        the cassette folder
@@ -224,13 +226,127 @@ public final class CassetteStore {
     }
 
     /**
+     * The cassette answering {@code request}: the one its fingerprint names, else one recorded for the same request
+     * with its tools in another order ({@link #inAnyToolOrder}); {@code null} when there is none.
+     */
+    public Cassette find(ObjectNode request) throws CassetteException {
+        Cassette c = get(fingerprint(request));
+        return c != null ? c : inAnyToolOrder(request);
+    }
+
+    /**
+     * The cassette recorded for {@code request} with its tools in another order (docs cassettes.md, "Tool order"),
+     * or {@code null}. The second look-up, for when the request's own fingerprint names no file: the first call that
+     * needs it indexes the folder by the fingerprint of each cassette's request with its tools in canonical order; of
+     * two that would answer, the one whose file name sorts first does. A request with fewer than two tools has no
+     * other order: it is {@code null} at once, and no index is built for it.
+     */
+    public Cassette inAnyToolOrder(ObjectNode request) throws CassetteException {
+        Path file = fileInAnyToolOrder(request);
+        // Indexed files are named by their fingerprint: the exact look-up reads (and caches) the same file.
+        return file == null ? null : get(fingerprintOf(file));
+    }
+
+    /**
+     * The file of the cassette {@link #inAnyToolOrder} finds, without reading it; {@code null} when there is none.
+     * The file is named by its own request's fingerprint ({@link #fingerprintOf}).
+     */
+    public Path fileInAnyToolOrder(ObjectNode request) {
+        String key = ToolOrder.fingerprint(request, volatilePaths);
+        return key == null ? null : toolOrderIndex().get(key);
+    }
+
+    /**
+     * The fingerprint of {@code request} with its volatile paths removed and its tools in canonical order: the same
+     * for every order of the same tools, and the name of no file; {@code null} when the request has fewer than two
+     * tools.
+     */
+    public String toolOrderFingerprint(ObjectNode request) {
+        return ToolOrder.fingerprint(request, volatilePaths);
+    }
+
+    /** The fingerprint a cassette file is named by: its name without {@code .json}. */
+    public static String fingerprintOf(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /**
+     * Whether the tool-order index has been built: only once a request's own fingerprint named no file and the
+     * request had tools that could have come in another order.
+     */
+    public boolean toolOrderIndexed() {
+        return toolOrder != null;
+    }
+
+    /**
+     * Makes a cassette that another store over this folder has just written known to this store's look-ups, as one
+     * it wrote itself would be (the scenario run records through a store of its own).
+     */
+    public void written(Cassette cassette) {
+        indexWritten(cassette);
+    }
+
+    private ToolOrderIndex toolOrderIndex() {
+        ToolOrderIndex made = toolOrder;
+        if (made == null) {
+            synchronized (this) {
+                made = toolOrder;
+                if (made == null) {
+                    List<Path> files;
+                    try {
+                        files = files();
+                    } catch (IOException e) {
+                        // A folder that cannot be listed answers nothing in either look-up; the miss says so.
+                        files = List.of();
+                    }
+                    made = ToolOrderIndex.of(files, reader, volatilePaths);
+                    toolOrder = made;
+                }
+            }
+        }
+        return made;
+    }
+
+    /** Adds a cassette just written to the tool-order index, once that exists; waits for one being built. */
+    private void indexWritten(Cassette c) {
+        if (!ToolOrder.reorderable(c.request()) || !c.file().getFileName().toString().equals(c.fingerprint()
+                + ".json")) {
+            return;
+        }
+        String key = ToolOrder.fingerprint(c.request(), volatilePaths);
+        if (key == null) {
+            return;
+        }
+        synchronized (this) {
+            if (toolOrder != null) {
+                toolOrder.add(key, c.file());
+            }
+        }
+    }
+
+    /**
      * Answers {@code request} by this store's mode: from the cassette, or by calling {@code live} and writing
      * what comes back.
      */
     public Cassette exchange(String op, ObjectNode request, LiveCall live) throws CassetteException, IOException {
+        return exchange(op, request, live, false);
+    }
+
+    /**
+     * As {@link #exchange(String, ObjectNode, LiveCall)}, but in replay and record-missing a cassette recorded for
+     * the request with its tools in another order answers it too ({@link #find}), and nothing is recorded for it.
+     */
+    public Cassette exchangeInAnyToolOrder(String op, ObjectNode request, LiveCall live) throws CassetteException,
+            IOException {
+        return exchange(op, request, live, true);
+    }
+
+    private Cassette exchange(String op, ObjectNode request, LiveCall live, boolean anyToolOrder)
+            throws CassetteException, IOException {
         String fp = fingerprint(request);
         if (mode != Mode.RECORD) {
-            Cassette c = get(fp);
+            Cassette c = anyToolOrder ? find(request) : get(fp);
             if (c != null) {
                 return c;
             }
@@ -290,6 +406,7 @@ public final class CassetteStore {
                 at != null && at.isString() ? java.time.Instant.parse(at.asString()) : null,
                 CassetteStream.fromJson(cassette.get(CassetteStream.KEY)));
         cache.put(fp, c);
+        indexWritten(c);
         return c;
     }
 

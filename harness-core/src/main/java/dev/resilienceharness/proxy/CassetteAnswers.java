@@ -10,6 +10,7 @@ import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.FaultAnswer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -95,19 +96,40 @@ final class CassetteAnswers {
                 cassette.fingerprint());
     }
 
+    /**
+     * The cassette answering {@code request}: by its fingerprint, as a streaming request recorded without streaming,
+     * and only then as the same requests with their tools in another order (docs cassettes.md, "Tool order").
+     */
     private Cassette find(ObjectNode request) throws CassetteException {
         Cassette c = store.get(store.fingerprint(request));
-        if (c == null && ApiShape.streams(request)) {
+        if (c != null) {
+            return c;
+        }
+        List<ObjectNode> asked = new ArrayList<>(3);
+        asked.add(request);
+        if (ApiShape.streams(request)) {
             // A streaming client may replay a cassette recorded without streaming, with or without "stream": false.
             ObjectNode plain = request.deepCopy();
             plain.remove(List.of("stream", "stream_options"));
             c = store.get(store.fingerprint(plain));
-            if (c == null) {
-                plain.put("stream", false);
-                c = store.get(store.fingerprint(plain));
+            if (c != null) {
+                return c;
+            }
+            ObjectNode notStreamed = plain.deepCopy().put("stream", false);
+            c = store.get(store.fingerprint(notStreamed));
+            if (c != null) {
+                return c;
+            }
+            asked.add(plain);
+            asked.add(notStreamed);
+        }
+        for (ObjectNode each : asked) {
+            c = store.inAnyToolOrder(each);
+            if (c != null) {
+                return c;
             }
         }
-        return c;
+        return null;
     }
 
     private String nearest(ObjectNode request) {

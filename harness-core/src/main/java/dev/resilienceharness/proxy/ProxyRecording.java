@@ -18,9 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The proxy's record modes: forwards a request to the provider, writes its cassette through
- * {@link CassetteStore#exchange} (volatile paths stripped, redacted, failing closed) and answers the client with
- * what was written, so a client sees the redacted answer. What the provider refused is relayed as the provider
- * would have said it, in the request's API shape; nothing is written for it.
+ * {@link CassetteStore#exchangeInAnyToolOrder} (volatile paths stripped, redacted, failing closed) and answers the
+ * client with what was written, so a client sees the redacted answer. What the provider refused is relayed as the
+ * provider would have said it, in the request's API shape; nothing is written for it.
  */
 final class ProxyRecording {
 
@@ -38,7 +38,8 @@ final class ProxyRecording {
                 : "proxy request";
         Cassette cassette;
         try {
-            cassette = store.exchange(op, request, r -> {
+            // Record-missing answers the same request with its tools in another order from its cassette too.
+            cassette = store.exchangeInAnyToolOrder(op, request, r -> {
                 try {
                     return upstream.send(op, r, shape);
                 } catch (CallFailure | UnexpectedStatus e) {

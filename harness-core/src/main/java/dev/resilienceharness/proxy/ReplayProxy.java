@@ -77,6 +77,8 @@ public final class ReplayProxy implements AutoCloseable {
     private final CassetteStore store;
     private final ProxyRuns runs;
     private final Map<String, String> opsByFingerprint = new HashMap<>();
+    /** The declared ops with two tools or more, by their requests' tool-order-free fingerprints. */
+    private final Map<String, String> opsByToolOrderFingerprint = new HashMap<>();
     private final Consumer<String> log;
     private final Path reportDir;
     private final ProxyAdmin admin;
@@ -98,7 +100,12 @@ public final class ReplayProxy implements AutoCloseable {
         this.runs = new ProxyRuns(b.config, b.scenario);
         this.admin = new ProxyAdmin(b.config, runs, b.mode);
         for (String op : Recorder.ops(b.config)) {
-            opsByFingerprint.putIfAbsent(store.fingerprint(b.config.sharedRequest(op)), op);
+            ObjectNode declared = b.config.sharedRequest(op);
+            opsByFingerprint.putIfAbsent(store.fingerprint(declared), op);
+            String anyOrder = store.toolOrderFingerprint(declared);
+            if (anyOrder != null) {
+                opsByToolOrderFingerprint.putIfAbsent(anyOrder, op);
+            }
         }
         this.log = b.log;
         this.reportDir = b.reportDir;
@@ -401,6 +408,11 @@ public final class ReplayProxy implements AutoCloseable {
             }
             String fingerprint = store.fingerprint(request);
             String op = opsByFingerprint.get(fingerprint);
+            if (op == null && !opsByToolOrderFingerprint.isEmpty()) {
+                // A declared request whose tools came in another order is still that op's.
+                String anyOrder = store.toolOrderFingerprint(request);
+                op = anyOrder == null ? null : opsByToolOrderFingerprint.get(anyOrder);
+            }
             served.label = op != null ? "op " + op : "fingerprint " + fingerprint;
             FaultAnswer answer;
             if (store.mode() == Mode.REPLAY) {

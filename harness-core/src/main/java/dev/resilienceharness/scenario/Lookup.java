@@ -230,6 +230,8 @@ final class Lookup {
         }
         if (exchange == null && isRepair) {
             exchange = repairExchange(request, fp, repairInstruction);
+        } else if (exchange == null) {
+            exchange = declaredInAnyToolOrder(request);
         }
         if (exchange != null && made != null && java.util.Objects.equals(made.instruction, repairInstruction)) {
             made.exchange = exchange;
@@ -249,14 +251,35 @@ final class Lookup {
         ObjectNode original = RepairRequest.original(sent, instruction);
         String originalFp = fingerprint(original);
         OpExchange known = sameRequest(originalFp, original);
-        OpExchange op = known != null ? known : byFingerprint.get(originalFp);
+        OpExchange exact = known != null ? known : byFingerprint.get(originalFp);
+        // Only a repair of a request sent with its tools in another order looks for its own cassette so too.
+        boolean reordered = exact == null;
+        OpExchange op = reordered ? declaredInAnyToolOrder(original) : exact;
         if (op == null) {
             return null;
         }
         return repairs.computeIfAbsent(fp, k -> {
             Path own = op.file().resolveSibling(k + ".json");
-            return Files.isRegularFile(own) ? new OpExchange(op.op(), sent, k, own) : op;
+            if (Files.isRegularFile(own)) {
+                return new OpExchange(op.op(), sent, k, own);
+            }
+            Path other = reordered ? store.fileInAnyToolOrder(sent) : null;
+            return other != null ? new OpExchange(op.op(), sent, CassetteStore.fingerprintOf(other), other) : op;
         });
+    }
+
+    /**
+     * The declared op whose request differs from {@code request} only in the order of its tools, by the cassette
+     * that answers both; {@code null} when there is none, or {@code request} has no tools to reorder.
+     */
+    private OpExchange declaredInAnyToolOrder(ObjectNode request) {
+        Path file = store.fileInAnyToolOrder(request);
+        return file == null ? null : byFingerprint.get(CassetteStore.fingerprintOf(file));
+    }
+
+    /** Whether a look-up has needed the cassettes by their tool-order-free fingerprint (and so indexed them). */
+    boolean toolOrderIndexed() {
+        return store.toolOrderIndexed();
     }
 
     /**
@@ -305,11 +328,48 @@ final class Lookup {
         return raced != null ? raced : made;
     }
 
+    /**
+     * The exchange an SDK's request is for when {@link #forRequest} found none: a declared op's request, or a
+     * recorded cassette, that differs from it only in the order of its tools (docs cassettes.md, "Tool order");
+     * {@code null} when there is none. Answered as the recording is, under the recording's fingerprint.
+     *
+     * @param scoped the op of the scope the request was made in, or {@code null}; it wins over a label
+     */
+    OpExchange forRequestInAnyToolOrder(ObjectNode body, int repair, String scoped) {
+        ObjectNode request = body;
+        if (repair > 0) {
+            request = body.deepCopy();
+            request.remove("repair");
+        }
+        Path file = store.fileInAnyToolOrder(request);
+        if (file == null) {
+            return null;
+        }
+        String recordedFp = CassetteStore.fingerprintOf(file);
+        // Known under the request's own fingerprint, which the next same request's exact look-up meets first.
+        String fp = fingerprint(request);
+        OpExchange declared = byFingerprint.get(recordedFp);
+        if (declared != null) {
+            return scoped == null || scoped.equals(declared.op()) ? declared
+                    : recorded.computeIfAbsent(fp + "/" + scoped, k -> new OpExchange(scoped, declared.request(),
+                            recordedFp, declared.file()));
+        }
+        String op = scoped != null ? scoped : label(file);
+        if (op == null) {
+            return null;
+        }
+        OpExchange made = new OpExchange(op, request, recordedFp, file);
+        OpExchange raced = recorded.putIfAbsent(fp + "/" + op, made);
+        return raced != null ? raced : made;
+    }
+
     /** Makes a just-recorded cassette known, so that the rest of the run is answered from it. */
     OpExchange recorded(String op, ObjectNode request, Cassette cassette) {
         OpExchange made = new OpExchange(op, request, cassette.fingerprint(), cassette.file());
         answers.offer(made, answers.of(made, cassette));
         recorded.put(cassette.fingerprint() + "/" + op, made);
+        // A request that differs from it only in the order of its tools is answered from it too, not recorded again.
+        store.written(cassette);
         return made;
     }
 

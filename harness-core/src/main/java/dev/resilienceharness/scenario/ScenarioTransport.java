@@ -326,6 +326,13 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             // that answer is streamed as the provider would have split it.
             exchange = lookup.forRequest(ApiShape.withoutStreaming(request), repair, scoped);
         }
+        if (exchange == null) {
+            // Only now, the same request with its tools in another order (a framework's reflection order).
+            exchange = lookup.forRequestInAnyToolOrder(request, repair, scoped);
+            if (exchange == null && ApiShape.streams(request)) {
+                exchange = lookup.forRequestInAnyToolOrder(ApiShape.withoutStreaming(request), repair, scoped);
+            }
+        }
         String op = exchange != null ? exchange.op() : scoped;
         if (op == null) {
             throw new UnlistedOp(RunMessages.unattributed(attempt.path(), lookup.fingerprint(request), scenarioOps));

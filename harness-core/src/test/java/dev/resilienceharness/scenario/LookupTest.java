@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteReader;
+import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.testing.ToolOrders;
 import dev.resilienceharness.transport.RepairRequest;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** How a {@code Transport} payload finds its op: by the identity of a declared request, by equality, by fingerprint. */
@@ -100,5 +104,41 @@ class LookupTest {
         ObjectNode again = lookup.repairTemplate("a", a.request(), 1, "fix");
         assertEquals(first, again);
         assertEquals(ownFp, lookup.forPayload(again, 1, OPS, "fix").fingerprint());
+    }
+
+    @Test
+    void aPayloadOrRepairWhoseToolsCameInAnotherOrderFindsTheDeclaredOpAndTheRepairsOwnCassette() throws Exception {
+        ToolOrders.Shape shape = ToolOrders.Shape.CHAT_COMPLETIONS;
+        OpExchange a = exchange("a", shape.request("x", shape.tools(3)));
+        OpExchange c = exchange("c", request("{\"model\": \"m\"}"));
+        CassetteStore store = CassetteStore.replaying(dir, VOLATILE);
+        store.write(a.request(), request("{\"answer\": \"a\"}"), null);
+        store.write(c.request(), request("{\"answer\": \"c\"}"), null);
+        Cassette ownRepair = store.write(RepairRequest.sent(RepairRequest.payload(a.request(), 1, "fix")),
+                request("{\"answer\": \"repaired\"}"), null);
+
+        // Sent as declared, and a repair answered by the op's own cassette: nothing needs another order.
+        Lookup exact = new Lookup(List.of(a, c), new RecordedAnswers(new CassetteReader(dir, VOLATILE),
+                new ToolCallSchema(), 16), VOLATILE, dir, null);
+        assertSame(a, exact.forPayload(a.request().deepCopy(), 0, OPS, null));
+        assertSame(a, exact.forPayload(RepairRequest.payload(a.request(), 1, "amend"), 1, OPS, "amend"));
+        assertNull(exact.forPayload(request("{\"model\": \"other\"}"), 0, OPS, null));
+        assertEquals(false, exact.toolOrderIndexed());
+
+        Lookup lookup = new Lookup(List.of(a, c), new RecordedAnswers(new CassetteReader(dir, VOLATILE),
+                new ToolCallSchema(), 16), VOLATILE, dir, null);
+        for (List<JsonNode> order : ToolOrders.permutations(ToolOrders.toolsOf(a.request()))) {
+            ObjectNode payload = ToolOrders.withTools(a.request(), order);
+            assertSame(a, lookup.forPayload(payload, 0, OPS, null), order.toString());
+            OpExchange repair = lookup.forPayload(RepairRequest.payload(payload, 1, "fix"), 1, OPS, "fix");
+            assertEquals(ownRepair.fingerprint(), repair.fingerprint(), "the repair's own cassette, in any order");
+            assertEquals(ownRepair.file(), repair.file());
+            assertEquals("a", repair.op());
+            assertSame(a, lookup.forPayload(RepairRequest.payload(payload, 1, "amend"), 1, OPS, "amend"));
+        }
+        assertEquals(true, lookup.toolOrderIndexed());
+        // Other differences still count.
+        assertNull(lookup.forPayload(ToolOrders.withTools(shape.request("y", List.of()),
+                ToolOrders.toolsOf(a.request())), 0, OPS, null));
     }
 }

@@ -19,6 +19,8 @@ import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.testing.TestProject;
+import dev.resilienceharness.testing.ToolOrders;
+import dev.resilienceharness.testing.ToolOrders.Shape;
 import dev.resilienceharness.trace.RunTrace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +32,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Recording through a team's loop: what no cassette answers is sent once, written labelled, then replayed offline. */
 class LoopRecorderTest {
@@ -107,6 +110,50 @@ class LoopRecorderTest {
         RunTrace calm = replay.run(scenario(config, "calm"), null);
         assertEquals(Status.DEGRADED, calm.outcomes().get(0).status(), "replay applies the quota fault");
         assertEquals(1, sent.size(), "replay sends nothing");
+    }
+
+    /** A loop whose SDK sends op {@code plan}'s request once with each of {@code orders} of its tools. */
+    private static AgentLoop sendingTools(List<List<ObjectNode>> orders, List<String> answers) {
+        return run -> {
+            for (List<ObjectNode> order : orders) {
+                try (var scope = run.op("plan")) {
+                    HttpAnswer answer = run.http().exchange(new HttpAttempt("acme-sdk 1.0", "POST",
+                            "/v1/chat/completions", Map.of(), Json.compact(Shape.CHAT_COMPLETIONS.request("plan",
+                                    order)).getBytes(StandardCharsets.UTF_8), null, 0));
+                    answers.add(Shape.CHAT_COMPLETIONS.text(Json.readTree(((HttpAnswer.Response) answer).body())));
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        };
+    }
+
+    @Test
+    void aRequestWhoseToolsCameInAnotherOrderIsAnsweredFromItsRecordingAndNotRecordedAgain() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML);
+        List<List<ObjectNode>> orders = ToolOrders.permutations(Shape.CHAT_COMPLETIONS.tools(4));
+        List<HttpAttempt> sent = new ArrayList<>();
+        List<String> answers = new ArrayList<>();
+
+        // One run sends the tools in two orders: the second is answered from what the first recorded.
+        LoopRecorder.Recording first = LoopRecorder.prepare(config, () -> sendingTools(List.of(orders.get(0),
+                orders.get(7)), answers)).recordMissing(scenario(config, "quiet"), provider(sent, 200, PLANNED),
+                RecordingRedaction.forConfig(config));
+        assertEquals(1, first.recorded());
+        assertEquals(1, sent.size());
+        assertEquals(List.of("planned", "planned"), answers);
+
+        // A later recording, whose JVM lists the tools in every other order, records nothing.
+        answers.clear();
+        LoopRecorder.Recording again = LoopRecorder.prepare(config, () -> sendingTools(orders, answers))
+                .recordMissing(scenario(config, "quiet"), provider(sent, 200, PLANNED),
+                        RecordingRedaction.forConfig(config));
+        assertEquals(0, again.recorded());
+        assertEquals(1, sent.size(), "no order was sent to the provider");
+        assertEquals(orders.size(), answers.size());
+        assertTrue(answers.stream().allMatch("planned"::equals), answers.toString());
+        try (Stream<Path> list = Files.list(config.cassettes())) {
+            assertEquals(1, list.filter(p -> p.toString().endsWith(".json")).count(), "one cassette for every order");
+        }
     }
 
     @Test
