@@ -49,7 +49,7 @@ public final class ToolLoop implements AgentLoop {
     private final boolean retriesBlindly;
     /** What Spring AI threw to the loop, over every run and process. */
     final List<RuntimeException> thrown = Collections.synchronizedList(new ArrayList<>());
-    /** The refunds the tool's own code made, over every run and process. */
+    /** The refunds the tool's own code made in the last process the loop ran (a check runs the scenario again). */
     final AtomicInteger refunds = new AtomicInteger();
 
     /** The loop on a chat client with Spring AI's defaults. */
@@ -80,7 +80,7 @@ public final class ToolLoop implements AgentLoop {
         try (var scope = run.op("resolve")) {
             outcome = resolve(client, tools);
         } finally {
-            refunds.addAndGet(tools.refunds.get());
+            refunds.set(tools.refunds.get());
         }
         run.journal().record(outcome);
         outcomes.add(outcome);
