@@ -4,16 +4,10 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesStreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
-import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolSpecification;
-import dev.langchain4j.agent.tool.ToolSpecifications;
-import dev.langchain4j.service.AiServiceContext;
 import dev.langchain4j.service.AiServices;
-import dev.langchain4j.service.tool.DefaultToolExecutor;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.resilienceharness.loop.LoopRun;
-import java.lang.reflect.Method;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -122,10 +116,7 @@ public final class HarnessLangChain4j {
      * {@code ToolProvider} adds after the first round are not gated.
      */
     public static <T> AiServices<T> aiServices(LoopRun run, Class<T> aiService) {
-        Objects.requireNonNull(run, "run");
-        AiServiceContext context = AiServiceContext.create(aiService);
-        context.toolService = new RunToolService(run);
-        return AiServices.builder(context);
+        return GatedTools.aiServices(Objects.requireNonNull(run, "run"), aiService);
     }
 
     /**
@@ -135,20 +126,7 @@ public final class HarnessLangChain4j {
      * failure comes back as an error result whose text is its message.
      */
     public static Map<ToolSpecification, ToolExecutor> tools(LoopRun run, Object... toolObjects) {
-        Objects.requireNonNull(run, "run");
-        Map<ToolSpecification, ToolExecutor> tools = new LinkedHashMap<>();
-        for (Object object : toolObjects) {
-            // By name: the JVM lists declared methods in no promised order, and the request lists the tools in this.
-            Method[] methods = object.getClass().getDeclaredMethods();
-            java.util.Arrays.sort(methods, java.util.Comparator.comparing(Method::getName));
-            for (Method method : methods) {
-                if (method.isAnnotationPresent(Tool.class)) {
-                    tools.put(ToolSpecifications.toolSpecificationFrom(method),
-                            executor(run, new DefaultToolExecutor(object, method), false));
-                }
-            }
-        }
-        return tools;
+        return GatedTools.tools(Objects.requireNonNull(run, "run"), toolObjects);
     }
 
     /**
@@ -158,7 +136,7 @@ public final class HarnessLangChain4j {
      * answers one).
      */
     public static ToolExecutor executor(LoopRun run, ToolExecutor executor, boolean throwsFailures) {
-        return executor instanceof RunToolExecutor ? executor : new RunToolExecutor(run, executor, throwsFailures);
+        return GatedTools.executor(Objects.requireNonNull(run, "run"), executor, throwsFailures);
     }
 
     /** The HTTP client a model that never retries gets: the run's endpoint. */
