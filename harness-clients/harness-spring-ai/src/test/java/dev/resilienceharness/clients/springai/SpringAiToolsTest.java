@@ -246,4 +246,19 @@ class SpringAiToolsTest {
         assertTrue(v.hint().startsWith("Record the tool's effect in the journal before the process can die"),
                 v.hint());
     }
+
+    @Test
+    void aStreamingChatClientRunsItsToolsThroughTheGateToo() throws Exception {
+        ToolTurns turns = ToolTurns.recorded(dir);
+        turns.answerAfter("tool 'refund' failed (injected error fault on its execution 1)");
+        ToolLoop loop = new ToolLoop(false).streaming();
+        ScenarioResult result = check(turns, "refund-error", loop);
+        assertNull(result.trace().failure(), lines(result));
+        assertEquals(ToolLoop.ANSWER, result.trace().outcomes().get(0).value().get("text").asString(), lines(result));
+        // Each round streamed: the calls' cassettes, recorded whole, were replayed as event streams.
+        assertEquals(3, result.trace().streams().size(), result.trace().streams().toString());
+        assertEquals(List.of("lookup_order", "refund"),
+                result.trace().tools().stream().map(ToolRecord::name).toList());
+        assertRefund(refund(result.trace()), "error", ToolRecord.Result.ERROR, false);
+    }
 }

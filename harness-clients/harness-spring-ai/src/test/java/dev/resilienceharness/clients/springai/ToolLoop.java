@@ -47,6 +47,7 @@ public final class ToolLoop implements AgentLoop {
 
     private final Function<LoopRun, ChatClient> clients;
     private final boolean retriesBlindly;
+    private boolean streams;
     /** What Spring AI threw to the loop, over every run and process. */
     final List<RuntimeException> thrown = Collections.synchronizedList(new ArrayList<>());
     /** The refunds the tool's own code made in the last process the loop ran (a check runs the scenario again). */
@@ -66,6 +67,12 @@ public final class ToolLoop implements AgentLoop {
     ToolLoop(Function<LoopRun, ChatClient> clients, boolean retriesBlindly) {
         this.clients = clients;
         this.retriesBlindly = retriesBlindly;
+    }
+
+    /** This loop, streaming each turn ({@code stream().content()}) rather than calling. */
+    ToolLoop streaming() {
+        streams = true;
+        return this;
     }
 
     @Override
@@ -92,7 +99,10 @@ public final class ToolLoop implements AgentLoop {
         while (true) {
             attempts++;
             try {
-                String text = client.prompt().user(PROMPT).tools(tools).call().content();
+                String text = streams
+                        ? String.join("", client.prompt().user(PROMPT).tools(tools).stream().content().collectList()
+                                .block())
+                        : client.prompt().user(PROMPT).tools(tools).call().content();
                 return Outcome.ok("resolve", JsonNodeFactory.instance.objectNode().put("text", text), attempts);
             } catch (ToolExecutionException e) {
                 thrown.add(e);
