@@ -4,7 +4,11 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesStreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.service.AiServices;
+import dev.langchain4j.service.tool.ToolExecutor;
 import dev.resilienceharness.loop.LoopRun;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,6 +26,10 @@ import java.util.Objects;
  * connect 15 s and read 60 s. Its HTTP goes to {@code run.http()}; langchain4j offers no way to inject a sleeper or a
  * clock, so its retry waits stay {@code Thread.sleep}: the harness interrupts such a sleep after 50 ms and reports it
  * under bounded waiting, which is why a model meant to pass is built with {@code maxRetries(0)}.
+ *
+ * <p>Tools: {@link #aiServices} is langchain4j's own {@code AiServices} builder whose tool executions run through
+ * the run's tool gate, and {@link #tools} the {@code @Tool} methods of objects for code that executes tool requests
+ * itself.
  *
  * <p>The builder is langchain4j's own class; it is made directly, so an {@code OpenAiChatModelBuilderFactory} a
  * framework registers through {@code ServiceLoader} is not consulted.
@@ -97,6 +105,38 @@ public final class HarnessLangChain4j {
                 .httpClientBuilder(singleAttemptClient(run))
                 .baseUrl(BASE_URL)
                 .apiKey(API_KEY);
+    }
+
+    /**
+     * langchain4j's own {@code AiServices} builder for {@code aiService}, as {@code AiServices.builder(aiService)}
+     * makes it, except that every tool it executes ({@code .tools(...)}, {@code .toolProvider(...)}) runs through the
+     * run's tool gate, as layer {@code "langchain4j"}: it meets the scenario's {@code tool_faults:} and is in the
+     * run's trace. A failure the fault injects reaches langchain4j as a {@code @Tool} method's exception does, so
+     * the {@code toolExecutionErrorHandler} (by default: its message goes to the model) decides. Tools a dynamic
+     * {@code ToolProvider} adds after the first round are not gated.
+     */
+    public static <T> AiServices<T> aiServices(LoopRun run, Class<T> aiService) {
+        return GatedTools.aiServices(Objects.requireNonNull(run, "run"), aiService);
+    }
+
+    /**
+     * The {@code @Tool} methods of {@code toolObjects}, each with the {@code DefaultToolExecutor} a team builds for
+     * it ({@code new DefaultToolExecutor(object, method)}), run through the run's tool gate: for code that executes
+     * the model's tool requests itself. As langchain4j's executor does with a method's exception, an injected
+     * failure comes back as an error result whose text is its message.
+     */
+    public static Map<ToolSpecification, ToolExecutor> tools(LoopRun run, Object... toolObjects) {
+        return GatedTools.tools(Objects.requireNonNull(run, "run"), toolObjects);
+    }
+
+    /**
+     * {@code executor} run through the run's tool gate. An injected failure is thrown as a
+     * {@code ToolExecutionException} around it when {@code throwsFailures} (as AiServices' executors throw a
+     * method's exception), else answered as an error result (as {@code new DefaultToolExecutor(object, method)}
+     * answers one).
+     */
+    public static ToolExecutor executor(LoopRun run, ToolExecutor executor, boolean throwsFailures) {
+        return GatedTools.executor(Objects.requireNonNull(run, "run"), executor, throwsFailures);
     }
 
     /** The HTTP client a model that never retries gets: the run's endpoint. */

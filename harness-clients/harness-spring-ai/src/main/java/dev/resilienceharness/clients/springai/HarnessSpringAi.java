@@ -10,6 +10,9 @@ import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Objects;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
+import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
@@ -20,11 +23,17 @@ import org.springframework.ai.openai.OpenAiChatOptions;
  * run's virtual clock, through the openai-java adapter's HTTP client and sleeper. Everything else (maxRetries,
  * timeout, model, tools) is Spring AI's, as the team configures it.
  *
+ * <p>In Spring AI 2 the chat model only sends the tools' definitions; the {@link ChatClient}'s
+ * {@link ToolCallingAdvisor} executes the tools the model asks for. {@link #chatClientBuilder} is Spring AI's own
+ * {@code ChatClient.Builder} whose advisor runs each tool through the run's tool gate ({@code run.tool}, layer
+ * {@code "Spring AI"}): it meets the scenario's {@code tool_faults:} and is in the run's trace.
+ *
  * <pre>{@code
  * OpenAiChatModel model = HarnessSpringAi.chatModel(run);                       // Spring AI's defaults
  * OpenAiChatModel model = HarnessSpringAi.builder(run)
  *         .options(OpenAiChatOptions.builder().model("gpt-4o-mini").maxRetries(0).build())
  *         .build();                                                            // as production sets it
+ * ChatClient client = HarnessSpringAi.chatClientBuilder(run, model).build();  // was ChatClient.builder(model)
  * }</pre>
  */
 public final class HarnessSpringAi {
@@ -56,6 +65,39 @@ public final class HarnessSpringAi {
     /** A builder for a chat model with the options the team's production code sets. */
     public static Builder builder(LoopRun run) {
         return new Builder(run);
+    }
+
+    /**
+     * Spring AI's own {@code ChatClient.Builder} over {@code chatModel}, as {@code ChatClient.builder(chatModel)}
+     * makes it, except that its {@link ToolCallingAdvisor} executes tools with Spring AI's default
+     * {@link ToolCallingManager} run through the run's tool gate.
+     */
+    public static ChatClient.Builder chatClientBuilder(LoopRun run, ChatModel chatModel) {
+        return chatClientBuilder(run, chatModel, ToolCallingManager.builder().build());
+    }
+
+    /** {@link #chatClientBuilder(LoopRun, ChatModel)} over {@link #chatModel}: Spring AI's defaults throughout. */
+    public static ChatClient.Builder chatClientBuilder(LoopRun run) {
+        return chatClientBuilder(run, chatModel(run));
+    }
+
+    /**
+     * As {@link #chatClientBuilder(LoopRun, ChatModel)}, with the team's own tool-calling manager (its
+     * {@code ToolExecutionExceptionProcessor}, its tool call limits) run through the run's tool gate.
+     */
+    public static ChatClient.Builder chatClientBuilder(LoopRun run, ChatModel chatModel,
+            ToolCallingManager toolCallingManager) {
+        return ChatClient.builder(chatModel, ObservationRegistry.NOOP, null, null,
+                ToolCallingAdvisor.builder().toolCallingManager(toolCallingManager(run, toolCallingManager)));
+    }
+
+    /**
+     * {@code toolCallingManager} with every tool it executes run through the run's tool gate: for code that builds
+     * its {@link ToolCallingAdvisor} itself, or calls {@code executeToolCalls} on a chat model's answers.
+     */
+    public static ToolCallingManager toolCallingManager(LoopRun run, ToolCallingManager toolCallingManager) {
+        return toolCallingManager instanceof RunToolCallingManager ? toolCallingManager
+                : new RunToolCallingManager(run, toolCallingManager);
     }
 
     /**
@@ -121,7 +163,11 @@ public final class HarnessSpringAi {
             return this;
         }
 
-        /** The tool-calling manager, when production gives one. */
+        /**
+         * The tool-calling manager, when production gives one. In Spring AI 2 the model only asks it for the tools'
+         * definitions; give it to {@link HarnessSpringAi#chatClientBuilder(LoopRun, ChatModel, ToolCallingManager)}
+         * for the tools it executes.
+         */
         public Builder toolCallingManager(ToolCallingManager toolCallingManager) {
             this.toolCallingManager = toolCallingManager;
             return this;
