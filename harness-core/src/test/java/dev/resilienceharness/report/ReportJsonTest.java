@@ -144,7 +144,7 @@ class ReportJsonTest {
         assertEquals(2, validate(broken).size(), validate(broken).toString());
     }
 
-    private static List<String> keys(JsonNode node) {
+    static List<String> keys(JsonNode node) {
         List<String> out = new ArrayList<>();
         node.propertyNames().forEach(out::add);
         return out;
