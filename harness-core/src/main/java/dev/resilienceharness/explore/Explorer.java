@@ -31,6 +31,10 @@ import org.apiguardian.api.API;
  * simulation testing do: it runs the plans of a {@link PlanSpace} in order through a {@link Rehearsal}, shrinks
  * each new failure to a minimal plan with a {@link Shrinker}, and returns the minimal plans as counterexamples.
  *
+ * <p>When the config declares tools, the scenario first runs once without faults, and the declared tools that run
+ * executed are faulted too ({@link PlanSpace.Tool}); a counterexample then carries its {@code tool_faults:}, shrunk
+ * after its call faults.
+ *
  * <p>Each plan is checked under {@link #INVARIANTS}, with two runs so that determinism is judged too. The
  * scenario's {@code expect} lists are not: they describe its own fault plan, not the explored ones. A failure is new
  * when no earlier plan broke the same invariant at the same op; later plans that only repeat known failures are
