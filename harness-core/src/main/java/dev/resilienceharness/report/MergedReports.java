@@ -34,8 +34,9 @@ public final class MergedReports {
      * @throws IOException when a file cannot be written; files already written stay complete
      */
     public static ReportWriter.Written write(RunReport report, Path base, Path outputDir) throws IOException {
-        ReportWriter.Written written = ReportWriter.writeAll(report, ReportWriter.checked(ReportWriter.ranTools(report)),
-                outputDir);
+        // A merge has no configuration: whether a scenario ran a tool decides whether side_effects was checked.
+        ReportWriter.Written written = ReportWriter.writeAll(report,
+                ReportWriter.checked(ReportWriter.ranTools(report)), outputDir);
         new SarifWriter(base).write(findings(report.secrets().findings(), base), outputDir.resolve(SARIF));
         return written;
     }

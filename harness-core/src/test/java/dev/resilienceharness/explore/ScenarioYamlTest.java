@@ -145,10 +145,11 @@ class ScenarioYamlTest {
         assertEquals("  - name: one\n    ops: [plan]\n    faults: []\n"
                 + "    tool_faults: {refund: [none, timeout_after_commit, {slow: 1500ms}]}\n",
                 ScenarioYaml.block("one", s, List.of(), TOP, List.of()));
-        assertEquals("{\"send mail\": [error, timeout, invalid_result]}", ScenarioYaml.toolFaults(java.util.Map.of(
-                "send mail", List.of(dev.resilienceharness.tool.ToolFault.of(dev.resilienceharness.tool.ToolFault.Kind.ERROR),
-                        dev.resilienceharness.tool.ToolFault.of(dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT),
-                        dev.resilienceharness.tool.ToolFault.of(
-                                dev.resilienceharness.tool.ToolFault.Kind.INVALID_RESULT)))));
+        List<dev.resilienceharness.tool.ToolFault> faults = List.of(dev.resilienceharness.tool.ToolFault.Kind.ERROR,
+                dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT,
+                dev.resilienceharness.tool.ToolFault.Kind.INVALID_RESULT).stream()
+                .map(dev.resilienceharness.tool.ToolFault::of).toList();
+        assertEquals("{\"send mail\": [error, timeout, invalid_result]}",
+                ScenarioYaml.toolFaults(java.util.Map.of("send mail", faults)));
     }
 }

@@ -107,8 +107,8 @@ class TimelineDataTest {
     }
 
     @Test
-    void tools_go_into_their_op_lane_after_the_call_before_them(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
+    void tools_go_into_their_op_lane_after_the_call_before_them(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         ScenarioReport twice = ReportFixtures.tools(dir).get(0);
         JsonNode data = Json.readTree(TimelineData.forScript(twice).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         JsonNode tools = data.get("tools");
