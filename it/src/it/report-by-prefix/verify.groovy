@@ -5,7 +5,7 @@ assert log.contains('[INFO] Report: ' + new File(out, 'report.html').toURI().toS
 def report = new groovy.json.JsonSlurper().parse(new File(out, 'report.json'))
 assert report.summary.scenarios == 3
 assert report.summary.violations == 0
-assert report.summary.by_invariant.keySet() as List == ['budget', 'determinism', 'partial_work', 'bounded_wait', 'expectations', 'cassettes', 'secrets']
+assert report.summary.by_invariant.keySet() as List == ['budget', 'determinism', 'partial_work', 'bounded_wait', 'expectations', 'cassettes', 'secrets', 'side_effects']
 assert report.scenarios*.name == ['transient-then-ok', 'quota-keeps-partial-work', 'restart-resumes']
 assert report.scenarios[0].keySet().take(7) as List == ['name', 'calls', 'call_budget', 'total_wait_ms', 'wait_bound_ms', 'outcomes', 'violations']
 assert report.cassettes.checked == 6

@@ -5,7 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.tool.ToolFault;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -19,10 +23,11 @@ import org.apiguardian.api.API;
  * @param yaml       the scenario block, as {@link ScenarioYaml} prints it
  * @param foundIn    the phase of the plan space that found the plan before it was shrunk
  * @param foundAt    the number of that plan in the search, from 1
+ * @param toolFaults the shrunk plan's {@code tool_faults:}, by tool; empty when it faults no tool
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record Counterexample(String name, Invariant invariant, List<Fault> plan, List<Violation> violations,
-        String yaml, PlanSpace.Phase foundIn, long foundAt) {
+        String yaml, PlanSpace.Phase foundIn, long foundAt, Map<String, List<ToolFault>> toolFaults) {
 
     public Counterexample {
         Objects.requireNonNull(name, "name");
@@ -31,5 +36,14 @@ public record Counterexample(String name, Invariant invariant, List<Fault> plan,
         violations = List.copyOf(violations);
         Objects.requireNonNull(yaml, "yaml");
         Objects.requireNonNull(foundIn, "foundIn");
+        Map<String, List<ToolFault>> copied = new LinkedHashMap<>();
+        toolFaults.forEach((tool, list) -> copied.put(tool, List.copyOf(list)));
+        toolFaults = Collections.unmodifiableMap(copied);
+    }
+
+    /** A counterexample that faults no tool. */
+    public Counterexample(String name, Invariant invariant, List<Fault> plan, List<Violation> violations,
+            String yaml, PlanSpace.Phase foundIn, long foundAt) {
+        this(name, invariant, plan, violations, yaml, foundIn, foundAt, Map.of());
     }
 }

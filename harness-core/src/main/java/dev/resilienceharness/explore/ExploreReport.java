@@ -2,9 +2,11 @@ package dev.resilienceharness.explore;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.resilienceharness.config.Durations;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.tool.ToolFault;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {"summary": {"scenarios": 1, "plans": 10000, "counterexamples": 1, "seed": 1},
  *  "scenarios": [{"name": "two", "plans": 10000, "ended": "plan_budget", "counterexamples": [
  *    {"name": "explore-two-budget-1", "invariant": "budget", "faults": ["quota"], "found_in": "singles",
+ *     (and "tool_faults": {"refund": ["timeout_after_commit"]} when it faults a tool)
  *     "found_at": 4, "violations": ["explore-two-budget-1 [budget] op 'plan': ..."], "yaml": "  - name: ..."}]}]}
  * </pre>
  */
@@ -104,6 +107,20 @@ public final class ExploreReport {
                 node.put("invariant", c.invariant().id());
                 ArrayNode faults = node.putArray("faults");
                 c.plan().forEach(fault -> faults.add(fault(fault)));
+                if (!c.toolFaults().isEmpty()) {
+                    // As the yaml writes them: {"refund": ["none", "timeout_after_commit"]}, slow as {"slow": "30s"}.
+                    ObjectNode tools = node.putObject("tool_faults");
+                    c.toolFaults().forEach((tool, faultsOfTool) -> {
+                        ArrayNode entries = tools.putArray(tool);
+                        for (ToolFault tf : faultsOfTool) {
+                            if (tf.kind() == ToolFault.Kind.SLOW) {
+                                entries.addObject().put("slow", Durations.format(tf.delay()));
+                            } else {
+                                entries.add(tf.id());
+                            }
+                        }
+                    });
+                }
                 node.put("found_in", c.foundIn().name().toLowerCase(Locale.ROOT));
                 node.put("found_at", c.foundAt());
                 ArrayNode violations = node.putArray("violations");

@@ -8,6 +8,8 @@ import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.tool.ToolFault;
+import dev.resilienceharness.trace.ToolRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +31,10 @@ import org.apiguardian.api.API;
  * simulation testing do: it runs the plans of a {@link PlanSpace} in order through a {@link Rehearsal}, shrinks
  * each new failure to a minimal plan with a {@link Shrinker}, and returns the minimal plans as counterexamples.
  *
+ * <p>When the config declares tools, the scenario first runs once without faults, and the declared tools that run
+ * executed are faulted too ({@link PlanSpace.Tool}); a counterexample then carries its {@code tool_faults:}, shrunk
+ * after its call faults.
+ *
  * <p>Each plan is checked under {@link #INVARIANTS}, with two runs so that determinism is judged too. The
  * scenario's {@code expect} lists are not: they describe its own fault plan, not the explored ones. A failure is new
  * when no earlier plan broke the same invariant at the same op; later plans that only repeat known failures are
@@ -46,7 +52,7 @@ public final class Explorer {
 
     /** The invariants a plan is checked under. */
     public static final Set<Invariant> INVARIANTS = Collections.unmodifiableSet(EnumSet.of(Invariant.BUDGET,
-            Invariant.DETERMINISM, Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT));
+            Invariant.DETERMINISM, Invariant.PARTIAL_WORK, Invariant.BOUNDED_WAIT, Invariant.SIDE_EFFECTS));
 
     /** Runs per plan: two, so that determinism is checked. */
     static final int RUNS = 2;
@@ -123,9 +129,10 @@ public final class Explorer {
         // The plans meet the scenario's provider_limits too (faults first, then the limits), on an endpoint of its own.
         Scenario base = new Scenario(scenario.name(), scenario.ops(), List.of(), Expectations.NONE, scenario.policy(),
                 scenario.line(), scenario.limits().inPool(null));
-        PlanSpace space = PlanSpace.of(base, base.ops().stream().anyMatch(rehearsal::streams));
+        List<PlanSpace.Tool> tools = tools(base);
+        PlanSpace space = PlanSpace.of(base, base.ops().stream().anyMatch(rehearsal::streams), tools);
         Iterator<PlanSpace.Plan> plans = space.plans(settings.seed());
-        Search search = new Search(base, space);
+        Search search = new Search(base, space, tools);
         long start = nanoTime.getAsLong();
         long limit = settings.timeLimit().toNanos();
         long run = 0;
@@ -143,7 +150,7 @@ public final class Explorer {
                 continue;
             }
             ran++;
-            List<Violation> violations = violations(base.withFaults(plan.faults()));
+            List<Violation> violations = violations(candidate(base, plan.faults(), plan.toolFaults()));
             for (Invariant invariant : Invariant.values()) {
                 Violation first = first(violations, invariant);
                 if (first != null && search.seen.add(signature(first))) {
@@ -168,23 +175,40 @@ public final class Explorer {
         private final Map<Invariant, Integer> numbers = new EnumMap<>(Invariant.class);
         private final List<Counterexample> found = new ArrayList<>();
 
-        Search(Scenario base, PlanSpace space) {
+        /** Each faulted tool's vocabulary, for the tool faults' shrinking. */
+        private final Map<String, List<ToolFault>> toolVocabulary = new LinkedHashMap<>();
+
+        Search(Scenario base, PlanSpace space, List<PlanSpace.Tool> tools) {
             this.base = base;
             this.space = space;
+            tools.forEach(t -> toolVocabulary.put(t.name(), t.faults()));
         }
 
-        /** Shrinks {@code plan}, the {@code run}-th, for {@code invariant}; keeps the result when it is new. */
+        /**
+         * Shrinks {@code plan}, the {@code run}-th, for {@code invariant}; keeps the result when it is new. The calls'
+         * faults shrink first, the tool faults held; then the tool faults, the calls' held; then the calls' again
+         * when the tool faults changed.
+         */
         void shrink(PlanSpace.Plan plan, long run, Invariant invariant) {
-            Shrinker shrinker = new Shrinker(p -> first(violations(base.withFaults(p)), invariant) != null,
-                    space.vocabulary());
-            List<Fault> minimal = shrinker.shrink(plan.faults());
-            if (!minimalPlans.add(List.of(invariant, minimal))) {
+            Map<String, List<ToolFault>> tools = ToolFaultShrinker.trimmed(plan.toolFaults());
+            List<Fault> minimal = shrinkCalls(plan.faults(), tools, invariant);
+            if (!tools.isEmpty()) {
+                List<Fault> calls = minimal;
+                Map<String, List<ToolFault>> shrunk = new ToolFaultShrinker(
+                        t -> first(violations(candidate(base, calls, t)), invariant) != null, toolVocabulary)
+                        .shrink(tools);
+                if (!shrunk.equals(tools)) {
+                    tools = shrunk;
+                    minimal = shrinkCalls(minimal, tools, invariant);
+                }
+            }
+            if (!minimalPlans.add(List.of(invariant, minimal, tools))) {
                 return;
             }
             int number = numbers.merge(invariant, 1, Integer::sum);
             String name = "explore-" + base.name() + "-" + invariant.id() + "-" + number;
             Scenario named = new Scenario(name, base.ops(), minimal, Expectations.NONE, base.policy(), 0,
-                    base.limits());
+                    base.limits()).withToolFaults(tools);
             List<Violation> caused = new ArrayList<>();
             for (Violation v : violations(named)) {
                 if (v.invariant() == invariant) {
@@ -198,7 +222,15 @@ public final class Explorer {
                 yaml += "    provider_limits: " + LimitSearch.flow(base.limits()).replace("}", ", shared: false}")
                         + "\n";
             }
-            found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run));
+            found.add(new Counterexample(name, invariant, minimal, caused, yaml, plan.phase(), run, tools));
+        }
+
+        private List<Fault> shrinkCalls(List<Fault> faults, Map<String, List<ToolFault>> tools, Invariant invariant) {
+            if (faults.isEmpty()) {
+                return List.of();
+            }
+            return new Shrinker(p -> first(violations(candidate(base, p, tools)), invariant) != null,
+                    space.vocabulary()).shrink(faults);
         }
     }
 
@@ -212,6 +244,29 @@ public final class Explorer {
             first.putIfAbsent(List.of(s.ops(), s.policy()), s);
         }
         return List.copyOf(first.values());
+    }
+
+    /**
+     * The declared tools the fault-free run of {@code base} executed, in the order it first did, each with how many
+     * times: the tools whose executions the plans fault. None, and no run, when the config declares no tool.
+     */
+    private List<PlanSpace.Tool> tools(Scenario base) {
+        if (rehearsal.config().tools().isEmpty()) {
+            return List.of();
+        }
+        Map<String, Integer> executions = new LinkedHashMap<>();
+        for (ToolRecord r : rehearsal.check(base, 1, INVARIANTS).trace().tools()) {
+            if (rehearsal.config().tools().containsKey(r.name())) {
+                executions.merge(r.name(), 1, Integer::sum);
+            }
+        }
+        List<PlanSpace.Tool> tools = new ArrayList<>();
+        executions.forEach((name, n) -> tools.add(PlanSpace.Tool.of(rehearsal.config().tool(name), n)));
+        return tools;
+    }
+
+    private static Scenario candidate(Scenario base, List<Fault> faults, Map<String, List<ToolFault>> tools) {
+        return base.withFaults(faults).withToolFaults(tools);
     }
 
     private List<Violation> violations(Scenario candidate) {

@@ -12,15 +12,21 @@ import dev.resilienceharness.fault.ServerErrorFault;
 import dev.resilienceharness.fault.SlowFirstTokenFault;
 import dev.resilienceharness.fault.TimeoutFault;
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.tool.BrokenResult;
+import dev.resilienceharness.tool.ToolDeclaration;
+import dev.resilienceharness.tool.ToolFault;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.apiguardian.api.API;
@@ -41,6 +47,13 @@ import org.apiguardian.api.API;
  * triples likewise within {@value #TRIPLE_LIMIT}, each with every three faults of a smaller vocabulary (one fault
  * per kind, plus the quota whose {@code Retry-After} of 0 a {@code retry_once} policy honours). Random plans have a
  * length up to the horizon and favour runs of the same entry, which is how waits and retries pile up.
+ *
+ * <p>With {@link Tool tools} to fault (the declared tools the scenario's fault-free run executed), two phases come
+ * between the singles and the pairs: every tool fault alone at every execution of its tool ({@code error},
+ * {@code timeout}, {@code {slow: <the tool's timeout>}}, {@code invalid_result} when the tool has an output schema
+ * a result can break, and {@code timeout_after_commit}), then each of those with each single model-call fault,
+ * within {@value #PAIR_LIMIT} plans; half the random plans carry one tool fault too. Without tools the phases are
+ * empty and the order is as before.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class PlanSpace {
@@ -52,20 +65,60 @@ public final class PlanSpace {
     /** The most plans in the triple phase. */
     public static final int TRIPLE_LIMIT = 4096;
 
+    /** The most executions of one tool whose faults are tried. */
+    public static final int MAX_TOOL_EXECUTIONS = 8;
+
     /** Where in the enumeration a plan comes from. */
     public enum Phase {
-        EMPTY, SINGLES, PAIRS, TRIPLES, RANDOM
+        EMPTY, SINGLES, TOOL_SINGLES, TOOL_PAIRS, PAIRS, TRIPLES, RANDOM
     }
 
     /**
      * One candidate fault plan.
      *
-     * @param phase  the phase it belongs to
-     * @param faults the plan, one entry per transport call; never ends in {@code none}
+     * @param phase      the phase it belongs to
+     * @param faults     the plan, one entry per transport call; never ends in {@code none}
+     * @param toolFaults the plan's {@code tool_faults:}, by tool; each list never ends in {@code none}
      */
-    public record Plan(Phase phase, List<Fault> faults) {
+    public record Plan(Phase phase, List<Fault> faults, Map<String, List<ToolFault>> toolFaults) {
         public Plan {
             faults = List.copyOf(faults);
+            Map<String, List<ToolFault>> copied = new LinkedHashMap<>();
+            toolFaults.forEach((tool, list) -> copied.put(tool, List.copyOf(list)));
+            toolFaults = Collections.unmodifiableMap(copied);
+        }
+
+        /** A plan of model-call faults only. */
+        public Plan(Phase phase, List<Fault> faults) {
+            this(phase, faults, Map.of());
+        }
+    }
+
+    /**
+     * A tool whose executions the plans fault.
+     *
+     * @param name       the declared tool
+     * @param executions how many of its executions are faulted, one at a time: those of the fault-free run, at most
+     *                   {@value #MAX_TOOL_EXECUTIONS}
+     * @param faults     the tool faults tried on each
+     */
+    public record Tool(String name, int executions, List<ToolFault> faults) {
+        public Tool {
+            Objects.requireNonNull(name, "name");
+            faults = List.copyOf(faults);
+        }
+
+        /** The tool faults worth trying on {@code declaration}'s executions, simplest first. */
+        public static Tool of(ToolDeclaration declaration, int executions) {
+            List<ToolFault> faults = new ArrayList<>();
+            faults.add(ToolFault.of(ToolFault.Kind.ERROR));
+            faults.add(ToolFault.of(ToolFault.Kind.TIMEOUT));
+            faults.add(ToolFault.slow(declaration.timeout()));
+            if (declaration.outputSchema() != null && BrokenResult.of(declaration.outputSchema()) != null) {
+                faults.add(ToolFault.of(ToolFault.Kind.INVALID_RESULT));
+            }
+            faults.add(ToolFault.of(ToolFault.Kind.TIMEOUT_AFTER_COMMIT));
+            return new Tool(declaration.name(), Math.max(1, Math.min(MAX_TOOL_EXECUTIONS, executions)), faults);
         }
     }
 
@@ -74,11 +127,26 @@ public final class PlanSpace {
     private final int horizon;
     private final List<int[]> pairPositions;
     private final List<int[]> triplePositions;
+    /** Every single tool fault: one tool, faulted at one execution. */
+    private final List<Map<String, List<ToolFault>>> toolSingles;
+    private final long toolPairs;
 
-    private PlanSpace(List<Fault> vocabulary, List<Fault> tripleVocabulary, int horizon) {
+    private PlanSpace(List<Fault> vocabulary, List<Fault> tripleVocabulary, int horizon, List<Tool> tools) {
         this.vocabulary = List.copyOf(vocabulary);
         this.tripleVocabulary = List.copyOf(tripleVocabulary);
         this.horizon = horizon;
+        List<Map<String, List<ToolFault>>> singles = new ArrayList<>();
+        for (Tool tool : tools) {
+            for (int execution = 0; execution < tool.executions(); execution++) {
+                for (ToolFault fault : tool.faults()) {
+                    List<ToolFault> list = new ArrayList<>(Collections.nCopies(execution, ToolFault.NONE));
+                    list.add(fault);
+                    singles.add(Map.of(tool.name(), List.copyOf(list)));
+                }
+            }
+        }
+        this.toolSingles = List.copyOf(singles);
+        this.toolPairs = Math.min(PAIR_LIMIT, (long) toolSingles.size() * horizon * vocabulary.size());
         this.pairPositions = positions(2, horizon, PAIR_LIMIT / (long) pow(vocabulary.size(), 2));
         this.triplePositions = positions(3, horizon, TRIPLE_LIMIT / (long) pow(tripleVocabulary.size(), 3));
     }
@@ -94,6 +162,11 @@ public final class PlanSpace {
      * timeout of 60 s, and a truncated tool call.
      */
     public static PlanSpace of(Scenario scenario, boolean streamed) {
+        return of(scenario, streamed, List.of());
+    }
+
+    /** As {@link #of(Scenario, boolean)}, with the executions of {@code tools} faulted too. */
+    public static PlanSpace of(Scenario scenario, boolean streamed, List<Tool> tools) {
         Policy policy = scenario.policy();
         Set<Fault> all = new LinkedHashSet<>();
         all.add(TimeoutFault.INSTANCE);
@@ -130,7 +203,7 @@ public final class PlanSpace {
         // each model round of an op (policy.max_rounds) is owed its own retries and repairs
         long perOp = ((long) policy.maxAttempts() + policy.schema().repairAttempts() + 2) * policy.maxRounds();
         int horizon = (int) Math.max(1, Math.min(MAX_HORIZON, scenario.ops().size() * perOp));
-        return new PlanSpace(vocabulary, triples, horizon);
+        return new PlanSpace(vocabulary, triples, horizon, tools);
     }
 
     /** {@code nanos} as a {@code Retry-After} number of seconds: {@code 59.999}, {@code 60.001}, {@code 0}. */
@@ -153,9 +226,15 @@ public final class PlanSpace {
         return horizon;
     }
 
+    /** Every tool fault tried alone: one tool's {@code tool_faults:}, faulting one execution. */
+    public List<Map<String, List<ToolFault>>> toolSingles() {
+        return toolSingles;
+    }
+
     /** How many plans come before the random phase (the same for every seed). */
     public long systematicSize() {
-        return 1 + (long) horizon * vocabulary.size() + (long) pairPositions.size() * pow(vocabulary.size(), 2)
+        return 1 + (long) horizon * vocabulary.size() + toolSingles.size() + toolPairs
+                + (long) pairPositions.size() * pow(vocabulary.size(), 2)
                 + (long) triplePositions.size() * pow(tripleVocabulary.size(), 3);
     }
 
@@ -231,6 +310,26 @@ public final class PlanSpace {
                         if (positionIndex < horizon) {
                             return combined(Phase.SINGLES, new int[] {positionIndex}, vocabulary);
                         }
+                        advance(Phase.TOOL_SINGLES);
+                    }
+                    case TOOL_SINGLES -> {
+                        if (positionIndex < toolSingles.size()) {
+                            return new Plan(Phase.TOOL_SINGLES, List.of(), toolSingles.get(positionIndex++));
+                        }
+                        advance(Phase.TOOL_PAIRS);
+                    }
+                    case TOOL_PAIRS -> {
+                        if (positionIndex < toolPairs) {
+                            // The tool fault varies fastest, then the model fault, then its position: early calls
+                            // first, as in the singles.
+                            int i = positionIndex++;
+                            int tools = toolSingles.size();
+                            int faults = vocabulary.size();
+                            Fault[] plan = new Fault[i / (tools * faults) + 1];
+                            Arrays.fill(plan, NoFault.INSTANCE);
+                            plan[plan.length - 1] = vocabulary.get(i / tools % faults);
+                            return new Plan(Phase.TOOL_PAIRS, List.of(plan), toolSingles.get(i % tools));
+                        }
                         advance(Phase.PAIRS);
                     }
                     case PAIRS -> {
@@ -246,7 +345,12 @@ public final class PlanSpace {
                         advance(Phase.RANDOM);
                     }
                     case RANDOM -> {
-                        return new Plan(Phase.RANDOM, randomPlan());
+                        List<Fault> plan = randomPlan();
+                        // Drawn only with tools, so that a scenario without them sees the same random plans as ever.
+                        if (!toolSingles.isEmpty() && random.nextBoolean()) {
+                            return new Plan(Phase.RANDOM, plan, toolSingles.get(random.nextInt(toolSingles.size())));
+                        }
+                        return new Plan(Phase.RANDOM, plan);
                     }
                     default -> throw new NoSuchElementException();
                 }

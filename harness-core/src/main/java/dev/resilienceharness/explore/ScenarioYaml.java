@@ -7,6 +7,7 @@ import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.policy.Policy;
+import dev.resilienceharness.tool.ToolFault;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ import org.apiguardian.api.API;
  *   - name: explore-plan-budget-1
  *     ops: [plan]
  *     faults: [none, {quota: {retry_after: "2"}}]
+ *     tool_faults: {refund: [timeout_after_commit]}
  *     policy: {max_attempts: 2}
  * </pre>
  */
@@ -58,6 +60,9 @@ public final class ScenarioYaml {
         scenario.ops().forEach(op -> ops.add(scalar(op)));
         sb.append("    ops: ").append(ops).append('\n');
         sb.append("    faults: ").append(faults(plan)).append('\n');
+        if (!scenario.toolFaults().isEmpty()) {
+            sb.append("    tool_faults: ").append(toolFaults(scenario.toolFaults())).append('\n');
+        }
         if (scenario.recordedLatency()) {
             sb.append("    latency: recorded\n");
         }
@@ -73,6 +78,19 @@ public final class ScenarioYaml {
         StringJoiner list = new StringJoiner(", ", "[", "]");
         plan.forEach(f -> list.add(fault(f)));
         return list.toString();
+    }
+
+    /** Tool faults in flow style: {@code {refund: [none, timeout_after_commit], lookup: [{slow: 30s}]}}. */
+    public static String toolFaults(Map<String, List<ToolFault>> toolFaults) {
+        StringJoiner tools = new StringJoiner(", ", "{", "}");
+        toolFaults.forEach((tool, list) -> {
+            StringJoiner entries = new StringJoiner(", ", "[", "]");
+            for (ToolFault f : list) {
+                entries.add(f.kind() == ToolFault.Kind.SLOW ? "{slow: " + Durations.format(f.delay()) + "}" : f.id());
+            }
+            tools.add(scalar(tool) + ": " + entries);
+        });
+        return tools.toString();
     }
 
     /** One fault as {@code resilience.yaml} writes it; {@code retry_after} always quoted, so it stays text. */

@@ -41,6 +41,9 @@ public final class HtmlReport {
     /** Mark colour per fault kind; {@code _other} for kinds this page does not know. */
     static final Map<String, String> FAULT_COLORS = faultColors();
 
+    /** Tool mark colour per tool fault kind; {@code _other} for kinds this page does not know. */
+    static final Map<String, String> TOOL_FAULT_COLORS = toolFaultColors();
+
     private static final Map<Invariant, String> DESCRIPTIONS = descriptions();
 
     private static final String CSS = asset("report.css");
@@ -78,6 +81,18 @@ public final class HtmlReport {
         return java.util.Collections.unmodifiableMap(m);
     }
 
+    private static Map<String, String> toolFaultColors() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("none", "#34a853");
+        m.put("error", "#c5221f");
+        m.put("timeout", "#f29900");
+        m.put("slow", "#1a73e8");
+        m.put("invalid_result", "#d01884");
+        m.put("timeout_after_commit", "#202124");
+        m.put("_other", "#9aa0a6");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     private static Map<Invariant, String> descriptions() {
         Map<Invariant, String> m = new EnumMap<>(Invariant.class);
         m.put(Invariant.BUDGET, "Call budget: no op calls more than its retries, repairs and restarts allow;"
@@ -90,6 +105,8 @@ public final class HtmlReport {
         m.put(Invariant.CASSETTES, "Cassette integrity: files parse, names are fingerprints, no volatile field,"
                 + " none missing");
         m.put(Invariant.SECRETS, "Redaction: no secret in any cassette");
+        m.put(Invariant.SIDE_EFFECTS, "Side effects: a side-effecting tool takes effect at most once per logical"
+                + " call");
         return m;
     }
 
@@ -120,7 +137,8 @@ public final class HtmlReport {
         h.append(more);
         h.append("</main>\n<footer>Times are on the virtual clock (no real time passed). report.json and"
                 + " junit/TEST-resilience.xml are beside this file.</footer>\n");
-        h.append("<script>\n").append(SCRIPT.replace("/*COLORS*/{}", colorsJson())).append("</script>\n");
+        h.append("<script>\n").append(SCRIPT.replace("/*COLORS*/{}", colorsJson(FAULT_COLORS))
+                .replace("/*TOOL_COLORS*/{}", colorsJson(TOOL_FAULT_COLORS))).append("</script>\n");
         h.append("</body>\n</html>\n");
         return h.toString();
     }
@@ -242,6 +260,10 @@ public final class HtmlReport {
         for (Invariant i : Invariant.values()) {
             int count = counts.get(i);
             boolean wasChecked = checked.contains(i) || count > 0;
+            if (i == Invariant.SIDE_EFFECTS && !wasChecked) {
+                // Not "not checked" on every page: a project that declares no tools has nothing it could check.
+                continue;
+            }
             String state = !wasChecked ? "skip" : count == 0 ? "pass" : "fail";
             h.append("<tr class=\"").append(state).append("\"><td>");
             if (i == Invariant.SECRETS || (i == Invariant.CASSETTES && !scenariosHit.containsKey(i))) {
@@ -283,7 +305,7 @@ public final class HtmlReport {
         h.append("</span><span class=\"filters\"><button id=\"expand\">Expand shown</button>"
                 + "<button id=\"collapse\">Collapse all</button></span><span id=\"shown\" class=\"muted\">")
                 .append(sorted.size()).append(" shown</span></div>");
-        legend(h);
+        legend(sorted.stream().anyMatch(s -> !s.timeline().tools().isEmpty()), h);
         h.append("<noscript><p class=\"muted\">Timelines and filters need JavaScript; everything else is"
                 + " shown without it.</p></noscript><div id=\"list\">\n");
         boolean openFailures = failing < OPEN_FAILURES_BELOW;
@@ -302,7 +324,7 @@ public final class HtmlReport {
         h.append("]</script>\n");
     }
 
-    private static void legend(StringBuilder h) {
+    private static void legend(boolean tools, StringBuilder h) {
         h.append("<div class=\"legend\"><span class=\"muted\">Call colour = fault met:</span>");
         FAULT_COLORS.forEach((fault, color) -> {
             if (!fault.startsWith("_")) {
@@ -321,6 +343,21 @@ public final class HtmlReport {
                 + "<span><i class=\"sq o-ok\"></i>ok</span>"
                 + "<span><i class=\"sq o-degraded\"></i>degraded</span><span><i class=\"sq o-stopped\"></i>stopped"
                 + "</span></div>");
+        if (tools) {
+            h.append("<div class=\"legend tools\"><span class=\"muted\">Tool execution (square) colour = tool fault"
+                    + " met:</span>");
+            TOOL_FAULT_COLORS.forEach((fault, color) -> {
+                if (!fault.startsWith("_")) {
+                    h.append("<span><svg width=\"12\" height=\"12\" aria-hidden=\"true\"><rect x=\"0.5\""
+                            + " y=\"0.5\" width=\"11\" height=\"11\" rx=\"2\" fill=\"").append(color)
+                            .append("\"/></svg>").append(fault).append("</span>");
+                }
+            });
+            h.append("<span><svg width=\"16\" height=\"16\" aria-hidden=\"true\"><rect x=\"2\" y=\"2\""
+                    + " width=\"12\" height=\"12\" rx=\"2\" fill=\"#9aa0a6\"/><rect x=\"0.75\" y=\"0.75\""
+                    + " width=\"14.5\" height=\"14.5\" rx=\"3\" fill=\"none\" stroke=\"#202124\""
+                    + " stroke-width=\"1.5\"/></svg>failed for its caller, took effect all the same</span></div>");
+        }
     }
 
     private static void scenario(ScenarioReport s, int index, boolean openFailures, StringBuilder h) {
@@ -360,6 +397,7 @@ public final class HtmlReport {
         }
         h.append("</div><div class=\"tl\" data-i=\"").append(index).append("\"></div>");
         streams(s, h);
+        tools(s, h);
         outcomes(s, h);
         if (fails) {
             h.append("<h4>Violations</h4>");
@@ -408,6 +446,26 @@ public final class HtmlReport {
             h.append(": ").append(esc(st.summary())).append("</li>");
         }
         h.append("</ul>");
+    }
+
+    /** Each tool execution in a table under the timeline, so it reads without the picture. */
+    private static void tools(ScenarioReport s, StringBuilder h) {
+        if (s.timeline().tools().isEmpty()) {
+            return;
+        }
+        h.append("<h4>Tool executions</h4><table class=\"tools\"><thead><tr><th class=\"num\">#</th><th>tool</th>"
+                + "<th>op</th><th class=\"num\">round</th><th>layer</th><th>fault</th><th>result</th>"
+                + "<th>committed</th><th class=\"num\">at</th></tr></thead><tbody>");
+        int n = 0;
+        for (ScenarioReport.Tool t : s.timeline().tools()) {
+            h.append("<tr><td class=\"num\">").append(++n).append("</td><td><code>").append(esc(t.name()))
+                    .append("</code></td><td><code>").append(esc(t.op())).append("</code></td><td class=\"num\">")
+                    .append(t.round()).append("</td><td>").append(esc(t.layer())).append("</td><td>")
+                    .append(esc(t.fault())).append("</td><td>").append(esc(t.result())).append("</td><td>")
+                    .append(t.committed() ? "yes" : "no").append("</td><td class=\"num\">t=")
+                    .append(esc(duration(t.atMs()))).append("</td></tr>");
+        }
+        h.append("</tbody></table>");
     }
 
     private static void outcomes(ScenarioReport s, StringBuilder h) {
@@ -546,9 +604,9 @@ public final class HtmlReport {
         h.append("<span class=\"chip\">").append(i.id()).append("</span>");
     }
 
-    private static String colorsJson() {
+    private static String colorsJson(Map<String, String> colors) {
         StringBuilder sb = new StringBuilder("{");
-        FAULT_COLORS.forEach((k, v) -> sb.append(sb.length() > 1 ? "," : "").append('"').append(k).append("\":\"")
+        colors.forEach((k, v) -> sb.append(sb.length() > 1 ? "," : "").append('"').append(k).append("\":\"")
                 .append(v).append('"'));
         return sb.append('}').toString();
     }

@@ -2,7 +2,6 @@ package dev.resilienceharness.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.secrets.Finding;
@@ -11,7 +10,6 @@ import dev.resilienceharness.secrets.SarifWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -36,7 +34,9 @@ public final class MergedReports {
      * @throws IOException when a file cannot be written; files already written stay complete
      */
     public static ReportWriter.Written write(RunReport report, Path base, Path outputDir) throws IOException {
-        ReportWriter.Written written = ReportWriter.writeAll(report, EnumSet.allOf(Invariant.class), outputDir);
+        // A merge has no configuration: whether a scenario ran a tool decides whether side_effects was checked.
+        ReportWriter.Written written = ReportWriter.writeAll(report,
+                ReportWriter.checked(ReportWriter.ranTools(report)), outputDir);
         new SarifWriter(base).write(findings(report.secrets().findings(), base), outputDir.resolve(SARIF));
         return written;
     }

@@ -5,14 +5,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.explore.ExploreReport;
 import dev.resilienceharness.invariant.CassetteIntegrity;
-import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunLog;
 import dev.resilienceharness.secrets.SarifWriter;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -52,7 +50,9 @@ public final class ReportAssembly {
             log.warn(explored + ": not included in the report, it cannot be read: " + e.getMessage());
         }
         try {
-            ReportWriter.Written written = ReportWriter.writeAll(report.build(), EnumSet.allOf(Invariant.class), out,
+            RunReport built = report.build();
+            ReportWriter.Written written = ReportWriter.writeAll(built,
+                    ReportWriter.checked(!config.tools().isEmpty() || ReportWriter.ranTools(built)), out,
                     DriftSection.html(DriftSection.read(out), LatencyDistribution.of(config)));
             new SarifWriter(base).write(secrets.findings(), out.resolve("secrets.sarif"));
             return written;

@@ -41,6 +41,24 @@ public final class ReportWriter {
     }
 
     /**
+     * The invariants a pass checks: all of them, but {@code side_effects} only when the project declares tools or a
+     * scenario ran one, so that a project without tools sees no test case or summary row it could never fail
+     * (docs reports.md). report.json counts every invariant all the same.
+     */
+    public static Set<Invariant> checked(boolean tools) {
+        Set<Invariant> checked = java.util.EnumSet.allOf(Invariant.class);
+        if (!tools) {
+            checked.remove(Invariant.SIDE_EFFECTS);
+        }
+        return checked;
+    }
+
+    /** Whether a scenario of {@code report} ran a tool: what a merge, which has no configuration, goes by. */
+    public static boolean ranTools(RunReport report) {
+        return report.scenarios().stream().anyMatch(s -> !s.timeline().tools().isEmpty());
+    }
+
+    /**
      * Writes all three reports.
      *
      * @param checked the invariants the run checked (the JUnit test cases and the page's "not checked")

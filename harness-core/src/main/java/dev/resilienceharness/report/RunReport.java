@@ -87,7 +87,7 @@ public record RunReport(List<ScenarioReport> scenarios, Cassettes cassettes, Sec
     }
 
     /**
-     * Violations by invariant, all seven in report order: scenario violations under their own invariant,
+     * Violations by invariant, every one in report order: scenario violations under their own invariant,
      * cassette violations under theirs, and each secret finding under {@code secrets}.
      */
     public Map<Invariant, Integer> violationsByInvariant() {

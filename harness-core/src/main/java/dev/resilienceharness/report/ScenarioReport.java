@@ -28,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param waitBoundMs {@code max_total_wait}, in milliseconds
  * @param outcomes    the outcome list, records in documented key order
  * @param violations  every violation found
- * @param timeline    the calls and waits, for the timeline picture
+ * @param timeline    the calls, waits and tool executions, for the timeline picture
  * @param spend       tokens, cost and refused calls against the budget, or {@code null} when none are counted
  */
 @API(status = INTERNAL, since = "0.1.0")
@@ -52,13 +52,21 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
      * @param waits    each wait: start and length (ms)
      * @param restarts indexes of the calls during which the process died
      * @param streams  each streamed answer: when its events arrived and where it was cut or stalled
+     * @param tools    each tool execution, in order
      */
-    public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams) {
+    public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams,
+            List<Tool> tools) {
         public Timeline {
             calls = List.copyOf(calls);
             waits = List.copyOf(waits);
             restarts = List.copyOf(restarts);
             streams = List.copyOf(streams);
+            tools = List.copyOf(tools);
+        }
+
+        /** A timeline without tool executions. */
+        public Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams) {
+            this(calls, waits, restarts, streams, List.of());
         }
 
         /** A timeline without streamed answers. */
@@ -97,6 +105,33 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
                 default -> events;
             };
             return first + ", " + how + (endMs == null ? "" : " at t=" + HtmlReport.duration(endMs));
+        }
+    }
+
+    /**
+     * One tool execution, as report.json's {@code scenarios[].tools} writes it (docs reports.md).
+     *
+     * @param name        the tool
+     * @param op          the op it ran for
+     * @param round       the model round that asked for it (0 before any answer)
+     * @param layer       who executed it: {@code the loop}, {@code Spring AI}, ...
+     * @param fault       the tool fault it met, {@code none} when it met none
+     * @param result      {@code ok}, {@code error}, {@code timeout} or {@code invalid_result}
+     * @param committed   whether the tool's own code ran to the end: it took effect
+     * @param atMs        when it started (virtual ms since the run's start)
+     * @param endMs       when its caller had an answer or a failure
+     * @param incarnation which process incarnation ran it (0 before any restart)
+     * @param afterCall   the index of its op's last call before it, or -1: where the timeline draws it
+     */
+    public record Tool(String name, String op, int round, String layer, String fault, String result,
+            boolean committed, double atMs, double endMs, int incarnation, int afterCall) {
+
+        /** The execution in words, as the timeline's tooltip and the tool table say it. */
+        public String summary() {
+            return "tool " + name + " for op " + op + ", round " + round + ", by " + layer + " at t="
+                    + HtmlReport.duration(atMs) + " \u2014 fault " + fault + ", " + result
+                    + (committed ? ", committed" : ", not committed")
+                    + (incarnation > 0 ? ", process incarnation " + incarnation : "");
         }
     }
 
@@ -163,9 +198,15 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
                     .map(n -> n / 1_000_000.0).toList(), st.endNanos() == null ? null : st.endNanos() / 1_000_000.0,
                     st.sent()));
         }
+        List<Tool> tools = new ArrayList<>();
+        for (dev.resilienceharness.trace.ToolRecord t : result.trace().tools()) {
+            tools.add(new Tool(t.name(), t.op(), t.round(), t.layer(), t.fault(),
+                    t.result().name().toLowerCase(java.util.Locale.ROOT), t.committed(), t.atNanos() / 1_000_000.0,
+                    t.endNanos() / 1_000_000.0, t.incarnation(), t.afterCall()));
+        }
         return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
                 result.trace().totalWaitMs(), result.waitBoundMs(), outcomes, result.violations(),
-                new Timeline(calls, waits, restarts, streams), result.spend());
+                new Timeline(calls, waits, restarts, streams, tools), result.spend());
     }
 
     /**
@@ -201,6 +242,21 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
                 t.put("unpriced", spend.unpricedTokens());
             }
             t.put("refused_calls", spend.refused());
+        }
+        ArrayNode ts = node.putArray("tools");
+        for (Tool t : timeline.tools()) {
+            ts.addObject()
+                    .put("name", t.name())
+                    .put("op", t.op())
+                    .put("round", t.round())
+                    .put("layer", t.layer())
+                    .put("fault", t.fault())
+                    .put("result", t.result())
+                    .put("committed", t.committed())
+                    .put("at_ms", t.atMs())
+                    .put("end_ms", t.endMs())
+                    .put("incarnation", t.incarnation())
+                    .put("after_call", t.afterCall());
         }
         ObjectNode tl = node.putObject("timeline");
         ArrayNode cs = tl.putArray("calls");
@@ -301,10 +357,16 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
             streams.add(new Stream(st.get("call").asInt(), st.get("fault").asString(), st.get("end").asString(),
                     events, st.hasNonNull("end_ms") ? st.get("end_ms").asDouble() : null, st.path("sent").asInt()));
         });
+        List<Tool> tools = new ArrayList<>();
+        // A report written before tools were reported has no "tools": it ran none.
+        node.path("tools").forEach(t -> tools.add(new Tool(t.get("name").asString(), t.get("op").asString(),
+                t.get("round").asInt(), t.get("layer").asString(), t.get("fault").asString(),
+                t.get("result").asString(), t.get("committed").asBoolean(), t.get("at_ms").asDouble(),
+                t.get("end_ms").asDouble(), t.get("incarnation").asInt(), t.path("after_call").asInt(-1))));
         return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),
                 node.get("call_budget").asInt(), node.get("total_wait_ms").asDouble(),
                 node.get("wait_bound_ms").asDouble(), (ArrayNode) node.get("outcomes"), violations,
-                new Timeline(calls, waits, restarts, streams), spendFromJson(node.get("tokens")));
+                new Timeline(calls, waits, restarts, streams, tools), spendFromJson(node.get("tokens")));
     }
 
     private static TokenSpend spendFromJson(JsonNode t) {

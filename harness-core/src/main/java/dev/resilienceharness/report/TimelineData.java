@@ -50,12 +50,13 @@ final class TimelineData {
 
     /**
      * The data as a JSON tree: {@code ops}, {@code calls}, {@code waits}, {@code restarts}, {@code outcomes}, and
-     * {@code streams} when a call streamed.
+     * {@code streams} when a call streamed, {@code tools} when a tool ran.
      */
     static ObjectNode toJson(ScenarioReport s) {
         ScenarioReport.Timeline tl = s.timeline();
         Map<String, Integer> lanes = new LinkedHashMap<>();
         tl.calls().forEach(c -> lanes.putIfAbsent(c.op(), lanes.size()));
+        tl.tools().forEach(t -> lanes.putIfAbsent(t.op(), lanes.size()));
         for (JsonNode o : s.outcomes()) {
             lanes.putIfAbsent(o.path("op").asString(""), lanes.size());
         }
@@ -98,6 +99,14 @@ final class TimelineData {
                     sa.add(st.endMs().doubleValue());
                 }
                 sa.add(st.summary());
+            }
+        }
+        if (!tl.tools().isEmpty()) {
+            ArrayNode tools = root.putArray("tools");
+            for (ScenarioReport.Tool t : tl.tools()) {
+                tools.addArray().add(lanes.get(t.op())).add(t.name()).add(t.fault()).add(t.result()).add(t.atMs())
+                        .add(t.endMs()).add(Math.min(t.afterCall(), tl.calls().size() - 1)).add(t.committed())
+                        .add(t.summary());
             }
         }
         ArrayNode outcomes = root.putArray("outcomes");

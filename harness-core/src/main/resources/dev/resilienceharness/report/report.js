@@ -6,10 +6,13 @@
      restarts [index of the call during which the process died]
      outcomes [[lane, status, reason, attempts]]
      streams  [[call index, end, [event at_ms], cut/stall at_ms or null, summary]]   (only when a call streamed)
+     tools    [[lane, name, fault, result, at_ms, end_ms, index of the call it follows or -1, committed, summary]]
+              (only when a tool ran; drawn as squares, calls as circles)
    #all or ?expand=all in the URL opens and draws every scenario. */
 (function () {
   'use strict';
   var COLORS = /*COLORS*/{};
+  var TOOL_COLORS = /*TOOL_COLORS*/{};
   var RESULT = {ok: 'answered', transient: 'transient failure', quota: 'quota rejection',
     schema: 'schema-invalid tool call', crash: 'process died'};
   var STATUS = {ok: '#188038', degraded: '#f29900', stopped: '#c5221f'};
@@ -32,7 +35,13 @@
     var LEFT = Math.max(60, Math.min(190, 18 + longest * 7));
     var bottom = TOP + lanes * LANE;
     var after = {}, restarts = {};
-    t.waits.forEach(function (w) { (after[w[2]] = after[w[2]] || []).push(w); });
+    t.waits.forEach(function (w) { (after[w[2]] = after[w[2]] || []).push({at: w[0], wait: w}); });
+    (t.tools || []).forEach(function (tl) { (after[tl[6]] = after[tl[6]] || []).push({at: tl[4], tool: tl}); });
+    /* Waits and tool executions after one call, by start; a tool and a wait starting together: the tool first,
+       as a loop waits after the tool failed. The sort is stable, so each kind keeps its own order. */
+    Object.keys(after).forEach(function (k) {
+      after[k].sort(function (a, b) { return a.at - b.at || (a.tool ? 0 : 1) - (b.tool ? 0 : 1); });
+    });
     t.restarts.forEach(function (r) { restarts[r] = true; });
     var streamOf = {};
     (t.streams || []).forEach(function (st) { streamOf[st[0]] = st; });
@@ -44,8 +53,27 @@
         '" stroke="#9aa0a6"/><text x="' + x + '" y="' + (bottom + 17) + '" text-anchor="middle" fill="#5f6368">' +
         (time === 0 ? 't=0' : esc(dur(time))) + '</text>');
     }
+    /* A tool execution: a square in its op's lane, coloured by the tool fault it met, crossed when its caller saw
+       a failure, ringed when it took effect all the same (committed). */
+    function tool(tl) {
+      var y = TOP + tl[0] * LANE + LANE / 2, col = TOOL_COLORS[tl[2]] || TOOL_COLORS._other;
+      x += SLOT / 2;
+      var cross = tl[3] === 'ok' ? '' : '<path d="M' + (x - 3.5) + ' ' + (y - 3.5) + 'l7 7m0-7l-7 7" stroke="#fff"' +
+        ' stroke-width="2"/>';
+      var ring = tl[7] && tl[3] !== 'ok' ? '<rect x="' + (x - 10) + '" y="' + (y - 10) + '" width="20" height="20"' +
+        ' rx="3" fill="none" stroke="#202124" stroke-width="1.5"/>' : '';
+      marks.push('<g class="tool-mark" data-tool="' + esc(tl[1]) + '" data-fault="' + esc(tl[2]) +
+        '" data-result="' + esc(tl[3]) + '" data-committed="' + tl[7] + '"><rect x="' + (x - 7) + '" y="' +
+        (y - 7) + '" width="14" height="14" rx="2" fill="' + col + '"/>' + cross + ring + '<text x="' + x +
+        '" y="' + (y + 20) + '" text-anchor="middle" fill="#202124" font-size="9">' + esc(short(tl[1], 10)) +
+        '</text><title>' + esc(tl[8]) + '</title></g>');
+      x += SLOT / 2;
+      if (tl[5] > tl[4]) { tick(tl[5], false); }
+    }
     function waits(k) {
-      (after[k] || []).forEach(function (w) {
+      (after[k] || []).forEach(function (item) {
+        if (item.tool) { tool(item.tool); return; }
+        var w = item.wait;
         var width = Math.round(Math.max(40, Math.min(150, 26 + 22 * Math.log(1 + w[1]) / Math.LN10)));
         bands.push('<g class="wait" data-ms="' + w[1] + '"><rect x="' + (x + 2) + '" y="' + (TOP - 2) +
           '" width="' + (width - 4) + '" height="' + (lanes * LANE + 4) +
@@ -138,7 +166,8 @@
     }
     var width = end + 16 + badge;
     return '<svg class="timeline" width="' + width + '" height="' + height + '" viewBox="0 0 ' + width + ' ' +
-      height + '" role="img" aria-label="timeline of ' + t.calls.length + ' calls">' +
+      height + '" role="img" aria-label="timeline of ' + t.calls.length + ' calls' +
+      (t.tools ? ' and ' + t.tools.length + ' tool executions' : '') + '">' +
       '<text x="' + (LEFT - 6) + '" y="' + (TOP - 8) + '" text-anchor="end" fill="#5f6368">op</text>' +
       rows.join('') + bands.join('') + '<line x1="' + LEFT + '" y1="' + bottom + '" x2="' + end + '" y2="' +
       bottom + '" stroke="#9aa0a6"/>' + ticks.join('') + lines.join('') + marks.join('') + ends.join('') +

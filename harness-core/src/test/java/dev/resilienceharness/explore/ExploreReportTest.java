@@ -3,6 +3,7 @@ package dev.resilienceharness.explore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.config.Expectations;
 import dev.resilienceharness.config.Scenario;
@@ -84,5 +85,21 @@ class ExploreReportTest {
         assertNull(ExploreReport.read(file));
         Files.writeString(file, "{\"summary\": ");
         assertThrows(IOException.class, () -> ExploreReport.read(file));
+    }
+
+    @Test
+    void a_counterexample_with_tool_faults_lists_them_after_its_faults() {
+        Scenario one = new Scenario("one", List.of("plan"), List.of(), Expectations.NONE,
+                Policy.defaults(Duration.ofSeconds(30)), 3);
+        Counterexample c = new Counterexample("explore-one-side_effects-1", Invariant.SIDE_EFFECTS, List.of(),
+                List.of(), "  - name: explore-one-side_effects-1\n", PlanSpace.Phase.TOOL_SINGLES, 70,
+                java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.NONE,
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofSeconds(5)),
+                        dev.resilienceharness.tool.ToolFault.of(
+                                dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT_AFTER_COMMIT))));
+        String json = Json.compact(ExploreReport.json(List.of(new ExplorationResult(one, 100, List.of(c),
+                ExplorationResult.Ended.PLAN_BUDGET)), 1));
+        assertTrue(json.contains("\"invariant\":\"side_effects\",\"faults\":[],\"tool_faults\":{\"refund\":[\"none\","
+                + "{\"slow\":\"5s\"},\"timeout_after_commit\"]},\"found_in\":\"tool_singles\",\"found_at\":70,"), json);
     }
 }

@@ -173,4 +173,80 @@ class PlanSpaceTest {
         }
         assertTrue(runsOfFour >= 3, "runs of four timeouts in 1000 random plans: " + runsOfFour);
     }
+
+    static final dev.resilienceharness.tool.ToolDeclaration REFUND = new dev.resilienceharness.tool.ToolDeclaration(
+            "refund", true, dev.resilienceharness.tool.ToolDeclaration.Replay.LIVE, null, null, Duration.ofSeconds(5),
+            0);
+
+    @Test
+    void a_tool_is_faulted_with_every_kind_and_invalid_result_only_with_an_output_schema() {
+        var schema = dev.resilienceharness.json.Json.readTree(
+                "{\"type\":\"object\",\"required\":[\"id\"],\"properties\":{\"id\":{\"type\":\"string\"}}}"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var lookup = new dev.resilienceharness.tool.ToolDeclaration("lookup", false,
+                dev.resilienceharness.tool.ToolDeclaration.Replay.LIVE, schema, null, Duration.ofSeconds(30), 0);
+        assertEquals(List.of("error", "timeout", "slow", "timeout_after_commit"),
+                PlanSpace.Tool.of(REFUND, 1).faults().stream().map(dev.resilienceharness.tool.ToolFault::id).toList());
+        assertEquals(dev.resilienceharness.tool.ToolFault.slow(Duration.ofSeconds(5)),
+                PlanSpace.Tool.of(REFUND, 1).faults().get(2));
+        assertEquals(List.of("error", "timeout", "slow", "invalid_result", "timeout_after_commit"),
+                PlanSpace.Tool.of(lookup, 1).faults().stream().map(dev.resilienceharness.tool.ToolFault::id).toList());
+        assertEquals(PlanSpace.MAX_TOOL_EXECUTIONS, PlanSpace.Tool.of(REFUND, 100).executions());
+    }
+
+    @Test
+    void tool_faults_come_alone_after_the_singles_then_with_each_single_call_fault() {
+        Scenario s = scenario(POLICY, "plan");
+        PlanSpace plain = PlanSpace.of(s);
+        PlanSpace space = PlanSpace.of(s, false, List.of(PlanSpace.Tool.of(REFUND, 2)));
+        int singles = 2 * 4;
+        int pairs = singles * space.horizon() * space.vocabulary().size();
+        assertEquals(plain.systematicSize() + singles + pairs, space.systematicSize());
+        List<PlanSpace.Plan> plans = take(space.plans(1), 1 + space.horizon() * space.vocabulary().size() + singles
+                + pairs + 1);
+        int at = 1 + space.horizon() * space.vocabulary().size();
+        assertEquals(PlanSpace.Phase.SINGLES, plans.get(at - 1).phase());
+        var timeoutAfterCommit = dev.resilienceharness.tool.ToolFault.of(
+                dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT_AFTER_COMMIT);
+        var error = dev.resilienceharness.tool.ToolFault.of(dev.resilienceharness.tool.ToolFault.Kind.ERROR);
+        assertEquals(new PlanSpace.Plan(PlanSpace.Phase.TOOL_SINGLES, List.of(), java.util.Map.of("refund",
+                List.of(error))), plans.get(at));
+        assertEquals(java.util.Map.of("refund", List.of(timeoutAfterCommit)), plans.get(at + 3).toolFaults());
+        assertEquals(java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.NONE, error)),
+                plans.get(at + 4).toolFaults());
+        PlanSpace.Plan firstPair = plans.get(at + singles);
+        assertEquals(PlanSpace.Phase.TOOL_PAIRS, firstPair.phase());
+        assertEquals(List.of(TimeoutFault.INSTANCE), firstPair.faults());
+        assertEquals(java.util.Map.of("refund", List.of(error)), firstPair.toolFaults());
+        PlanSpace.Plan lastPair = plans.get(at + singles + pairs - 1);
+        assertEquals(space.horizon(), lastPair.faults().size());
+        assertEquals(CrashFault.INSTANCE, lastPair.faults().get(space.horizon() - 1));
+        assertEquals(java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.NONE,
+                timeoutAfterCommit)), lastPair.toolFaults());
+        assertEquals(PlanSpace.Phase.PAIRS, plans.get(at + singles + pairs).phase());
+    }
+
+    @Test
+    void without_tools_the_plans_are_the_same_as_ever() {
+        Scenario s = scenario(POLICY, "plan", "patch");
+        List<PlanSpace.Plan> before = take(PlanSpace.of(s).plans(3), 20_000);
+        List<PlanSpace.Plan> now = take(PlanSpace.of(s, false, List.of()).plans(3), 20_000);
+        assertEquals(before, now);
+        assertTrue(now.stream().allMatch(p -> p.toolFaults().isEmpty()));
+    }
+
+    @Test
+    void half_the_random_plans_carry_one_tool_fault() {
+        PlanSpace space = PlanSpace.of(scenario(POLICY, "plan"), false, List.of(PlanSpace.Tool.of(REFUND, 1)));
+        Iterator<PlanSpace.Plan> plans = space.plans(1);
+        for (long i = 0; i < space.systematicSize(); i++) {
+            plans.next();
+        }
+        List<PlanSpace.Plan> random = take(plans, 1000);
+        long withTools = random.stream().filter(p -> !p.toolFaults().isEmpty()).count();
+        assertTrue(withTools > 400 && withTools < 600, withTools + " of 1000");
+        assertTrue(random.stream().allMatch(p -> p.phase() == PlanSpace.Phase.RANDOM));
+        assertTrue(random.stream().filter(p -> !p.toolFaults().isEmpty())
+                .allMatch(p -> space.toolSingles().contains(p.toolFaults())));
+    }
 }

@@ -134,4 +134,22 @@ class ScenarioYamlTest {
                 .stream().filter(v -> v.invariant() == c.invariant()).toList();
         assertEquals(c.violations(), again, c.yaml());
     }
+
+    @Test
+    void tool_faults_are_written_in_flow_style_after_the_faults() {
+        Scenario s = new Scenario("one", List.of("plan"), List.of(), Expectations.NONE, TOP, 0).withToolFaults(
+                java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.NONE,
+                        dev.resilienceharness.tool.ToolFault.of(
+                                dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT_AFTER_COMMIT),
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofMillis(1500)))));
+        assertEquals("  - name: one\n    ops: [plan]\n    faults: []\n"
+                + "    tool_faults: {refund: [none, timeout_after_commit, {slow: 1500ms}]}\n",
+                ScenarioYaml.block("one", s, List.of(), TOP, List.of()));
+        List<dev.resilienceharness.tool.ToolFault> faults = List.of(dev.resilienceharness.tool.ToolFault.Kind.ERROR,
+                dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT,
+                dev.resilienceharness.tool.ToolFault.Kind.INVALID_RESULT).stream()
+                .map(dev.resilienceharness.tool.ToolFault::of).toList();
+        assertEquals("{\"send mail\": [error, timeout, invalid_result]}",
+                ScenarioYaml.toolFaults(java.util.Map.of("send mail", faults)));
+    }
 }

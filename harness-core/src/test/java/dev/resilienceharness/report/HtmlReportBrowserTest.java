@@ -30,7 +30,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Loads report.html in a real headless Chromium: it renders (a screenshot that is not blank), draws one call
- * mark per call in report.json once every scenario is opened ({@code #all}), and logs nothing to the console.
+ * mark per call and one tool mark per tool execution in report.json once every scenario is opened ({@code #all}),
+ * and logs nothing to the console.
  *
  * <p>Skipped when no Chromium is found. To run it on Debian: {@code apt-get install -y chromium}; on Ubuntu
  * the {@code chromium-browser} package; elsewhere point {@code -Dresilience.chromium=/path/to/chrome} at any
@@ -59,6 +60,7 @@ class HtmlReportBrowserTest {
         }
         List<ScenarioReport> scenarios = new ArrayList<>(ReportFixtures.corpus("mixed"));
         scenarios.addAll(ReportFixtures.failing(dir.resolve("failing")));
+        scenarios.addAll(ReportFixtures.tools(dir.resolve("tools")));
         RunReport report = RunReport.builder().scenarios(scenarios).cassettes(6, List.of(), List.of())
                 .secrets(6, List.of(RunReportTest.FINDING)).build();
         ReportWriter.Written written = ReportWriter.writeAll(report, EnumSet.allOf(Invariant.class),
@@ -175,6 +177,30 @@ class HtmlReportBrowserTest {
         assertEquals(scenarios, count(dom, Pattern.compile("<svg class=\"timeline\"")), "every scenario made calls");
         assertTrue(count(dom, Pattern.compile("data-fault=\"timeout\"")) > 0);
         assertTrue(count(dom, Pattern.compile("<g class=\"restart\"")) > 0, "the crash fixture shows its restart");
+        assertEquals(List.of(), run.consoleLines());
+    }
+
+    @Test
+    void opening_every_scenario_draws_one_square_per_tool_execution_and_the_legend_names_them() throws Exception {
+        Run run = chromium(html.toUri() + "#all", "--dump-dom", "--virtual-time-budget=5000");
+        assertEquals(0, run.exit(), run.stderr());
+        String dom = Pattern.compile("<script\\b[^>]*>.*?</script>", Pattern.DOTALL).matcher(run.stdout())
+                .replaceAll("");
+        int expected = 0;
+        for (JsonNode s : reportJson.get("scenarios")) {
+            expected += s.get("tools").size();
+        }
+        assertTrue(expected >= 5, "the tool fixtures run the refund tool");
+        assertEquals(expected, count(dom, Pattern.compile("<g class=\"tool-mark\"")));
+        // Squares, not the circles and diamonds of calls: one rounded rect of 14 px per mark.
+        assertEquals(expected, count(dom, Pattern.compile(
+                "<g class=\"tool-mark\"[^>]*><rect [^>]*width=\"14\" height=\"14\" rx=\"2\"")));
+        assertEquals(1, count(dom, Pattern.compile("<g class=\"tool-mark\" data-tool=\"refund\""
+                + " data-fault=\"timeout_after_commit\" data-result=\"timeout\" data-committed=\"true\">")));
+        assertTrue(count(dom, Pattern.compile("<title>tool refund for op plan, round \\d+, by the loop at t=[^<]*"
+                + " \u2014 fault timeout_after_commit, timeout, committed</title>")) == 1, "the mark's tooltip");
+        assertTrue(dom.contains("Tool execution (square) colour = tool fault met:"), "the legend names the marks");
+        assertTrue(count(dom, Pattern.compile("aria-label=\"timeline of \\d+ calls and \\d+ tool executions\"")) >= 2);
         assertEquals(List.of(), run.consoleLines());
     }
 

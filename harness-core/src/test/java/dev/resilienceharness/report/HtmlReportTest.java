@@ -202,4 +202,28 @@ class HtmlReportTest {
         }
         return n;
     }
+
+    @Test
+    void tools_get_their_legend_table_and_summary_row_only_where_there_are_tools(@TempDir Path dir) throws Exception {
+        RunReport report = RunReport.builder().scenarios(ReportFixtures.tools(dir)).build();
+        String html = HtmlReport.toHtml(report, ReportWriter.checked(true));
+        assertTrue(html.contains("Tool execution (square) colour = tool fault met:"), "tool legend");
+        for (String fault : List.of("none", "error", "timeout", "slow", "invalid_result", "timeout_after_commit")) {
+            assertTrue(html.contains("fill=\"" + HtmlReport.TOOL_FAULT_COLORS.get(fault) + "\"/></svg>" + fault
+                    + "</span>"), "legend entry for " + fault);
+        }
+        assertTrue(html.contains("<h4>Tool executions</h4>"));
+        assertTrue(html.contains("<td><code>refund</code></td><td><code>plan</code></td>"));
+        assertTrue(html.contains("<td>timeout_after_commit</td><td>timeout</td><td>yes</td>"));
+        assertTrue(html.contains("<button class=\"link\" data-filter=\"side_effects\">side_effects</button>"),
+                "summary row");
+        assertTrue(html.contains("<span class=\"chip\">side_effects</span>"), "the failing scenario's chip");
+        assertTrue(html.contains("\"timeout_after_commit\":\"#202124\""), "the script knows the tool colours");
+
+        RunReport plain = RunReport.builder().scenarios(ReportFixtures.corpus("plain")).build();
+        String without = HtmlReport.toHtml(plain, ReportWriter.checked(false));
+        assertFalse(without.contains("Tool execution (square)"), "no tool legend without tools");
+        assertFalse(without.contains("data-filter=\"side_effects\""), "no side_effects row without tools");
+        assertFalse(without.contains("<h4>Tool executions</h4>"));
+    }
 }

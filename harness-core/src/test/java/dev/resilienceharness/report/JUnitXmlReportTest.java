@@ -59,7 +59,8 @@ class JUnitXmlReportTest {
         scenarios.addAll(ReportFixtures.failing(dir));
         RunReport report = RunReport.builder().scenarios(scenarios).cassettes(6, List.of(), List.of("orphan x"))
                 .secrets(6, List.of(RunReportTest.FINDING)).build();
-        String xml = JUnitXmlReport.toXml(report, ALL);
+        // What a pass over a project without tools checks: side_effects is not among them.
+        String xml = JUnitXmlReport.toXml(report, ReportWriter.checked(false));
         validate(xml);
         Document doc = parse(xml);
         Element suite = doc.getDocumentElement();
@@ -137,5 +138,22 @@ class JUnitXmlReportTest {
         StringBuilder out = new StringBuilder();
         JUnitXmlReport.escape("a<b>&\"\u0000\ufffe", true, out);
         assertEquals("a&lt;b&gt;&amp;&quot;\\u0000\\ufffe", out.toString());
+    }
+
+    @Test
+    void side_effects_has_a_case_per_scenario_only_when_tools_are_checked(@TempDir Path dir) throws Exception {
+        RunReport report = RunReport.builder().scenarios(ReportFixtures.tools(dir)).build();
+        Document with = parse(JUnitXmlReport.toXml(report, ReportWriter.checked(true)));
+        List<Element> sideEffects = cases(with).stream().filter(c -> c.getAttribute("name").equals("side_effects"))
+                .toList();
+        assertEquals(List.of("resilience.refund-twice", "resilience.refund-once"), sideEffects.stream()
+                .map(c -> c.getAttribute("classname")).toList());
+        assertEquals(1, sideEffects.get(0).getElementsByTagName("failure").getLength());
+        assertTrue(((Element) sideEffects.get(0).getElementsByTagName("failure").item(0)).getAttribute("message")
+                .startsWith("refund-twice [side_effects] op 'plan': "));
+        assertEquals(0, sideEffects.get(1).getElementsByTagName("failure").getLength());
+        RunReport plain = RunReport.builder().scenarios(ReportFixtures.corpus("plain")).build();
+        assertTrue(cases(parse(JUnitXmlReport.toXml(plain, ReportWriter.checked(false)))).stream()
+                .noneMatch(c -> c.getAttribute("name").equals("side_effects")));
     }
 }

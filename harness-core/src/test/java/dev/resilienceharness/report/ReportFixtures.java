@@ -72,6 +72,47 @@ final class ReportFixtures {
         return out;
     }
 
+    static final String TOOLS_YAML = """
+            version: 1
+            volatile: []
+            policy:
+              max_attempts: 3
+              base_delay: 10ms
+              max_delay: 1s
+              max_total_wait: 15s
+              quota: {with_retry_after: retry_once, max_retry_after: 5s}
+              schema: {repair_attempts: 1}
+            tools:
+              refund: {side_effects: true, idempotency_key: passed, timeout: 5s}
+            scenarios:
+              - name: refund-twice
+                ops: [plan, patch]
+                faults: [timeout]
+                tool_faults: {refund: [timeout_after_commit, none, error]}
+              - name: refund-once
+                ops: [plan]
+                tool_faults: {refund: [timeout]}
+            """;
+
+    /**
+     * Two scenarios of a loop that runs the side-effecting tool {@code refund} after each op and retries it blindly:
+     * one whose refund commits and times out, so it is made twice (side_effects), and whose next op's refund errs
+     * once; and one whose first
+     * refund times out before it commits.
+     */
+    static List<ScenarioReport> tools(Path dir) throws Exception {
+        Files.createDirectories(dir);
+        HarnessConfig config = TestProject.create(dir, TOOLS_YAML, "plan", "patch");
+        java.util.Set<Invariant> invariants = java.util.EnumSet.copyOf(Rehearsal.RUN_INVARIANTS);
+        invariants.add(Invariant.SIDE_EFFECTS);
+        Rehearsal rehearsal = Rehearsal.prepare(config, dev.resilienceharness.explore.RefundLoop.blind());
+        List<ScenarioReport> out = new ArrayList<>();
+        for (Scenario s : config.scenarios()) {
+            out.add(ScenarioReport.of(rehearsal.check(s, 2, invariants)));
+        }
+        return out;
+    }
+
     private static ScenarioReport check(HarnessConfig config, LoopFactory loop, String name) throws Exception {
         Rehearsal rehearsal = Rehearsal.prepare(config, loop);
         Scenario s = config.scenarios().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();

@@ -35,12 +35,12 @@ class ReportJsonTest {
     /** Worked out by hand from docs reports.md; compared as text, so key order counts. */
     static final String SMALL = """
             {"summary":{"scenarios":1,"violations":3,"by_invariant":{"budget":1,"determinism":0,"partial_work":0,\
-            "bounded_wait":0,"expectations":0,"cassettes":1,"secrets":1}},\
+            "bounded_wait":0,"expectations":0,"cassettes":1,"secrets":1,"side_effects":0}},\
             "scenarios":[{"name":"plan-then-patch","calls":2,"call_budget":3,"total_wait_ms":10.0,\
             "wait_bound_ms":30000.0,"outcomes":[{"op":"plan","status":"ok","value":"v","attempts":2}],\
             "violations":[{"invariant":"budget","message":"plan-then-patch [budget] op 'plan': 5 calls for the op\
              (bound 3 calls, actual 5 calls). Retry less","subject":"plan-then-patch","op":"plan",\
-            "bound":"3 calls","actual":"5 calls","detail":"5 calls for the op","hint":"Retry less"}],\
+            "bound":"3 calls","actual":"5 calls","detail":"5 calls for the op","hint":"Retry less"}],"tools":[],\
             "timeline":{"calls":[{"op":"plan","repair":0,"fault":"timeout","result":"transient","at_ms":0.0},\
             {"op":"plan","repair":0,"fault":"none","result":"ok","at_ms":10.0,"first_token_ms":420}],\
             "waits":[{"start_ms":0.0,"ms":10.0}],"restarts":[]}}],\
@@ -73,11 +73,11 @@ class ReportJsonTest {
         assertEquals(List.of("summary", "scenarios", "cassettes", "secrets"), keys(root));
         assertEquals(List.of("scenarios", "violations", "by_invariant"), keys(root.get("summary")));
         assertEquals(List.of("budget", "determinism", "partial_work", "bounded_wait", "expectations", "cassettes",
-                "secrets"), keys(root.get("summary").get("by_invariant")));
+                "secrets", "side_effects"), keys(root.get("summary").get("by_invariant")));
         int violations = 0;
         for (JsonNode s : root.get("scenarios")) {
             assertEquals(List.of("name", "calls", "call_budget", "total_wait_ms", "wait_bound_ms", "outcomes",
-                    "violations", "timeline"), keys(s));
+                    "violations", "tools", "timeline"), keys(s));
             assertTrue(s.get("total_wait_ms").isDouble(), "total_wait_ms is a JSON number with a fraction");
             assertTrue(s.get("wait_bound_ms").isDouble());
             for (JsonNode v : s.get("violations")) {
@@ -144,7 +144,7 @@ class ReportJsonTest {
         assertEquals(2, validate(broken).size(), validate(broken).toString());
     }
 
-    private static List<String> keys(JsonNode node) {
+    static List<String> keys(JsonNode node) {
         List<String> out = new ArrayList<>();
         node.propertyNames().forEach(out::add);
         return out;

@@ -41,4 +41,16 @@ class ReportWriterTest {
                     files.filter(p -> !p.equals(dir)).map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
+
+    @Test
+    void side_effects_is_checked_only_with_tools(@TempDir Path dir) throws Exception {
+        java.util.Set<dev.resilienceharness.invariant.Invariant> all =
+                java.util.EnumSet.allOf(dev.resilienceharness.invariant.Invariant.class);
+        assertEquals(all, ReportWriter.checked(true));
+        all.remove(dev.resilienceharness.invariant.Invariant.SIDE_EFFECTS);
+        assertEquals(all, ReportWriter.checked(false));
+        assertEquals(true, ReportWriter.ranTools(RunReport.builder().scenarios(ReportFixtures.tools(dir)).build()));
+        assertEquals(false, ReportWriter.ranTools(RunReport.builder()
+                .scenario(ReportFixtures.handmade("s", "plan", java.util.List.of())).build()));
+    }
 }

@@ -48,4 +48,47 @@ class ScenarioReportTest {
         }
         assertTrue(answers, "the corpus's ok outcomes hold recorded answers");
     }
+
+    @Test
+    void tool_executions_are_reported_in_order_with_their_fault_result_and_commit(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        ScenarioReport twice = ReportFixtures.tools(dir).get(0);
+        List<ScenarioReport.Tool> tools = twice.timeline().tools();
+        // plan's refund commits and times out, the blind retry commits again; patch's refund errs, then succeeds.
+        assertEquals(List.of("timeout_after_commit", "none", "error", "none"),
+                tools.stream().map(ScenarioReport.Tool::fault).toList());
+        assertEquals(List.of("timeout", "ok", "error", "ok"), tools.stream().map(ScenarioReport.Tool::result).toList());
+        assertEquals(List.of(true, true, false, true), tools.stream().map(ScenarioReport.Tool::committed).toList());
+        assertEquals(List.of("plan", "plan", "patch", "patch"), tools.stream().map(ScenarioReport.Tool::op).toList());
+        ScenarioReport.Tool first = tools.get(0);
+        assertEquals("refund", first.name());
+        assertEquals("the loop", first.layer());
+        assertEquals(0, first.incarnation());
+        assertEquals(5000.0, first.endMs() - first.atMs(), "the timeout ran out the tool's 5 s on the virtual clock");
+        assertEquals(tools.get(1).atMs(), first.endMs());
+        assertTrue(first.round() >= 1, "the model had answered before the tool ran");
+        assertTrue(twice.violations().stream().anyMatch(v -> v.invariant()
+                == dev.resilienceharness.invariant.Invariant.SIDE_EFFECTS), twice.violations().toString());
+        assertEquals("tool refund for op plan, round " + first.round() + ", by the loop at t="
+                + HtmlReport.duration(first.atMs()) + " \u2014 fault timeout_after_commit, timeout, committed",
+                first.summary());
+    }
+
+    @Test
+    void tool_executions_round_trip_through_report_json_in_the_documented_shape(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        for (ScenarioReport s : ReportFixtures.tools(dir)) {
+            JsonNode json = s.toJson();
+            assertEquals(List.of("name", "op", "round", "layer", "fault", "result", "committed", "at_ms", "end_ms",
+                    "incarnation", "after_call"), ReportJsonTest.keys(json.get("tools").get(0)));
+            ScenarioReport back = ScenarioReport.fromJson(json);
+            assertEquals(s.timeline(), back.timeline());
+            assertEquals(json, back.toJson());
+        }
+        ScenarioReport none = ReportFixtures.handmade("s", "plan", List.of());
+        assertTrue(none.toJson().get("tools").isEmpty(), "a run without tools writes tools: []");
+        var old = none.toJson();
+        old.remove("tools");
+        assertEquals(List.of(), ScenarioReport.fromJson(old).timeline().tools(), "an older report reads as no tools");
+    }
 }

@@ -105,4 +105,26 @@ class TimelineDataTest {
         assertEquals("first event at t=10 ms, 2 events", new ScenarioReport.Stream(0, "none", "done",
                 List.of(10.0, 20.0), null, 2).summary());
     }
+
+    @Test
+    void tools_go_into_their_op_lane_after_the_call_before_them(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        ScenarioReport twice = ReportFixtures.tools(dir).get(0);
+        JsonNode data = Json.readTree(TimelineData.forScript(twice).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        JsonNode tools = data.get("tools");
+        assertEquals(twice.timeline().tools().size(), tools.size());
+        JsonNode first = tools.get(0);
+        assertEquals(List.of("plan", "patch"), List.of(data.get("ops").get(0).asString(),
+                data.get("ops").get(1).asString()));
+        assertEquals(0, first.get(0).asInt(), "plan's lane");
+        assertEquals("refund", first.get(1).asString());
+        assertEquals("timeout_after_commit", first.get(2).asString());
+        assertEquals("timeout", first.get(3).asString());
+        assertEquals(twice.timeline().tools().get(0).afterCall(), first.get(6).asInt());
+        assertEquals(true, first.get(7).asBoolean());
+        assertEquals(twice.timeline().tools().get(0).summary(), first.get(8).asString());
+        assertEquals(1, tools.get(2).get(0).asInt(), "patch's refund in patch's lane");
+        assertFalse(Json.readTree(TimelineData.forScript(ReportFixtures.handmade("s", "plan", List.of()))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)).has("tools"), "no tools, no key");
+    }
 }
