@@ -40,6 +40,7 @@ final class ToolRuns {
     private final List<ToolRecord> records = new ArrayList<>();
     private final ToolRecordings recordings;
     private final HttpRecorder recorder;
+    private final Map<String, Object> recordingLocks = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param recordings answer the executions of {@code replay: recorded} tools
@@ -95,11 +96,17 @@ final class ToolRuns {
         String result;
         boolean replayed = false;
         try {
-            if (start.declaration.replay() == ToolDeclaration.Replay.RECORDED) {
-                ToolRecording recording = recorded(start);
-                replayed = recording != null;
-                result = replayed ? recording.result() : recorder.recordTool(call.name(), start.parsedArguments,
-                        body).result();
+            if (start.declaration.replay() == ToolDeclaration.Replay.RECORDED && recorder == null) {
+                result = recorded(start).result();
+                replayed = true;
+            } else if (start.declaration.replay() == ToolDeclaration.Replay.RECORDED) {
+                // Executions of one call at once (an SDK may run a turn's tool calls in parallel) record it once.
+                synchronized (recordingLocks.computeIfAbsent(start.fingerprint, fp -> new Object())) {
+                    ToolRecording recording = recorded(start);
+                    replayed = recording != null;
+                    result = replayed ? recording.result() : recorder.recordTool(call.name(), start.parsedArguments,
+                            body).result();
+                }
             } else {
                 result = body.run();
             }

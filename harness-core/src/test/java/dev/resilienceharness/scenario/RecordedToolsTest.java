@@ -283,4 +283,38 @@ class RecordedToolsTest {
                         "{\"tool\":\"t\",\"arguments\":{},\"result\":1}".getBytes(StandardCharsets.UTF_8))))
                 .problem().split("; ")[0]);
     }
+
+    @Test
+    void executionsOfOneCallAtOnceAreRecordedOnce() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan");
+        AtomicInteger refunds = new AtomicInteger();
+        java.util.concurrent.CyclicBarrier bothAsked = new java.util.concurrent.CyclicBarrier(2);
+        AgentLoop parallel = run -> {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try (var scope = run.op("plan")) {
+                run.transport().call(run.request("plan"));
+                java.util.concurrent.Callable<String> refund = () -> {
+                    bothAsked.await();
+                    return run.tool("refund", "{\"order\":\"A1\"}", () -> {
+                        refunds.incrementAndGet();
+                        return "r-1";
+                    });
+                };
+                var a = pool.submit(refund);
+                var b = pool.submit(refund);
+                return List.of(Outcome.ok("plan", JsonNodeFactory.instance.stringNode(a.get() + b.get()), 1));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            } finally {
+                pool.shutdown();
+            }
+        };
+
+        LoopRecorder.Recording recording = LoopRecorder.prepare(config, loops(parallel)).recordMissing(
+                scenario(config, "calm"), NO_PROVIDER, RecordingRedaction.forConfig(config), AT);
+
+        assertEquals(1, refunds.get(), "the second execution waits for the first's recording");
+        assertEquals("r-1r-1", recording.trace().outcomes().get(0).value().asString());
+        assertEquals(1, recording.tools().size());
+    }
 }
