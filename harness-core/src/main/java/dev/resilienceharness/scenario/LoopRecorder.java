@@ -73,11 +73,14 @@ public final class LoopRecorder {
      * Runs {@code scenario} once with no faults, sending every request no cassette answers the loop's SDK with to
      * {@code live}, and writes each answer as a cassette labelled with its op: volatile paths stripped, credentials
      * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
-     * from a cassette is not sent.
+     * from a cassette is not sent. An execution of a {@code replay: recorded} tool that no recording answers runs the
+     * tool's code once, and its result is written, redacted by {@code redaction} too, to the cassette folder's
+     * {@code tools/}; one that a recording answers runs nothing.
      *
      * @return the run, whose calls are every request the loop made, and each request it recorded
-     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, a cassette cannot be
-     *                         written, or the loop throws or ends its run short (what was recorded before stays)
+     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, a cassette or tool
+     *                         recording cannot be written, or the loop throws or ends its run short (what was
+     *                         recorded before stays)
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
         return recordMissing(scenario, live, redaction, null);
