@@ -295,4 +295,19 @@ class CassetteIntegrityTest {
                 + " recorded) belongs. Remove it from the cassette folder"),
                 lines(CassetteIntegrity.check(config, false)));
     }
+
+    @Test
+    void the_pass_hands_on_each_tool_recording_it_reads_for_the_check_s_secret_scan() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path recording = toolRecording("r-1").file();
+        List<Path> read = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file), file -> true,
+                (cassette, size) -> { });
+        assertTrue(read.contains(recording), read.toString());
+        assertEquals(3, read.size());
+        read.clear();
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file),
+                file -> !file.equals(recording), (cassette, size) -> { });
+        assertEquals(2, read.size(), "a shard reads the tool recordings it owns only");
+    }
 }
