@@ -78,21 +78,27 @@ public final class InputDigest {
 
     /**
      * What an entry holds: the hex SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
-     * and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
+     * for a folder (such as the tool recordings' {@code tools/}) the name and what each of its entries holds, and only
+     * the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
      */
     public static String of(Path entry) {
+        return of(entry, true);
+    }
+
+    /** {@link #of(Path)}, a folder told by its entries when {@code openFolder}, else by its kind: one level only. */
+    private static String of(Path entry, boolean openFolder) {
         try {
             BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (a.isSymbolicLink()) {
                 Path link = Files.readSymbolicLink(entry);
                 try {
-                    return linkedTo(link, of(entry.toRealPath()));
+                    return linkedTo(link, of(entry.toRealPath(), openFolder));
                 } catch (NoSuchFileException e) {
                     return linkedTo(link, "dangling");
                 }
             }
             if (a.isDirectory()) {
-                return "folder";
+                return openFolder ? folderDigest(entry) : "folder";
             }
             if (!a.isRegularFile()) {
                 return "special file";
@@ -168,6 +174,19 @@ public final class InputDigest {
         } catch (IOException e) {
             return of(file);
         }
+    }
+
+    /** A folder's entries, sorted by name, each with what it holds (a folder in it by its kind only). */
+    private static String folderDigest(Path folder) throws IOException {
+        List<Path> entries;
+        try (java.util.stream.Stream<Path> list = Files.list(folder)) {
+            entries = list.sorted().toList();
+        }
+        InputDigest digest = new InputDigest();
+        for (Path e : entries) {
+            digest.field(e.getFileName().toString()).field(of(e, false));
+        }
+        return "folder of " + entries.size() + " entries: " + digest.hex();
     }
 
     private static String fileDigest(Path file) throws IOException {

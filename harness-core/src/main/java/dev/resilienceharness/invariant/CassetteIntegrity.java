@@ -7,6 +7,8 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.ToolRecording;
+import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
@@ -35,7 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Invariant 6, cassette integrity: every file parses, its name equals its request's fingerprint, no volatile
- * field remains, and every scenario op has a cassette. Cassettes no scenario uses (nor a declared request or a
+ * field remains, and every scenario op has a cassette; every recording of a {@code replay: recorded} tool (in
+ * {@code tools/}) parses and is named by its call's fingerprint. Cassettes no scenario uses (nor a declared request or a
  * repair) are orphans: a warning, or
  * a violation when asked. Files are read one at a time on all cores and not kept, so memory stays flat.
  */
@@ -366,12 +369,71 @@ public final class CassetteIntegrity {
         for (Path tmp : listing.leftovers().stream().filter(part).toList()) {
             warnings.add(tmp + ": " + LEFTOVER);
         }
+        int tools = toolRecordings(config.cassettes(), reader, alsoRead, part, sorted, warnings);
         Map<String, String> byOp = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             byOp.put(ops.get(i), fingerprints[i]);
         }
-        return new Report(files.size(), sorted, warnings, byOp);
+        return new Report(files.size() + tools, sorted, warnings, byOp);
     }
+
+    /**
+     * Checks the recordings of {@code replay: recorded} tools in the folder {@code tools/} (those {@code part}
+     * accepts), handing each file read to {@code alsoRead}: each must parse and be named by its call's fingerprint.
+     * Their violations go to {@code violations} (after the cassettes', by file), leftover temporary files to
+     * {@code warnings}.
+     *
+     * @return how many recordings were read
+     */
+    private static int toolRecordings(Path cassettes, CassetteReader reader, FileRead alsoRead, Predicate<Path> part,
+            List<Violation> violations, List<String> warnings) throws IOException {
+        Path folder = ToolRecordings.folderOf(cassettes);
+        if (!java.nio.file.Files.isDirectory(folder)) {
+            if (java.nio.file.Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                violations.add(new Violation(Invariant.CASSETTES, folder.toString(), null, null, null,
+                        TOOLS_NOT_A_FOLDER, "Remove it from the cassette folder"));
+            }
+            return 0;
+        }
+        CassetteStore.Listing listing = CassetteStore.listingOf(folder);
+        List<Path> files = listing.cassettes().stream().filter(part).toList();
+        List<Violation> found = Collections.synchronizedList(new ArrayList<>());
+        Indices.forEach(files.size(), i -> {
+            Path file = files.get(i);
+            String name = file.getFileName().toString();
+            ToolRecording recording;
+            try {
+                byte[] bytes = reader.readBytes(file);
+                JsonNode tree = null;
+                try {
+                    tree = reader.readTree(file, bytes);
+                } finally {
+                    alsoRead.read(file, bytes, tree);
+                }
+                recording = ToolRecordings.parse(file, tree);
+            } catch (CassetteException e) {
+                found.add(new Violation(Invariant.CASSETTES, e.location(), null, null, null, e.problem(), e.hint()));
+                return;
+            }
+            String expected = recording.fingerprint() + ".json";
+            if (!name.equals(expected)) {
+                found.add(new Violation(Invariant.CASSETTES, file.toString(), null, expected, name,
+                        ToolRecordings.MISNAMED, "Rename it to " + expected + ", or delete it and re-record it with"
+                                + " mvn resilience:record"));
+            }
+        });
+        List<Violation> sorted = new ArrayList<>(found);
+        sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
+        violations.addAll(sorted);
+        for (Path tmp : listing.leftovers().stream().filter(part).toList()) {
+            warnings.add(tmp + ": " + LEFTOVER);
+        }
+        return files.size();
+    }
+
+    /** The violation for a file where the folder of tool recordings belongs. */
+    static final String TOOLS_NOT_A_FOLDER = "is a file, where the folder of tool recordings (replay: recorded)"
+            + " belongs";
 
     /** The listing {@code listed} made, or the {@link IOException} it ended with. */
     private static CassetteStore.Listing joined(Future<CassetteStore.Listing> listed) throws IOException {

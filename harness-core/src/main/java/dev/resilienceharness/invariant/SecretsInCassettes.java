@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.VolatilePaths;
@@ -26,9 +27,9 @@ import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Invariant 7, redaction: no secret in any cassette (invariants/secrets.md). Every cassette file is scanned as JSON on
- * all cores; findings accepted by {@code redaction.allow} or the baseline file are left out. A file that cannot
- * be scanned is a violation too: it may hide a secret.
+ * Invariant 7, redaction: no secret in any cassette (invariants/secrets.md). Every cassette file, and every recording
+ * of a {@code replay: recorded} tool, is scanned as JSON on all cores; findings accepted by {@code redaction.allow} or
+ * the baseline file are left out. A file that cannot be scanned is a violation too: it may hide a secret.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class SecretsInCassettes {
@@ -84,8 +85,9 @@ public final class SecretsInCassettes {
         Scan scan = start(config);
         VolatilePaths volatilePaths = VolatilePaths.of(config.volatilePaths());
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
-        List<Path> files = CassetteStore.replaying(config.cassettes(), volatilePaths).files().stream().filter(part)
-                .toList();
+        List<Path> files = new ArrayList<>(CassetteStore.replaying(config.cassettes(), volatilePaths).files());
+        files.addAll(toolRecordings(config.cassettes()));
+        files.removeIf(part.negate());
         Indices.forEach(files.size(), i -> {
             Path file = files.get(i);
             try {
@@ -95,6 +97,12 @@ public final class SecretsInCassettes {
             }
         });
         return scan.report(files.size(), reportUnreadable);
+    }
+
+    /** The recordings of {@code replay: recorded} tools in {@code cassettes}, sorted by name; none without the folder. */
+    private static List<Path> toolRecordings(Path cassettes) throws IOException {
+        Path folder = ToolRecordings.folderOf(cassettes);
+        return Files.isDirectory(folder) ? CassetteStore.listingOf(folder).cassettes() : List.of();
     }
 
     /**

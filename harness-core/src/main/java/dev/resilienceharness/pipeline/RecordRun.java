@@ -114,6 +114,7 @@ public final class RecordRun {
                 try {
                     LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
                             java.time.Clock.systemUTC(), r -> log.info(s.name() + ": " + r.line()));
+                    recording.tools().forEach(t -> log.info(s.name() + ": " + t.line()));
                     log.info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");
                 } catch (LoopRecorder.RecordingFailed e) {

@@ -6,6 +6,8 @@ import dev.resilienceharness.cassette.Cassette;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.cassette.Timing;
+import dev.resilienceharness.cassette.ToolRecording;
+import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.http.HttpAnswer;
@@ -17,6 +19,7 @@ import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.tool.ToolBody;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records through a team's own loop what no cassette answers yet: runs a scenario once with no faults, sends each
  * request the loop's SDK makes that no cassette answers to the live provider, and writes its answer as a cassette
- * labelled with its op. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
+ * labelled with its op; a {@code replay: recorded} tool no recording answers runs once, its result recorded. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
  * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
 @API(status = INTERNAL, since = "0.1.0")
@@ -70,11 +73,14 @@ public final class LoopRecorder {
      * Runs {@code scenario} once with no faults, sending every request no cassette answers the loop's SDK with to
      * {@code live}, and writes each answer as a cassette labelled with its op: volatile paths stripped, credentials
      * dropped and secrets masked by {@code redaction} before anything touches disk. A request that is answered
-     * from a cassette is not sent.
+     * from a cassette is not sent. An execution of a {@code replay: recorded} tool that no recording answers runs the
+     * tool's code once, and its result is written, redacted by {@code redaction} too, to the cassette folder's
+     * {@code tools/}; one that a recording answers runs nothing.
      *
      * @return the run, whose calls are every request the loop made, and each request it recorded
-     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, a cassette cannot be
-     *                         written, or the loop throws or ends its run short (what was recorded before stays)
+     * @throws RecordingFailed when the provider cannot be reached, answers other than 200, a cassette or tool
+     *                         recording cannot be written, or the loop throws or ends its run short (what was
+     *                         recorded before stays)
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction) {
         return recordMissing(scenario, live, redaction, null);
@@ -98,20 +104,51 @@ public final class LoopRecorder {
         List<RecordedRequest> written = new ArrayList<>();
         Map<String, Integer> rounds = new HashMap<>();
         Path base = rehearsal.config().file().toAbsolutePath().getParent();
-        HttpRecorder recorder = (op, request, attempt) -> {
-            try {
-                OpExchange recorded = recordOne(store, live, op, request, attempt);
-                RecordedRequest done;
-                synchronized (written) {
-                    done = new RecordedRequest(op, rounds.merge(op, 1, Integer::sum), cassetteOf(base, recorded));
-                    written.add(done);
+        ToolRecordings tools = ToolRecordings.recording(rehearsal.config().cassettes(), redaction, recordedAt);
+        List<RecordedTool> toolsWritten = new ArrayList<>();
+        HttpRecorder recorder = new HttpRecorder() {
+            @Override
+            public OpExchange record(String op, ObjectNode request, HttpAttempt attempt) {
+                try {
+                    OpExchange recorded = recordOne(store, live, op, request, attempt);
+                    RecordedRequest done;
+                    synchronized (written) {
+                        done = new RecordedRequest(op, rounds.merge(op, 1, Integer::sum), cassetteOf(base, recorded));
+                        written.add(done);
+                    }
+                    each.accept(done);
+                    return recorded;
+                } catch (RecordingFailed e) {
+                    // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
+                    failed.compareAndSet(null, e);
+                    throw e;
                 }
-                each.accept(done);
-                return recorded;
-            } catch (RecordingFailed e) {
-                // The SDK may wrap what its HTTP client throws; the first failure is what the goal reports.
+            }
+
+            @Override
+            public ToolRecording recordTool(String tool, JsonNode arguments, ToolBody body) throws Exception {
+                String result = body.run();
+                if (result == null) {
+                    throw fail(RecordingFailed.ofTool(tool, "its code returned null instead of its result"));
+                }
+                ToolRecording recording;
+                try {
+                    recording = tools.write(tool, arguments, result);
+                } catch (RecordingRedaction.Refused e) {
+                    throw fail(RecordingFailed.ofTool(tool, e.getMessage()));
+                } catch (IOException e) {
+                    throw fail(RecordingFailed.ofTool(tool, "cannot write its recording: " + e.getMessage()));
+                }
+                synchronized (toolsWritten) {
+                    toolsWritten.add(new RecordedTool(tool, base.relativize(recording.file().toAbsolutePath())
+                            .toString().replace('\\', '/')));
+                }
+                return recording;
+            }
+
+            private RecordingFailed fail(RecordingFailed e) {
                 failed.compareAndSet(null, e);
-                throw e;
+                return e;
             }
         };
         Scenario faultFree = new Scenario(scenario.name(), scenario.ops(), List.of(), scenario.expect(),
@@ -125,7 +162,7 @@ public final class LoopRecorder {
             throw new RecordingFailed(opOf(trace, scenario), thrown.explain(trace.failure().message())
                     + keptLine(written.size()));
         }
-        return new Recording(trace, written);
+        return new Recording(trace, written, toolsWritten);
     }
 
     /** The op the run was at when it ended: that of its last call, else the scenario's first. */
@@ -154,11 +191,19 @@ public final class LoopRecorder {
      *
      * @param trace    the run: every request the loop made
      * @param requests those no cassette answered, which were sent and written, in the order they were sent
+     * @param tools    the {@code replay: recorded} tool calls no recording answered, whose code ran once and whose
+     *                 results were written, in the order they ran
      */
-    public record Recording(RunTrace trace, List<RecordedRequest> requests) {
+    public record Recording(RunTrace trace, List<RecordedRequest> requests, List<RecordedTool> tools) {
 
         public Recording {
             requests = List.copyOf(requests);
+            tools = List.copyOf(tools);
+        }
+
+        /** A recording that recorded no tool call. */
+        public Recording(RunTrace trace, List<RecordedRequest> requests) {
+            this(trace, requests, List.of());
         }
 
         /** How many requests were sent and written. */
@@ -179,6 +224,20 @@ public final class LoopRecorder {
         /** One line for a log: {@code plan round 2: recorded cassettes/ab12cd34ef56ab78.json}. */
         public String line() {
             return op + " round " + round + ": recorded " + cassette;
+        }
+    }
+
+    /**
+     * One {@code replay: recorded} tool call recorded through the loop.
+     *
+     * @param tool      the tool's name
+     * @param recording the recording written, relative to the yaml's folder
+     */
+    public record RecordedTool(String tool, String recording) {
+
+        /** One line for a log: {@code tool refund: recorded cassettes/tools/ab12cd34ef56ab78.json}. */
+        public String line() {
+            return "tool " + tool + ": recorded " + recording;
         }
     }
 
@@ -244,6 +303,15 @@ public final class LoopRecorder {
 
         RecordingFailed(String op, String why) {
             super("cannot record op '" + op + "': " + why);
+        }
+
+        private RecordingFailed(String message) {
+            super(message);
+        }
+
+        /** Recording the result of a {@code replay: recorded} tool failed; nothing was written for it. */
+        static RecordingFailed ofTool(String tool, String why) {
+            return new RecordingFailed("cannot record tool '" + tool + "': " + why);
         }
     }
 

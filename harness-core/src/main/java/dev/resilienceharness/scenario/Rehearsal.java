@@ -8,6 +8,7 @@ import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMiss;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.clock.RealSleepWatch;
 import dev.resilienceharness.clock.RunawayLoop;
 import dev.resilienceharness.clock.VirtualClock;
@@ -88,6 +89,8 @@ public final class Rehearsal {
     private final Lookup lookup;
     private final List<ScenarioInvariant> runChecks;
     private final ReplayDeterminism determinism;
+    /** What answers the executions of {@code replay: recorded} tools, read as runs need them. */
+    private final ToolRecordings toolRecordings;
     /** How long a run of a team's loop may make no call and no wait ({@link StallBound}); zero: not watched. */
     private volatile Duration stallBound;
 
@@ -115,6 +118,7 @@ public final class Rehearsal {
                 new dev.resilienceharness.invariant.ToolBudget(config.budget()),
                 new dev.resilienceharness.invariant.SideEffects(config.tools()));
         this.determinism = new ReplayDeterminism(volatilePaths);
+        this.toolRecordings = ToolRecordings.replaying(config.cassettes());
         this.stallBound = StallBound.fromSystemProperties();
     }
 
@@ -351,7 +355,7 @@ public final class Rehearsal {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, runOps(scenario),
                 scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
-                limiter, turns).withTools(config::tool, scenario.toolFaults());
+                limiter, turns).withTools(config::tool, scenario.toolFaults(), toolRecordings);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         if (loops == LoopFactory.builtin()) {
             // The built-in loop's only waits are the virtual clock's: there is no real sleep to watch for.

@@ -89,10 +89,12 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private int deadCalls;
     private int deadActs;
     private volatile long activity;
-    private CassetteMiss miss;
+    /** The first request no cassette answered, or tool call no recording answered. */
+    private RuntimeException miss;
     private final Limiter limiter;
     private final EndpointTurns turns;
-    private ToolRuns tools = new ToolRuns(this, dev.resilienceharness.tool.ToolDeclaration::undeclared, Map.of());
+    private ToolRuns tools = new ToolRuns(this, dev.resilienceharness.tool.ToolDeclaration::undeclared, Map.of(), null,
+            null);
 
     /**
      * @param lookup          how a request finds its op's exchange
@@ -121,11 +123,23 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         this.recorder = recorder;
     }
 
-    /** Runs the tools of this run with {@code declarations} and the scenario's {@code faults}: before it starts. */
+    /**
+     * Runs the tools of this run with {@code declarations} and the scenario's {@code faults}, the {@code replay:
+     * recorded} ones answered from {@code recordings} (what none answers recorded by this transport's recorder, if
+     * any): before it starts.
+     */
     ScenarioTransport withTools(java.util.function.Function<String, dev.resilienceharness.tool.ToolDeclaration>
-            declarations, Map<String, List<dev.resilienceharness.tool.ToolFault>> faults) {
-        this.tools = new ToolRuns(this, declarations, faults);
+            declarations, Map<String, List<dev.resilienceharness.tool.ToolFault>> faults,
+            dev.resilienceharness.cassette.ToolRecordings recordings) {
+        this.tools = new ToolRuns(this, declarations, faults, recordings, recorder);
         return this;
+    }
+
+    /** A tool call no recording answered: the run fails on it even if the loop catches it. Under the lock. */
+    void missed(dev.resilienceharness.cassette.ToolRecordingMiss toolMiss) {
+        if (miss == null) {
+            miss = toolMiss;
+        }
     }
 
     /** Every tool execution of the run so far. */
@@ -198,8 +212,11 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         clock.resume();
     }
 
-    /** The first request no cassette answered, even if the loop caught the miss; else {@code null}. */
-    synchronized CassetteMiss miss() {
+    /**
+     * The first request no cassette answered (or {@code replay: recorded} tool call no recording answered), even if
+     * the loop caught the miss; else {@code null}.
+     */
+    synchronized RuntimeException miss() {
         return miss;
     }
 

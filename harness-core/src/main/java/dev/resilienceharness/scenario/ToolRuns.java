@@ -1,7 +1,10 @@
 package dev.resilienceharness.scenario;
 
+import dev.resilienceharness.cassette.CassetteException;
+import dev.resilienceharness.cassette.ToolRecording;
+import dev.resilienceharness.cassette.ToolRecordingMiss;
+import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.json.CanonicalJson;
-import dev.resilienceharness.json.Fingerprint;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.tool.BrokenResult;
 import dev.resilienceharness.tool.ToolBody;
@@ -20,12 +23,12 @@ import java.util.Map;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The tool executions of one scenario run (docs tools.md): each meets the next entry of its tool's
  * {@code tool_faults:} list, moves the virtual clock as its fault says, runs the team's code (or not, as its fault
- * says), and is recorded for the invariants and the timeline. Guarded by the run's {@link ScenarioTransport}; the
+ * says; a {@code replay: recorded} tool's result comes from its recording instead, docs cassettes.md), and is recorded
+ * for the invariants and the timeline. Guarded by the run's {@link ScenarioTransport}; the
  * tool's own code runs outside that lock, as the loop's own code does.
  */
 final class ToolRuns {
@@ -35,12 +38,22 @@ final class ToolRuns {
     private final Map<String, List<ToolFault>> faults;
     private final Map<String, Integer> next = new HashMap<>();
     private final List<ToolRecord> records = new ArrayList<>();
+    private final ToolRecordings recordings;
+    private final HttpRecorder recorder;
+    private final Map<String, Object> recordingLocks = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * @param recordings answer the executions of {@code replay: recorded} tools
+     * @param recorder   records what no recording answers by running the tool's code once, or {@code null} to replay
+     *                   only
+     */
     ToolRuns(ScenarioTransport transport, Function<String, ToolDeclaration> declarations,
-            Map<String, List<ToolFault>> faults) {
+            Map<String, List<ToolFault>> faults, ToolRecordings recordings, HttpRecorder recorder) {
         this.transport = transport;
         this.declarations = declarations;
         this.faults = faults;
+        this.recordings = recordings;
+        this.recorder = recorder;
     }
 
     /** Every tool execution so far, in order. */
@@ -60,19 +73,19 @@ final class ToolRuns {
         Duration timeout = start.declaration.timeout();
         switch (fault.kind()) {
             case ERROR -> {
-                end(start, ToolRecord.Result.ERROR, false);
+                end(start, ToolRecord.Result.ERROR, false, false);
                 throw new ToolFailure("tool '" + call.name() + "' failed (injected error fault on its execution "
                         + start.ordinal + ")");
             }
             case TIMEOUT -> {
                 elapse(timeout);
-                end(start, ToolRecord.Result.TIMEOUT, false);
+                end(start, ToolRecord.Result.TIMEOUT, false, false);
                 throw timedOut(call, timeout, "timeout");
             }
             case SLOW -> {
                 if (fault.delay().compareTo(timeout) > 0) {
                     elapse(timeout);
-                    end(start, ToolRecord.Result.TIMEOUT, false);
+                    end(start, ToolRecord.Result.TIMEOUT, false, false);
                     throw timedOut(call, timeout, "slow " + dev.resilienceharness.config.Durations.format(fault.delay()));
                 }
                 elapse(fault.delay());
@@ -81,24 +94,64 @@ final class ToolRuns {
             }
         }
         String result;
+        boolean replayed = false;
         try {
-            result = body.run();
+            if (start.declaration.replay() == ToolDeclaration.Replay.RECORDED && recorder == null) {
+                result = recorded(start).result();
+                replayed = true;
+            } else if (start.declaration.replay() == ToolDeclaration.Replay.RECORDED) {
+                // Executions of one call at once (an SDK may run a turn's tool calls in parallel) record it once.
+                synchronized (recordingLocks.computeIfAbsent(start.fingerprint, fp -> new Object())) {
+                    ToolRecording recording = recorded(start);
+                    replayed = recording != null;
+                    result = replayed ? recording.result() : recorder.recordTool(call.name(), start.parsedArguments,
+                            body).result();
+                }
+            } else {
+                result = body.run();
+            }
         } catch (Exception | Error e) {
-            end(start, ToolRecord.Result.ERROR, false);
+            end(start, ToolRecord.Result.ERROR, false, false);
             throw e;
         }
         if (fault.kind() == ToolFault.Kind.TIMEOUT_AFTER_COMMIT) {
             elapse(timeout);
-            end(start, ToolRecord.Result.TIMEOUT, true);
+            end(start, ToolRecord.Result.TIMEOUT, true, replayed);
             throw timedOut(call, timeout, "timeout_after_commit: the tool had done its work");
         }
         if (fault.kind() == ToolFault.Kind.INVALID_RESULT) {
             JsonNode broken = BrokenResult.of(start.declaration.outputSchema(), result);
-            end(start, ToolRecord.Result.INVALID_RESULT, true);
+            end(start, ToolRecord.Result.INVALID_RESULT, true, replayed);
             return Json.compact(broken);
         }
-        end(start, ToolRecord.Result.OK, true);
+        end(start, ToolRecord.Result.OK, true, replayed);
         return result;
+    }
+
+    /**
+     * The recording that answers a {@code replay: recorded} tool's execution; {@code null} when there is none and this
+     * run records (the tool's code then runs once, and its result is recorded). In a rehearsal a missing or unusable
+     * recording is a miss, which fails the run even if the loop catches it: the team's code never runs there.
+     */
+    private ToolRecording recorded(Start start) {
+        String name = start.call.name();
+        ToolRecording recording;
+        try {
+            recording = recordings == null ? null : recordings.get(start.fingerprint);
+        } catch (CassetteException e) {
+            throw missed(ToolRecordingMiss.unusable(name, start.fingerprint, e));
+        }
+        if (recording == null && recorder == null) {
+            throw missed(ToolRecordingMiss.missing(name, start.fingerprint));
+        }
+        return recording;
+    }
+
+    private ToolRecordingMiss missed(ToolRecordingMiss miss) {
+        synchronized (transport) {
+            transport.missed(miss);
+        }
+        return miss;
     }
 
     private void elapse(Duration d) {
@@ -114,8 +167,8 @@ final class ToolRuns {
 
     /** What is known when an execution starts. */
     private record Start(ToolCall call, ToolDeclaration declaration, ToolFault fault, int ordinal, String op,
-            int round, String arguments, String fingerprint, String key, long atNanos, int incarnation,
-            int afterCall) {
+            int round, String arguments, JsonNode parsedArguments, String fingerprint, String key, long atNanos,
+            int incarnation, int afterCall) {
     }
 
     private Start start(ToolCall call) {
@@ -126,12 +179,8 @@ final class ToolRuns {
         ToolFault fault = ordinal <= list.size() ? list.get(ordinal - 1) : ToolFault.NONE;
         JsonNode parsed = parse(call.arguments());
         String arguments = parsed == null ? call.arguments() : CanonicalJson.write(parsed);
-        ObjectNode logical = JsonNodeFactory.instance.objectNode().put("tool", call.name());
-        if (parsed != null) {
-            logical.set("arguments", parsed);
-        } else {
-            logical.put("arguments", call.arguments());
-        }
+        // Arguments that are not JSON are fingerprinted, and recorded, as the text they are.
+        JsonNode logicalArguments = parsed != null ? parsed : JsonNodeFactory.instance.stringNode(call.arguments());
         String op = transport.currentOp();
         int incarnation = transport.incarnation();
         int round = 0;
@@ -144,15 +193,16 @@ final class ToolRuns {
                 }
             }
         }
-        return new Start(call, declaration, fault, ordinal, op, round, arguments, Fingerprint.of(logical),
-                declaration.keyOf(parsed, call.idempotencyKey()), transport.elapsedNanos(), incarnation, afterCall);
+        return new Start(call, declaration, fault, ordinal, op, round, arguments, logicalArguments,
+                ToolRecording.fingerprint(call.name(), logicalArguments), declaration.keyOf(parsed,
+                call.idempotencyKey()), transport.elapsedNanos(), incarnation, afterCall);
     }
 
-    private void end(Start s, ToolRecord.Result result, boolean committed) {
+    private void end(Start s, ToolRecord.Result result, boolean committed, boolean replayed) {
         synchronized (transport) {
             records.add(new ToolRecord(records.size(), s.op, s.round, s.call.name(), s.arguments, s.fingerprint, s.key,
                     s.fault.id(), result, committed, s.call.layer(), s.atNanos, transport.elapsedNanos(),
-                    s.incarnation, s.afterCall, false));
+                    s.incarnation, s.afterCall, replayed));
         }
     }
 

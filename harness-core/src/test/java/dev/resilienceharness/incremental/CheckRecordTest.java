@@ -165,4 +165,21 @@ class CheckRecordTest {
         Files.writeString(file, "{\"format\": 1, \"inputs\": 7}", StandardCharsets.UTF_8);
         assertThrows(IOException.class, () -> CheckRecord.read(file));
     }
+
+    @Test
+    void a_tool_recording_changed_changes_the_digest() throws Exception {
+        Path tools = config.cassettes().resolve("tools");
+        Files.createDirectories(tools);
+        String empty = inputs();
+        Path recording = tools.resolve("0123456789abcdef.json");
+        Files.writeString(recording, "{\"tool\": \"refund\", \"arguments\": {}, \"result\": \"r-1\"}");
+        String recorded = inputs();
+        assertNotEquals(empty, recorded, "a tool recording added");
+        assertEquals(recorded, inputs());
+        Files.writeString(recording, "{\"tool\": \"refund\", \"arguments\": {}, \"result\": \"r-2\"}");
+        String changed = inputs();
+        assertNotEquals(recorded, changed, "a tool recording changed to the same size");
+        Files.move(recording, tools.resolve("fedcba9876543210.json"));
+        assertNotEquals(changed, inputs(), "a tool recording renamed");
+    }
 }

@@ -115,4 +115,18 @@ class PassDigestTest {
         Files.delete(config.cassettes());
         assertEquals(read(), pass(file -> true).inputs());
     }
+
+    @Test
+    void the_pass_digests_the_tool_recordings_as_reading_them_again_does() throws Exception {
+        Path tools = config.cassettes().resolve("tools");
+        Files.createDirectories(tools.resolve("nested"));
+        Files.writeString(tools.resolve("0123456789abcdef.json"), "{\"tool\": \"refund\", \"arguments\": {},"
+                + " \"result\": \"r-1\"}");
+        String before = pass(file -> true).inputs();
+        assertEquals(read(), before);
+        Files.writeString(tools.resolve("0123456789abcdef.json"), "{\"tool\": \"refund\", \"arguments\": {},"
+                + " \"result\": \"r-2\"}");
+        assertNotEquals(before, pass(file -> true).inputs(), "a remembered check is not reused on a changed recording");
+        assertEquals(read(), pass(file -> true).inputs());
+    }
 }

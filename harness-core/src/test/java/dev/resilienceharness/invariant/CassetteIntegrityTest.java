@@ -253,4 +253,61 @@ class CassetteIntegrityTest {
         assertEquals(1, CassetteIntegrity.check(config, false, (f, bytes) -> { },
                 f -> f.getFileName().toString().equals(PLAN)).violations().size());
     }
+
+    /** A recording of a {@code replay: recorded} tool, written as resilience:record writes one. */
+    private dev.resilienceharness.cassette.ToolRecording toolRecording(String result) throws Exception {
+        return dev.resilienceharness.cassette.ToolRecordings.recording(dir.resolve("cassettes"), c -> c, null)
+                .write("refund", dev.resilienceharness.json.Json.readTree("{\"order\":\"A1\"}"), result);
+    }
+
+    @Test
+    void tool_recordings_are_checked_and_their_folder_is_no_stray_entry() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        toolRecording("{\"refund_id\":\"r-1\"}");
+        CassetteIntegrity.Report clean = CassetteIntegrity.check(config, true);
+        assertEquals(3, clean.checked(), "two cassettes and one tool recording");
+        assertEquals(List.of(), clean.violations(), "tools/ is neither an orphan nor a stray entry");
+        assertEquals(List.of(), clean.warnings());
+
+        Path tools = dir.resolve("cassettes/tools");
+        Files.writeString(tools.resolve("0000000000000000.json"), "{\"tool\": \"refund\", \"arguments\": {}");
+        Files.copy(tools.resolve(toolRecording("{}").fingerprint() + ".json"), tools.resolve("1111111111111111.json"));
+        Files.writeString(tools.resolve(".1111111111111111.json.ab.tmp"), "");
+
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, true);
+        assertEquals(5, report.checked());
+        String fp = toolRecording("{}").fingerprint();
+        assertEquals(List.of("D/cassettes/tools/0000000000000000.json:1:35 [cassettes]: is not valid JSON: the file ends"
+                + " before the JSON is complete (is it truncated?). Fix the file, or delete it and run mvn"
+                + " resilience:record",
+                "D/cassettes/tools/1111111111111111.json [cassettes]: the file name is not its tool call's fingerprint"
+                + " (bound " + fp + ".json, actual 1111111111111111.json). Rename it to " + fp + ".json, or delete"
+                + " it and re-record it with mvn resilience:record"), lines(report));
+        assertEquals(List.of(tools.resolve(".1111111111111111.json.ab.tmp") + ": " + CassetteIntegrity.LEFTOVER),
+                report.warnings());
+    }
+
+    @Test
+    void a_file_where_the_tools_folder_belongs_is_a_violation() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Files.writeString(dir.resolve("cassettes/tools"), "refund");
+        assertEquals(List.of("D/cassettes/tools [cassettes]: is a file, where the folder of tool recordings (replay:"
+                + " recorded) belongs. Remove it from the cassette folder"),
+                lines(CassetteIntegrity.check(config, false)));
+    }
+
+    @Test
+    void the_pass_hands_on_each_tool_recording_it_reads_for_the_check_s_secret_scan() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Path recording = toolRecording("r-1").file();
+        List<Path> read = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file), file -> true,
+                (cassette, size) -> { });
+        assertTrue(read.contains(recording), read.toString());
+        assertEquals(3, read.size());
+        read.clear();
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file),
+                file -> !file.equals(recording), (cassette, size) -> { });
+        assertEquals(2, read.size(), "a shard reads the tool recordings it owns only");
+    }
 }

@@ -185,4 +185,24 @@ class SecretsInCassettesTest {
     void without_a_gitleaks_toml_there_are_no_team_rules() throws Exception {
         assertEquals(null, project("{}").redaction().gitleaksConfig());
     }
+
+    @Test
+    void a_secret_planted_in_a_tool_recording_is_found_naming_the_file() throws Exception {
+        HarnessConfig config = project("{}");
+        Path tools = dir.resolve("cassettes/tools");
+        Files.createDirectories(tools);
+        Path planted = tools.resolve("0123456789abcdef.json");
+        Files.writeString(planted, "{\"tool\": \"refund\", \"arguments\": {}, \"result\": \"" + KEY + "\"}");
+
+        SecretsInCassettes.Report report = SecretsInCassettes.scan(config);
+
+        assertEquals(3, report.files(), "two cassettes and one tool recording");
+        assertEquals(2, report.findings().size());
+        Finding inTool = report.findings().stream().filter(f -> f.file().equals(planted)).findFirst().orElseThrow();
+        assertEquals("$.result", inTool.jsonPath());
+        assertTrue(report.violations().stream().anyMatch(v -> v.subject().startsWith(planted + ":1:")),
+                report.violations().toString());
+        assertEquals(1, SecretsInCassettes.scan(config, true, f -> f.equals(planted)).findings().size(),
+                "a shard scans the tool recordings it owns");
+    }
 }
