@@ -22,7 +22,8 @@ class LoopApiPageTest {
 
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Z]\\w*)\\.(\\w+)\\(([^)]*)\\)` \\| `([^`]+)` \\|");
     private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop", "dev.resilienceharness.transport",
-            "dev.resilienceharness.policy", "dev.resilienceharness.clock", "dev.resilienceharness.http");
+            "dev.resilienceharness.policy", "dev.resilienceharness.clock", "dev.resilienceharness.http",
+            "dev.resilienceharness.tool");
     private static final Path PAGE = Path.of("..", "docs", "src", "site", "markdown", "your-own-loop.md");
 
     private static List<String> section() throws Exception {
