@@ -68,7 +68,7 @@ class BudgetEntriesTest {
     void anUnknownBudgetKeyIsNamed() {
         assertEquals(F + ":8:3: budget.max_token_per_scenario: unknown key 'max_token_per_scenario'; did you mean"
                 + " 'max_tokens_per_scenario'? The keys allowed here are: max_calls_per_scenario,"
-                + " max_tokens_per_scenario, max_tokens_per_op, prices",
+                + " max_tokens_per_scenario, max_tokens_per_op, prices, max_tool_calls_per_op, max_identical_tool_calls",
                 error(HEAD + "budget:\n  max_token_per_scenario: 10\n"));
     }
 
