@@ -112,8 +112,11 @@ public final class GitleaksRules {
         return rules.isEmpty();
     }
 
-    /** A match of a team rule: its id and the secret (the rule's secret group, or the whole match). */
-    record Match(String ruleId, String secret) {
+    /**
+     * A match of a team rule: its id, the secret (the rule's secret group, or the whole match), and where that
+     * secret is in the text ({@code [start, end)}), which redaction cuts out.
+     */
+    record Match(String ruleId, String secret, int start, int end) {
     }
 
     /**
@@ -121,11 +124,20 @@ public final class GitleaksRules {
      * accepts. One RE2/J pass per rule whose keywords occur in the text.
      */
     List<Match> find(Path file, String text) {
+        return find(file, text, false);
+    }
+
+    /**
+     * The matches in {@code text} as {@link #find(Path, String)} has them, where with {@code everyPath} a rule
+     * limited to some paths runs anyway: a cassette being recorded has no final path yet, and redacting too much
+     * is safe where leaving a secret is not.
+     */
+    List<Match> find(Path file, String text, boolean everyPath) {
         List<Match> out = new ArrayList<>();
         String path = file.toString().replace('\\', '/');
         String lower = null;
         for (TeamRule rule : rules) {
-            if (rule.path() != null && !rule.path().matcher(path).find()) {
+            if (!everyPath && rule.path() != null && !rule.path().matcher(path).find()) {
                 continue;
             }
             if (!rule.keywords().isEmpty()) {
@@ -138,7 +150,8 @@ public final class GitleaksRules {
             }
             Matcher m = rule.regex().matcher(text);
             while (m.find()) {
-                String secret = secret(rule, m);
+                int group = secretGroup(rule, m);
+                String secret = group < 0 ? null : m.group(group);
                 if (secret == null || secret.isEmpty()
                         || rule.entropy() > 0 && HighEntropy.entropy(secret) < rule.entropy()) {
                     continue;
@@ -146,25 +159,28 @@ public final class GitleaksRules {
                 String line = lineAround(text, m.start(), m.end());
                 if (!allowed(rule.allowlists(), path, secret, m.group(), line)
                         && !allowed(allowlists, path, secret, m.group(), line)) {
-                    out.add(new Match(rule.id(), secret));
+                    out.add(new Match(rule.id(), secret, m.start(group), m.end(group)));
                 }
             }
         }
         return out;
     }
 
-    /** gitleaks' choice: the rule's secret group, or else the first capture group that matched, or the match. */
-    private static String secret(TeamRule rule, Matcher m) {
+    /**
+     * gitleaks' choice of the group holding the secret: the rule's secret group, or else the first capture group
+     * that matched, or the match (0); -1 when the secret group does not exist.
+     */
+    private static int secretGroup(TeamRule rule, Matcher m) {
         if (rule.secretGroup() > 0) {
-            return rule.secretGroup() <= m.groupCount() ? m.group(rule.secretGroup()) : null;
+            return rule.secretGroup() <= m.groupCount() ? rule.secretGroup() : -1;
         }
         for (int g = 1; g <= m.groupCount(); g++) {
             String group = m.group(g);
             if (group != null && !group.isEmpty()) {
-                return group;
+                return g;
             }
         }
-        return m.group();
+        return 0;
     }
 
     private static boolean allowed(List<TeamAllowlist> lists, String path, String secret, String match,

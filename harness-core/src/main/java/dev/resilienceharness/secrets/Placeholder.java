@@ -15,6 +15,11 @@ final class Placeholder {
 
     /** The placeholder for {@code secret} found by {@code rule}. */
     static String of(Rule rule, String secret) {
-        return PREFIX + rule.id() + ":" + Finding.fingerprint(rule, secret).substring(0, 8) + "]";
+        return of(rule.id(), secret);
+    }
+
+    /** The placeholder for {@code secret} found by the rule {@code ruleId}, such as a team's own rule. */
+    static String of(String ruleId, String secret) {
+        return PREFIX + ruleId + ":" + Finding.fingerprint(ruleId, secret).substring(0, 8) + "]";
     }
 }

@@ -3,6 +3,9 @@ package dev.resilienceharness.secrets;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.resilienceharness.config.HarnessConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,9 +20,21 @@ public final class RecordingRedaction implements UnaryOperator<ObjectNode> {
 
     private final Redactor redactor;
 
-    /** Redacts with {@code config}'s {@code redaction.allow} list. */
+    /**
+     * Redacts with {@code config}'s {@code redaction.allow} list and the team's gitleaks rules, the same ones the
+     * scan of the cassettes runs ({@code secrets.gitleaks_config}, or the {@code .gitleaks.toml} beside the yaml).
+     *
+     * @throws UncheckedIOException naming the file when the team's rules cannot be read or used
+     */
     public static RecordingRedaction forConfig(HarnessConfig config) {
-        return new RecordingRedaction(new Redactor(Allowlist.of(config.redaction().allow())));
+        Path file = config.redaction().gitleaksConfig();
+        GitleaksRules rules;
+        try {
+            rules = file == null ? GitleaksRules.NONE : GitleaksRules.read(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+        return new RecordingRedaction(new Redactor(Allowlist.of(config.redaction().allow()), rules));
     }
 
     RecordingRedaction(Redactor redactor) {

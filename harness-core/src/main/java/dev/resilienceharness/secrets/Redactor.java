@@ -26,6 +26,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code Basic} credentials are replaced with their whole encoded form. The same input always gives the same
  * output. The result is scanned again and refused when anything remains (fail closed).
  *
+ * <p>A team's own rules ({@link GitleaksRules}, its {@code .gitleaks.toml}) are applied beside the built-in ones,
+ * with their allowlists, in the same pass over each string value; their secrets become
+ * {@code [REDACTED:<team-rule-id>:<hash8>]}. The built-in rules always run here, even when the team's file
+ * replaces them for the scan: a recording never keeps a key either would find. A team rule limited to some paths
+ * runs on every recording, which has no final path yet.
+ *
  * <p>Instances are immutable and thread-safe.
  */
 @API(status = INTERNAL, since = "0.1.0")
@@ -37,6 +43,7 @@ public final class Redactor {
     private static final Path RESCANNED = Path.of("redacted-cassette.json");
 
     private final Allowlist allowlist;
+    private final GitleaksRules teamRules;
     private final SecretScanner scanner;
 
     /** A redactor that replaces everything the scanner finds. */
@@ -46,12 +53,22 @@ public final class Redactor {
 
     /** A redactor that keeps what {@code allowlist} accepts. */
     public Redactor(Allowlist allowlist) {
-        this(allowlist, new SecretScanner(allowlist));
+        this(allowlist, GitleaksRules.NONE);
+    }
+
+    /** A redactor that also replaces what a team's own rules find, and keeps what {@code allowlist} accepts. */
+    public Redactor(Allowlist allowlist, GitleaksRules teamRules) {
+        this(allowlist, teamRules, new SecretScanner(allowlist, teamRules, true));
     }
 
     /** A redactor whose result is checked by {@code rescan}; tests use a stricter one to see it fail closed. */
     Redactor(Allowlist allowlist, SecretScanner rescan) {
+        this(allowlist, GitleaksRules.NONE, rescan);
+    }
+
+    private Redactor(Allowlist allowlist, GitleaksRules teamRules, SecretScanner rescan) {
         this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+        this.teamRules = Objects.requireNonNull(teamRules, "teamRules");
         this.scanner = Objects.requireNonNull(rescan, "rescan");
     }
 
@@ -69,6 +86,10 @@ public final class Redactor {
         return redacted;
     }
 
+    /** A span of a string to replace by the placeholder of {@code secret}, found by the rule {@code ruleId}. */
+    private record Cut(String ruleId, String secret, int start, int end) {
+    }
+
     /** One redaction pass; owns the string inspector it reuses. */
     private final class Walk {
 
@@ -84,7 +105,7 @@ public final class Redactor {
                     if (headers && CredentialHeaders.isCredential(name)) {
                         continue;
                     }
-                    out.set(text(name, false), node(property.getValue(), name, depth));
+                    out.set(text(name, false, false), node(property.getValue(), name, depth));
                 }
                 return out;
             }
@@ -112,36 +133,50 @@ public final class Redactor {
                     return redacted.equals(carried) ? value : MAPPER.writeValueAsString(redacted);
                 }
             }
-            return text(value, KeyNames.isKeyLike(holder));
+            return text(value, KeyNames.isKeyLike(holder), true);
         }
 
-        /** {@code text} with every secret the inspector finds replaced by its placeholder. */
-        private String text(String text, boolean keyLikeValue) {
+        /**
+         * {@code text} with every secret the inspector finds replaced by its placeholder, and with {@code value}
+         * (a string value, not a field name: the scan runs a team's rules on values only) every secret of a team's
+         * rule too.
+         */
+        private String text(String text, boolean keyLikeValue, boolean value) {
             char[] chars = text.toCharArray();
-            List<Hit> hits = new ArrayList<>();
+            List<Cut> cuts = new ArrayList<>();
             for (Hit hit : inspector.inspect(chars, 0, chars.length, keyLikeValue)) {
-                if (!allowlist.allows(hit.secret(), Finding.fingerprint(hit.rule(), hit.secret()))) {
-                    hits.add(hit);
+                cut(cuts, hit.rule().id(), hit.secret(), hit.start(), hit.end());
+            }
+            if (value && !teamRules.isEmpty()) {
+                for (GitleaksRules.Match m : teamRules.find(RESCANNED, text, true)) {
+                    cut(cuts, m.ruleId(), m.secret(), m.start(), m.end());
                 }
             }
-            if (hits.isEmpty()) {
+            if (cuts.isEmpty()) {
                 return text;
             }
-            hits.sort(Comparator.comparingInt(Hit::start).thenComparing(Comparator.comparingInt(Hit::end).reversed()));
+            cuts.sort(Comparator.comparingInt(Cut::start).thenComparing(Comparator.comparingInt(Cut::end).reversed()));
             StringBuilder out = new StringBuilder(text.length());
             int done = 0;
             int k = 0;
-            while (k < hits.size()) {
-                Hit first = hits.get(k);
+            while (k < cuts.size()) {
+                Cut first = cuts.get(k);
                 int end = first.end();
                 // overlapping spans (a key inside Basic credentials, say) become one placeholder
-                while (++k < hits.size() && hits.get(k).start() < end) {
-                    end = Math.max(end, hits.get(k).end());
+                while (++k < cuts.size() && cuts.get(k).start() < end) {
+                    end = Math.max(end, cuts.get(k).end());
                 }
-                out.append(text, done, first.start()).append(Placeholder.of(first.rule(), first.secret()));
+                out.append(text, done, first.start()).append(Placeholder.of(first.ruleId(), first.secret()));
                 done = end;
             }
             return out.append(text, done, text.length()).toString();
+        }
+
+        /** Adds the cut of a secret the allowlist does not accept. */
+        private void cut(List<Cut> cuts, String ruleId, String secret, int start, int end) {
+            if (!allowlist.allows(secret, Finding.fingerprint(ruleId, secret))) {
+                cuts.add(new Cut(ruleId, secret, start, end));
+            }
         }
 
         private JsonNode parse(String json) {

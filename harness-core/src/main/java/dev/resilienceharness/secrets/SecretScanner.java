@@ -81,9 +81,14 @@ public final class SecretScanner {
      * rules run too only when the team's file says {@code [extend] useDefault = true}, as gitleaks does.
      */
     public SecretScanner(Allowlist allowlist, GitleaksRules teamRules) {
+        this(allowlist, teamRules, teamRules.useDefault());
+    }
+
+    /** A scanner running {@code teamRules}, and the built-in rules when {@code builtIn}; redaction runs both. */
+    SecretScanner(Allowlist allowlist, GitleaksRules teamRules, boolean builtIn) {
         this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
         this.teamRules = Objects.requireNonNull(teamRules, "teamRules");
-        this.builtIn = teamRules.useDefault();
+        this.builtIn = builtIn;
     }
 
     /**

@@ -110,4 +110,30 @@ class RedactorTest {
         assertEquals(List.of(), new SecretScanner().scan(Path.of("r.json"), redacted));
         assertEquals(redacted, new Redactor().redact(redacted));
     }
+
+    @Test
+    void appliesATeamsRulesBesideTheBuiltInOnesAndTheirAllowlists() throws Exception {
+        String token = "acme_test_h3gj6f01x8w2e5r7t9y4u6i0";
+        GitleaksRules rules = GitleaksRules.parse(Path.of(".gitleaks.toml"), """
+                [[rules]]
+                id = "acme-internal-token"
+                regex = '\''acme_(?:live|test)_[a-z0-9]{24}'\''
+                [rules.allowlist]
+                stopwords = ["acme_test_00000"]
+                """.getBytes(StandardCharsets.UTF_8));
+        assertFalse(rules.useDefault(), "the file replaces the built-in rules for the scan");
+        ObjectNode cassette = json("{\"note\": \"" + token + " then " + KEY + "\","
+                + " \"kept\": \"acme_test_000000000000000000000000\", \"" + token + "\": 1}");
+        ObjectNode redacted = new Redactor(Allowlist.NONE, rules).redact(cassette);
+        assertEquals("[REDACTED:acme-internal-token:" + Finding.fingerprint("acme-internal-token", token)
+                .substring(0, 8) + "] then " + placeholder(Rule.OPENAI_KEY, KEY), redacted.get("note").asString(),
+                "recording still redacts what the built-in rules find");
+        assertEquals("acme_test_000000000000000000000000", redacted.get("kept").asString());
+        assertTrue(redacted.has(token), "like the scan, a team's rules read values, not field names");
+        assertEquals(List.of(), new SecretScanner(Allowlist.NONE, rules).scan(Path.of("c.json"), redacted));
+
+        Allowlist fingerprint = Allowlist.of(List.of(Finding.fingerprint("acme-internal-token", token)));
+        assertTrue(new Redactor(fingerprint, rules).redact(cassette).get("note").asString().startsWith(token + " "),
+                "redaction.allow names a team rule's finding by its fingerprint");
+    }
 }
