@@ -11,6 +11,7 @@ import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.run.RunError;
 import dev.resilienceharness.run.RunFailure;
 import dev.resilienceharness.run.RunLog;
+import dev.resilienceharness.secrets.GitleaksRules;
 import dev.resilienceharness.shard.ShardFolders;
 import dev.resilienceharness.shard.ShardMerge;
 import dev.resilienceharness.shard.ShardMessages;
@@ -19,13 +20,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
  * The goals that make one report of several: {@code merge}, of the N shards of a check, and
  * {@code report-aggregate}, of a reactor's modules. Neither reads a yaml: the reports already written are all they
- * need.
+ * need, and the team's gitleaks rules ({@code .gitleaks.toml} in the project's folder, where gitleaks looks for it),
+ * whose ids the reports' secret findings may carry.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class MergeRun {
@@ -61,16 +65,18 @@ public final class MergeRun {
                     + (e.problems().size() == 1 ? " problem" : " problems") + " above");
         }
         log.info(ShardMessages.merged(folders.size(), merged.scenarios().size(), merged.cassettes().checked()));
+        Set<String> teamRules = teamRules(List.of(base));
         ReportWriter.Written written;
         try {
-            written = MergedReports.write(merged, base, out);
+            written = MergedReports.write(merged, base, out, teamRules);
         } catch (IOException e) {
             throw new RunError(out + ": cannot write the reports: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new RunError("a shard's report.json is damaged: " + e.getMessage() + "; run the shard again");
         }
         log.info("Report: " + written.html().toUri());
-        Verdict.deliver(log, "merge", MergedReports.violations(merged, base), failOnViolation, "see " + written.html());
+        Verdict.deliver(log, "merge", MergedReports.violations(merged, base, teamRules), failOnViolation,
+                "see " + written.html());
     }
 
     /** One report in {@code out} over the reports of {@code modules}, naming files relative to {@code base}. */
@@ -97,16 +103,35 @@ public final class MergeRun {
         RunReport all = AggregateReport.of(found, base);
         log.info("Aggregated " + found.size() + (found.size() == 1 ? " module: " : " modules: ")
                 + all.scenarios().size() + " scenarios, " + all.cassettes().checked() + " cassettes");
+        List<Path> folders = new ArrayList<>(List.of(base));
+        modules.forEach(m -> folders.add(m.baseDir()));
+        Set<String> teamRules = teamRules(folders);
         ReportWriter.Written written;
         try {
-            written = MergedReports.write(all, base, out);
+            written = MergedReports.write(all, base, out, teamRules);
         } catch (IOException e) {
             throw new RunError(out + ": cannot write the reports: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new RunError("a module's report.json is damaged: " + e.getMessage() + "; run its report goal again");
         }
         log.info("Report: " + written.html().toUri());
-        Verdict.deliver(log, "report-aggregate", MergedReports.violations(all, base), failOnViolation,
+        Verdict.deliver(log, "report-aggregate", MergedReports.violations(all, base, teamRules), failOnViolation,
                 "see " + written.html());
+    }
+
+    /** The ids of the team's rules in the {@code .gitleaks.toml} of each of {@code folders} that has one. */
+    private static Set<String> teamRules(List<Path> folders) throws RunError {
+        Set<String> ids = new LinkedHashSet<>();
+        for (Path folder : folders) {
+            Path file = folder.resolve(GitleaksRules.FILE_NAME);
+            if (Files.isRegularFile(file)) {
+                try {
+                    ids.addAll(GitleaksRules.read(file).ids());
+                } catch (IOException e) {
+                    throw new RunError(e.getMessage(), e);
+                }
+            }
+        }
+        return ids;
     }
 }

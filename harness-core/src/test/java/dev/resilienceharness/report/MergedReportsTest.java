@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.secrets.Finding;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -62,5 +64,19 @@ class MergedReportsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MergedReports.findings(List.of(odd), dir));
         assertEquals("c.json:1:1: no secret rule has the id 'no-such-rule'", e.getMessage());
+    }
+
+    @Test
+    void aRowOfATeamRuleIsKeptWithItsIdWhenTheTeamsRulesNameIt() throws Exception {
+        SecretFindingRow team = new SecretFindingRow("c.json", 2, 5, "$.note", "acme-internal-token", "acme****",
+                "6a9c7d720400b9a5");
+        List<Finding> found = MergedReports.findings(List.of(ROW, team), dir, Set.of("acme-internal-token"));
+        assertEquals("acme-internal-token", found.get(1).ruleId());
+        assertEquals(null, found.get(1).rule());
+        assertEquals("Team rule", found.get(1).title());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MergedReports.findings(List.of(team), dir, Set.of("acme-internal-tokens")));
+        assertEquals("c.json:2:5: no secret rule has the id 'acme-internal-token'", e.getMessage(),
+                "an id the team's rules do not have is still a damaged report");
     }
 }

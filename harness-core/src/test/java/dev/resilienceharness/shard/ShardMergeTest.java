@@ -8,9 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.json.CanonicalJson;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.pipeline.MergeRun;
 import dev.resilienceharness.report.ReportJson;
 import dev.resilienceharness.report.RunReport;
 import dev.resilienceharness.report.ScenarioReport;
+import dev.resilienceharness.run.RunError;
+import dev.resilienceharness.run.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,6 +67,95 @@ class ShardMergeTest {
         // Beyond "order aside": the merge puts the scenarios back in the yaml's order.
         assertEquals(whole.scenarios().stream().map(ScenarioReport::name).toList(),
                 merged.scenarios().stream().map(ScenarioReport::name).toList());
+    }
+
+    @Test
+    void findingsOfTheTeamsOwnRulesAreMergedWithTheirIdAndNamedInTheSarif() throws Exception {
+        Path yaml = ShardedRun.corpus(dir.resolve("project"));
+        Path project = yaml.getParent();
+        Files.writeString(project.resolve(".gitleaks.toml"), """
+                [extend]
+                useDefault = true
+
+                [[rules]]
+                id = "acme-internal-token"
+                regex = '\''acme_live_[a-z0-9]{24}'\''
+                """);
+        Path cassette = project.resolve("cassettes/a312c6ca79177001.json");
+        Files.writeString(cassette, Files.readString(cassette).replace("use the key sk-proj-",
+                "or acme_live_q8zr2lm5np0xv7tb4kc1wd9y, use the key sk-proj-"));
+        config = ShardedRun.load(yaml);
+        List<Path> folders = List.of(project.resolve("shards/1"), project.resolve("shards/2"));
+        ShardedRun.write(config, new Shard(1, 2), folders.get(0));
+        ShardedRun.write(config, new Shard(2, 2), folders.get(1));
+        List<String> shardRules = new ArrayList<>();
+        for (Path f : folders) {
+            ReportJson.fromJson(Json.readTree(Files.readAllBytes(f.resolve("report.json")))).secrets().findings()
+                    .forEach(row -> shardRules.add(row.rule()));
+        }
+        assertEquals(List.of("acme-internal-token", "openai-key"), shardRules.stream().sorted().toList(),
+                "one shard found both, the other none");
+
+        Path out = dir.resolve("merged");
+        List<String> log = new ArrayList<>();
+        MergeRun.merge(new Lines(log), project, "shards/*", out, false);
+        List<String> rules = new ArrayList<>();
+        ReportJson.fromJson(Json.readTree(Files.readAllBytes(out.resolve("report.json")))).secrets().findings()
+                .forEach(row -> rules.add(row.rule() + " " + row.masked()));
+        assertEquals(List.of("acme-internal-token acme****", "openai-key sk-p****"), rules.stream().sorted().toList());
+        JsonNode run = Json.readTree(Files.readAllBytes(out.resolve("secrets.sarif"))).get("runs").get(0);
+        List<String> named = new ArrayList<>();
+        run.get("results").forEach(r -> named.add(r.get("ruleId").asString()));
+        assertTrue(named.contains("acme-internal-token"), named::toString);
+        JsonNode descriptors = run.get("tool").get("driver").get("rules");
+        int index = -1;
+        for (JsonNode r : run.get("results")) {
+            if (r.get("ruleId").asString().equals("acme-internal-token")) {
+                index = r.get("ruleIndex").asInt();
+            }
+        }
+        assertEquals("acme-internal-token", descriptors.get(index).get("id").asString());
+        // the finding is masked wherever it is shown (the scenarios' own output is another matter)
+        String secrets = Json.readTree(Files.readAllBytes(out.resolve("report.json"))).get("secrets").toString();
+        for (String shown : List.of(String.join("\n", log), Files.readString(out.resolve("secrets.sarif")), secrets)) {
+            assertFalse(shown.contains("q8zr2lm5np0xv7tb4kc1wd9y"), shown);
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("[secrets]: Team rule (acme-internal-token) at"
+                + " $.response.choices[0].message.content: acme****")), log::toString);
+
+        // Without the team's file, the same id is an unknown rule: a damaged report.
+        Files.delete(project.resolve(".gitleaks.toml"));
+        RunError e = assertThrows(RunError.class,
+                () -> MergeRun.merge(new Lines(new ArrayList<>()), project, "shards/*", dir.resolve("again"), false));
+        assertTrue(e.getMessage().contains("no secret rule has the id 'acme-internal-token'"), e::getMessage);
+    }
+
+    /** Collects what a goal logs. */
+    private record Lines(List<String> lines) implements RunLog {
+
+        @Override
+        public boolean isDebugEnabled() {
+            return false;
+        }
+
+        @Override
+        public void debug(String line) {
+        }
+
+        @Override
+        public void info(String line) {
+            lines.add(line);
+        }
+
+        @Override
+        public void warn(String line) {
+            lines.add(line);
+        }
+
+        @Override
+        public void error(String line) {
+            lines.add(line);
+        }
     }
 
     @Test
