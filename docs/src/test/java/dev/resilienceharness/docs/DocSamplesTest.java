@@ -49,7 +49,7 @@ class DocSamplesTest {
 
     /** The top-level keys of a resilience.yaml; a yaml fragment made only of these is a part of one. */
     private static final Set<String> CONFIG_KEYS = Set.of("version", "cassettes", "volatile", "policy", "loop",
-            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "tools");
+            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools");
     private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop",
             "dev.resilienceharness.transport", "dev.resilienceharness.tool", "dev.resilienceharness.policy", "dev.resilienceharness.clock",
             "dev.resilienceharness.http", "dev.resilienceharness.config", "dev.resilienceharness.scenario",
@@ -217,6 +217,12 @@ class DocSamplesTest {
         Matcher from = Pattern.compile("(?m)^requests_from:\\s*(\\S+)").matcher(yaml);
         if (from.find()) {
             Files.writeString(folder.resolve(from.group(1)), "requests:\n  shared-op: {model: m}\n");
+        }
+        Matcher rules = Pattern.compile("gitleaks_config:\\s*([^\\s,}#]+)").matcher(yaml);
+        if (rules.find()) {
+            Path toml = folder.resolve(rules.group(1));
+            Files.createDirectories(toml.getParent());
+            Files.writeString(toml, "[[rules]]\nid = \"sample\"\nregex = 'sample_[a-z0-9]{24}'\n");
         }
         Path file = folder.resolve("resilience.yaml");
         Files.writeString(file, yaml, StandardCharsets.UTF_8);
