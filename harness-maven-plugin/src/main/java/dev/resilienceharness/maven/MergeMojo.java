@@ -15,7 +15,8 @@ import org.apache.maven.project.MavenProject;
  * Merges the outputs of the N shards of a check ({@code mvn resilience:report -Dresilience.shard=K/N} on N CI jobs)
  * into one {@code report.html}, {@code report.json}, JUnit XML and {@code secrets.sarif}, as one unsharded run would
  * have written them. It fails when a shard is missing, given twice or ran on other inputs, and fails the build when any
- * shard found a violation. It reads no yaml: the shards' outputs are all it needs.
+ * shard found a violation. It reads no yaml: the shards' outputs are all it needs, and the {@code .gitleaks.toml} in
+ * the project's folder, whose rules' ids the secret findings may carry.
  */
 @Mojo(name = "merge", threadSafe = true)
 public class MergeMojo extends AbstractMojo {
