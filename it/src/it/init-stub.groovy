@@ -1,5 +1,6 @@
-// Shared by the init-* builds' prebuild.groovy: a provider stub on loopback that answers chat completions, counts
-// requests and checks the Bearer key; .mvn/maven.config points resilience:init's base URL at it.
+// Shared by the init-* builds' prebuild.groovy: a provider stub on loopback that answers chat completions and
+// Anthropic's Messages API, counts requests and checks the key (a Bearer token, or x-api-key for the Messages API);
+// .mvn/maven.config points resilience:init's base URL at it.
 import com.sun.net.httpserver.HttpServer
 import java.util.concurrent.atomic.AtomicInteger
 import groovy.json.JsonSlurper
@@ -23,6 +24,22 @@ startInitStub = { String name ->
             created: 1767225600 + requests.get(), model: body.model,
             choices: [[index: 0, finish_reason: body.tools ? 'tool_calls' : 'stop', message: message]],
             usage: [prompt_tokens: 5, completion_tokens: 7, total_tokens: 12]]).getBytes('UTF-8')
+        ex.responseHeaders.add('Content-Type', 'application/json')
+        ex.sendResponseHeaders(200, answer.length)
+        ex.responseBody.withCloseable { it.write(answer) }
+    }
+    server.createContext('/v1/messages') { ex ->
+        requests.incrementAndGet()
+        if (ex.requestHeaders.getFirst('x-api-key') != 'sk-test-LoopbackOnlyKey0123456789abcdef'
+                || ex.requestHeaders.getFirst('Authorization') != null) {
+            badKeys.incrementAndGet()
+        }
+        def body = new JsonSlurper().parse(ex.requestBody)
+        def content = body.messages[0].content
+        def asked = content instanceof String ? content : content[0].text
+        def answer = JsonOutput.toJson([id: 'msg_' + requests.get(), type: 'message', role: 'assistant',
+            model: body.model, content: [[type: 'text', text: 'done: ' + asked]], stop_reason: 'end_turn',
+            stop_sequence: null, usage: [input_tokens: 5, output_tokens: 7]]).getBytes('UTF-8')
         ex.responseHeaders.add('Content-Type', 'application/json')
         ex.sendResponseHeaders(200, answer.length)
         ex.responseBody.withCloseable { it.write(answer) }

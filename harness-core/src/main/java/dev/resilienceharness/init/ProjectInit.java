@@ -30,8 +30,9 @@ public final class ProjectInit {
     static final String LOOP_FILE = "src/test/java/resilience/ResilienceLoop.java";
     static final String TEST_FILE = "src/test/java/ResilienceScenariosTest.java";
     static final String GROUP_ID = "dev.resilienceharness";
-    /** Where every SDK init writes a loop for sends by default: each speaks OpenAI's API. */
+    /** Where the built-in loop, and a loop on an SDK that speaks OpenAI's API, records from by default. */
     public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
+    /** The key's variable for the built-in loop's variant; an SDK's loop names its provider's ({@link Sdk#keyEnv}). */
     static final String KEY_ENV = "OPENAI_API_KEY";
 
     private final Path basedir;
@@ -48,18 +49,21 @@ public final class ProjectInit {
      *
      * @param dependencies the project's declared dependencies, {@code groupId:artifactId} each
      * @param pluginDeclared whether the pom already declares {@code harness-maven-plugin}
-     * @param baseUrl the provider's base URL to write in the yaml, or {@code null} for {@link #DEFAULT_BASE_URL}
+     * @param baseUrl the provider's base URL to write in the yaml, or {@code null} for the SDK's provider
+     *     ({@link #DEFAULT_BASE_URL} for the built-in loop and the SDKs that speak OpenAI's API)
      */
     public List<String> init(Collection<String> dependencies, boolean pluginDeclared, String baseUrl)
             throws RunError {
         List<String> lines = new ArrayList<>();
         Sdk sdk = choose(Sdk.detect(dependencies), lines);
-        boolean ownLoop = sdk != null && sdk.loopTemplate() != null;
-        String yaml = template(ownLoop ? "sdk.yaml.template" : "builtin.yaml.template")
+        boolean ownLoop = sdk != null;
+        String keyEnv = ownLoop ? sdk.keyEnv() : KEY_ENV;
+        String yaml = template(ownLoop ? sdk.yamlTemplate() : "builtin.yaml.template")
                 .replace("{{SDK}}", ownLoop ? sdk.title() : "the built-in loop")
                 .replace("{{LOOP}}", LOOP_CLASS)
-                .replace("{{BASE_URL}}", baseUrl == null || baseUrl.isBlank() ? DEFAULT_BASE_URL : baseUrl)
-                .replace("{{KEY_ENV}}", KEY_ENV);
+                .replace("{{BASE_URL}}", baseUrl != null && !baseUrl.isBlank() ? baseUrl
+                        : ownLoop ? sdk.baseUrl() : DEFAULT_BASE_URL)
+                .replace("{{KEY_ENV}}", keyEnv);
         write(YAML, yaml, lines);
         if (ownLoop) {
             write(LOOP_FILE, template(sdk.loopTemplate()), lines);
@@ -97,7 +101,7 @@ public final class ProjectInit {
         lines.add("Next steps:");
         if (ownLoop) {
             lines.add("  1. In " + LOOP_FILE + ", change the line marked CHANGE THIS LINE to call your agent.");
-            lines.add("  2. Record once, with the provider's key in " + KEY_ENV
+            lines.add("  2. Record once, with the provider's key in " + keyEnv
                     + ": mvn test-compile resilience:record");
         } else {
             lines.add("  1. In " + YAML + ", put your agent's own requests under requests:.");
@@ -119,11 +123,6 @@ public final class ProjectInit {
                     + sdk.title());
         } else {
             lines.add("Found " + sdk.title() + " among the dependencies");
-        }
-        if (sdk.loopTemplate() == null) {
-            lines.add("init has no loop template for " + sdk.title() + " yet: writing the built-in loop's variant;"
-                    + " a complete " + sdk.title() + " loop is on the documentation's adapter page for "
-                    + sdk.adapter());
         }
         return sdk;
     }

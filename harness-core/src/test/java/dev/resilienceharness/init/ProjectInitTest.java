@@ -86,12 +86,72 @@ class ProjectInitTest {
     }
 
     @Test
-    void an_sdk_without_a_template_gets_the_builtin_loop_variant_and_says_so() throws Exception {
-        List<String> lines = new ProjectInit(dir, "1.2.3").init(List.of("dev.langchain4j:langchain4j"), true, null);
+    void writes_an_anthropic_java_loop_on_anthropics_api_and_key() throws Exception {
+        List<String> lines = new ProjectInit(dir, "1.2.3").init(List.of("com.anthropic:anthropic-java",
+                "dev.resilienceharness:harness-core"), true, null);
 
-        assertTrue(Files.readString(dir.resolve("resilience.yaml")).contains("loop: builtin"));
-        assertEquals("init has no loop template for langchain4j yet: writing the built-in loop's variant; a complete"
-                + " langchain4j loop is on the documentation's adapter page for harness-langchain4j", lines.get(1));
+        String yaml = Files.readString(dir.resolve("resilience.yaml"));
+        assertTrue(yaml.contains("# Written by mvn resilience:init for anthropic-java:"), yaml);
+        assertTrue(yaml.contains("loop: resilience.ResilienceLoop"), yaml);
+        assertTrue(yaml.contains("base_url: https://api.anthropic.com/v1"), yaml);
+        assertTrue(yaml.contains("api_key_env: ANTHROPIC_API_KEY"), yaml);
+        assertTrue(yaml.contains("- name: quota-with-retry-after-is-retried-once"), yaml);
+        String loop = Files.readString(dir.resolve("src/test/java/resilience/ResilienceLoop.java"));
+        assertTrue(loop.contains("HarnessAnthropic.builder(run).maxRetries(0).build()"), loop);
+        assertTrue(loop.contains("client.messages().create(MessageCreateParams.builder()"), loop);
+        assertTrue(loop.contains("public static final class SdkDefaults extends ResilienceLoop"), loop);
+        assertTrue(loop.contains("return HarnessAnthropic.client(run);"), loop);
+        assertEquals(1, loop.split("CHANGE THIS LINE", -1).length - 1, "one line to change");
+        assertEquals(List.of(
+                "Found anthropic-java among the dependencies",
+                "Wrote resilience.yaml",
+                "Wrote src/test/java/resilience/ResilienceLoop.java",
+                "Wrote src/test/java/ResilienceScenariosTest.java",
+                "Add to the pom's <dependencies>:",
+                "  <dependency><groupId>dev.resilienceharness</groupId><artifactId>harness-anthropic-java"
+                        + "</artifactId><version>1.2.3</version><scope>test</scope></dependency>",
+                "Next steps:",
+                "  1. In src/test/java/resilience/ResilienceLoop.java, change the line marked CHANGE THIS LINE to"
+                        + " call your agent.",
+                "  2. Record once, with the provider's key in ANTHROPIC_API_KEY: mvn test-compile resilience:record",
+                "  3. Then: mvn verify (offline, from the cassettes)"), lines);
+    }
+
+    @Test
+    void writes_a_langchain4j_loop_whose_scenarios_state_no_retry_after() throws Exception {
+        List<String> lines = new ProjectInit(dir, "1.2.3").init(List.of("dev.langchain4j:langchain4j-open-ai"), true,
+                null);
+
+        String yaml = Files.readString(dir.resolve("resilience.yaml"));
+        assertTrue(yaml.contains("# Written by mvn resilience:init for langchain4j:"), yaml);
+        assertTrue(yaml.contains("loop: resilience.ResilienceLoop"), yaml);
+        assertTrue(yaml.contains("base_url: https://api.openai.com/v1"), yaml);
+        assertTrue(yaml.contains("api_key_env: OPENAI_API_KEY"), yaml);
+        assertFalse(yaml.contains("retry_after: \""), yaml);
+        for (String scenario : List.of("server-error-is-retried-with-backoff", "quota-without-retry-after-stops",
+                "timeout-is-retried-with-backoff", "broken-tool-call", "slow-first-token", "runner-restart")) {
+            assertTrue(yaml.contains("- name: " + scenario), scenario);
+        }
+        String loop = Files.readString(dir.resolve("src/test/java/resilience/ResilienceLoop.java"));
+        assertTrue(loop.contains("HarnessLangChain4j.builder(run).modelName(\"gpt-4o-mini\").maxRetries(0).build()"),
+                loop);
+        assertTrue(loop.contains("public static final class SdkDefaults extends ResilienceLoop"), loop);
+        assertEquals(1, loop.split("CHANGE THIS LINE", -1).length - 1, "one line to change");
+        assertTrue(lines.contains("  <dependency><groupId>dev.resilienceharness</groupId><artifactId>"
+                + "harness-langchain4j</artifactId><version>1.2.3</version><scope>test</scope></dependency>"),
+                lines.toString());
+        assertTrue(lines.contains("  2. Record once, with the provider's key in OPENAI_API_KEY: mvn test-compile"
+                + " resilience:record"), lines.toString());
+        assertFalse(lines.stream().anyMatch(l -> l.contains("no loop template")), lines.toString());
+    }
+
+    @Test
+    void a_given_base_url_wins_over_the_sdks_provider() throws Exception {
+        new ProjectInit(dir, "1.2.3").init(List.of("com.anthropic:anthropic-java"), true, "http://127.0.0.1:9/v1");
+
+        String yaml = Files.readString(dir.resolve("resilience.yaml"));
+        assertTrue(yaml.contains("base_url: http://127.0.0.1:9/v1"), yaml);
+        assertTrue(yaml.contains("api_key_env: ANTHROPIC_API_KEY"), yaml);
     }
 
     @Test

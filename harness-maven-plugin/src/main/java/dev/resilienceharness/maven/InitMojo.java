@@ -32,8 +32,12 @@ public class InitMojo extends AbstractMojo {
     @Parameter(defaultValue = "${plugin.version}", readonly = true, required = true)
     private String version;
 
-    /** The provider's base URL written in {@code resilience.yaml}'s {@code provider:}, where recording sends. */
-    @Parameter(property = "resilience.init.baseUrl", defaultValue = ProjectInit.DEFAULT_BASE_URL)
+    /**
+     * The provider's base URL written in {@code resilience.yaml}'s {@code provider:}, where recording sends; unset:
+     * the SDK's provider ({@code https://api.anthropic.com/v1} for anthropic-java, else
+     * {@code https://api.openai.com/v1}).
+     */
+    @Parameter(property = "resilience.init.baseUrl")
     private String baseUrl;
 
     /** Skips this goal. */

@@ -1,0 +1,3 @@
+evaluate(new File(itSources, 'init-stub.groovy'))
+startInitStub('it.init.langchain4j.stub')
+return true
