@@ -2,6 +2,9 @@ package dev.resilienceharness.clients.tck;
 
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.Json;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,6 +18,35 @@ public final class OrderTurn {
     public static final String FINAL_ANSWER = "Order A-1042 has shipped; parcel TRK-77 is out for delivery.";
 
     private OrderTurn() {
+    }
+
+    /** The team's tools of the turn, run when the model asks for them; they keep what they ran. */
+    public static final class Tools {
+        private final List<String> ran = Collections.synchronizedList(new ArrayList<>());
+
+        public String lookupOrder(String orderId) {
+            ran.add("lookupOrder " + orderId);
+            return "order " + orderId + " shipped with parcel TRK-77";
+        }
+
+        public String trackParcel(String parcel) {
+            ran.add("trackParcel " + parcel);
+            return "parcel " + parcel + " is out for delivery";
+        }
+
+        /** Runs the tool {@code name} with the model's arguments. */
+        public String run(String name, JsonNode args) {
+            return switch (name) {
+                case "lookupOrder" -> lookupOrder(args.path("orderId").asString());
+                case "trackParcel" -> trackParcel(args.path("parcel").asString());
+                default -> throw new IllegalArgumentException("no tool " + name);
+            };
+        }
+
+        /** What ran, one {@code "name argument"} line each, in order. */
+        public List<String> ran() {
+            return List.copyOf(ran);
+        }
     }
 
     /** The response to {@code request}, in {@code api}'s format. */

@@ -9,16 +9,14 @@ import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionMessageFunctionToolCall;
 import com.openai.models.chat.completions.ChatCompletionMessageToolCall;
 import com.openai.models.chat.completions.ChatCompletionToolMessageParam;
+import dev.resilienceharness.clients.tck.OrderTurn;
 import dev.resilienceharness.clients.tck.ToolTurnContract;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.Outcome;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -28,26 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
  * provider on 127.0.0.1, replayed offline.
  */
 class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.TurnLoop> {
-
-    /** The team's tools, run when the model asks for them. */
-    static final class OrderTools {
-        final List<String> ran = Collections.synchronizedList(new ArrayList<>());
-
-        String run(String name, String arguments) {
-            JsonNode args = Json.readTree(arguments);
-            return switch (name) {
-                case "lookupOrder" -> {
-                    ran.add("lookupOrder " + args.path("orderId").asString());
-                    yield "order " + args.path("orderId").asString() + " shipped with parcel TRK-77";
-                }
-                case "trackParcel" -> {
-                    ran.add("trackParcel " + args.path("parcel").asString());
-                    yield "parcel " + args.path("parcel").asString() + " is out for delivery";
-                }
-                default -> throw new IllegalArgumentException("no tool " + name);
-            };
-        }
-    }
 
     private static FunctionDefinition function(String name, String description, String parameter) {
         return FunctionDefinition.builder().name(name).description(description)
@@ -62,7 +40,7 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
 
     /** The loop: one op, a function-calling loop inside it that runs until the model stops asking for tools. */
     static final class TurnLoop implements AgentLoop {
-        final OrderTools tools = new OrderTools();
+        final OrderTurn.Tools tools = new OrderTurn.Tools();
 
         @Override
         public List<Outcome> run(dev.resilienceharness.loop.LoopRun run) {
@@ -85,7 +63,7 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
                     for (ChatCompletionMessageToolCall call : calls) {
                         ChatCompletionMessageFunctionToolCall f = call.asFunction();
                         params.addMessage(ChatCompletionToolMessageParam.builder().toolCallId(f.id())
-                                .content(tools.run(f.function().name(), f.function().arguments())).build());
+                                .content(tools.run(f.function().name(), Json.readTree(f.function().arguments()))).build());
                     }
                 }
             }
@@ -93,6 +71,6 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
     }
 
     FunctionCallingTurnTest() {
-        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new, loop -> loop.tools.ran);
+        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new, loop -> loop.tools.ran());
     }
 }
