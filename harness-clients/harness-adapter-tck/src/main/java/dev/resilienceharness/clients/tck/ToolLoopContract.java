@@ -13,7 +13,6 @@ import dev.resilienceharness.trace.ToolRecord;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,23 +52,19 @@ public abstract class ToolLoopContract<L extends AgentLoop> {
     Path dir;
 
     private final ApiShape api;
-    private final BiFunction<Boolean, Boolean, L> loops;
-    private final Function<L, RefundTool> refundTool;
+    private final Function<RefundTool, L> loops;
 
     /**
      * @param api the API the SDK speaks
-     * @param loops a new loop of the team's on a {@code new RefundTool(retriesAfterTimeout, passesKey)}
-     * @param refundTool the loop's refund tool
+     * @param loops a new loop of the team's that runs the refund through the given tool
      */
-    protected ToolLoopContract(ApiShape api, BiFunction<Boolean, Boolean, L> loops,
-            Function<L, RefundTool> refundTool) {
+    protected ToolLoopContract(ApiShape api, Function<RefundTool, L> loops) {
         this.api = api;
         this.loops = loops;
-        this.refundTool = refundTool;
     }
 
     private RehearsalProject recorded(String refundSettings) throws Exception {
-        L calm = loops.apply(false, false);
+        L calm = loops.apply(new RefundTool(false, false));
         RehearsalProject project = RehearsalProject.write(dir, YAML.formatted(calm.getClass().getName(),
                 refundSettings));
         List<String> turns = api == ApiShape.MESSAGES
@@ -90,7 +85,7 @@ public abstract class ToolLoopContract<L extends AgentLoop> {
     @Test
     void theLoopsToolExecutionIsOnTheTraceAsTheLoops() throws Exception {
         RehearsalProject project = recorded("");
-        ScenarioResult result = check(project, "calm", loops.apply(false, false));
+        ScenarioResult result = check(project, "calm", loops.apply(new RefundTool(false, false)));
         assertEquals(List.of(), result.violations());
         assertEquals(ANSWER, result.trace().outcomes().get(0).value().get("text").asString());
         ToolRecord refund = result.trace().tools().get(0);
@@ -105,9 +100,9 @@ public abstract class ToolLoopContract<L extends AgentLoop> {
     @Test
     void aLoopThatRunsTheToolAgainAfterATimeoutAfterCommitFailsSideEffectsNamingTheLoop() throws Exception {
         RehearsalProject project = recorded("");
-        L loop = loops.apply(true, false);
-        ScenarioResult result = check(project, "refund-timeout-after-commit", loop);
-        assertEquals(2, refundTool.apply(loop).refunds());
+        RefundTool tool = new RefundTool(true, false);
+        ScenarioResult result = check(project, "refund-timeout-after-commit", loops.apply(tool));
+        assertEquals(2, tool.refunds());
         List<Violation> effects = result.violations().stream()
                 .filter(v -> v.invariant() == Invariant.SIDE_EFFECTS).toList();
         assertEquals(1, effects.size(), result.violations().toString());
@@ -120,10 +115,10 @@ public abstract class ToolLoopContract<L extends AgentLoop> {
     @Test
     void theSameRetryPassingAnIdempotencyKeyTheToolHonoursPasses() throws Exception {
         RehearsalProject project = recorded(", idempotency_key: passed");
-        L loop = loops.apply(true, true);
-        ScenarioResult result = check(project, "refund-timeout-after-commit", loop);
+        RefundTool tool = new RefundTool(true, true);
+        ScenarioResult result = check(project, "refund-timeout-after-commit", loops.apply(tool));
         assertEquals(List.of(), result.violations());
-        assertEquals(2, refundTool.apply(loop).refunds());
+        assertEquals(2, tool.refunds());
         assertTrue(result.trace().tools().stream().allMatch(t -> "refund-A1".equals(t.idempotencyKey())));
     }
 }

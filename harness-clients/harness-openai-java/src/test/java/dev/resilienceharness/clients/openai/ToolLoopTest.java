@@ -28,7 +28,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 class ToolLoopTest extends ToolLoopContract<ToolLoopTest.RefundLoop> {
 
     /** The team's loop: the model asks for refunds, the loop runs each through run.tool and sends back its result. */
-    static final class RefundLoop implements AgentLoop {
+    record RefundLoop(RefundTool refund) implements AgentLoop {
 
         static final ChatCompletionFunctionTool REFUND = ChatCompletionFunctionTool.builder()
                 .function(FunctionDefinition.builder().name("refund").description("Refund an order")
@@ -39,12 +39,6 @@ class ToolLoopTest extends ToolLoopContract<ToolLoopTest.RefundLoop> {
                                 .build())
                         .build())
                 .build();
-
-        final RefundTool refund;
-
-        RefundLoop(boolean retriesToolAfterTimeout, boolean passesKey) {
-            this.refund = new RefundTool(retriesToolAfterTimeout, passesKey);
-        }
 
         @Override
         public List<Outcome> run(LoopRun run) {
@@ -73,6 +67,6 @@ class ToolLoopTest extends ToolLoopContract<ToolLoopTest.RefundLoop> {
     }
 
     ToolLoopTest() {
-        super(ApiShape.CHAT_COMPLETIONS, RefundLoop::new, loop -> loop.refund);
+        super(ApiShape.CHAT_COMPLETIONS, RefundLoop::new);
     }
 }
