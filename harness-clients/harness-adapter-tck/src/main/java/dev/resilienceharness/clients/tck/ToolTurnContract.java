@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,22 +55,19 @@ public abstract class ToolTurnContract<L extends AgentLoop> {
     private RehearsalProject project;
 
     private final ApiShape api;
-    private final Supplier<L> loops;
-    private final Function<L, List<String>> toolsRan;
+    private final Function<OrderTurn.Tools, L> loops;
 
     /**
      * @param api the API the SDK speaks
-     * @param loops a new loop of the team's, as the SDK runs the turn
-     * @param toolsRan what a loop's tools ran, one {@code "name argument"} line each
+     * @param loops a new loop of the team's on the given tools, as the SDK runs the turn
      */
-    protected ToolTurnContract(ApiShape api, Supplier<L> loops, Function<L, List<String>> toolsRan) {
+    protected ToolTurnContract(ApiShape api, Function<OrderTurn.Tools, L> loops) {
         this.api = api;
         this.loops = loops;
-        this.toolsRan = toolsRan;
     }
 
     private L newLoop() {
-        return loops.get();
+        return loops.apply(new OrderTurn.Tools());
     }
 
     @BeforeEach
@@ -92,9 +88,10 @@ public abstract class ToolTurnContract<L extends AgentLoop> {
 
     @Test
     void aThreeRoundTurnIsRecordedRoundByRoundAndReplaysOfflineAsOneOp() throws Exception {
-        L recorded = newLoop();
+        OrderTurn.Tools tools = new OrderTurn.Tools();
+        L recorded = loops.apply(tools);
         assertEquals(List.of("resolve round 1", "resolve round 2", "resolve round 3"), record(() -> recorded));
-        assertEquals(List.of("lookupOrder A-1042", "trackParcel TRK-77"), toolsRan.apply(recorded));
+        assertEquals(List.of("lookupOrder A-1042", "trackParcel TRK-77"), tools.ran());
         assertEquals(3, provider.requests().size());
         assertEquals(List.of(0, 1, 2),
                 provider.requests().stream().map(r -> ScriptedProvider.toolResults(api, r)).toList(),

@@ -40,8 +40,7 @@ class ToolUseTurnTest extends ToolTurnContract<ToolUseTurnTest.TurnLoop> {
     }
 
     /** The loop: one op, a tool-use loop inside it that runs until the model stops asking for tools. */
-    static final class TurnLoop implements AgentLoop {
-        final OrderTurn.Tools tools = new OrderTurn.Tools();
+    record TurnLoop(OrderTurn.Tools tools) implements AgentLoop {
 
         @Override
         public List<Outcome> run(dev.resilienceharness.loop.LoopRun run) {
@@ -76,6 +75,6 @@ class ToolUseTurnTest extends ToolTurnContract<ToolUseTurnTest.TurnLoop> {
     }
 
     ToolUseTurnTest() {
-        super(ApiShape.MESSAGES, TurnLoop::new, loop -> loop.tools.ran());
+        super(ApiShape.MESSAGES, TurnLoop::new);
     }
 }

@@ -24,8 +24,7 @@ class ToolTurnThroughLangchain4jTest extends ToolTurnContract<ToolTurnThroughLan
     }
 
     /** The team's tools, which AiServices calls when the model asks for them. */
-    public static final class OrderTools {
-        final OrderTurn.Tools turn = new OrderTurn.Tools();
+    public record OrderTools(OrderTurn.Tools turn) {
 
         @Tool("Look up an order by its id")
         public String lookupOrder(String orderId) {
@@ -39,15 +38,14 @@ class ToolTurnThroughLangchain4jTest extends ToolTurnContract<ToolTurnThroughLan
     }
 
     /** The loop: one op, one call of the assistant; the rounds happen inside langchain4j. */
-    static final class TurnLoop implements AgentLoop {
-        final OrderTools tools = new OrderTools();
+    record TurnLoop(OrderTurn.Tools turn) implements AgentLoop {
 
         @Override
         public List<Outcome> run(dev.resilienceharness.loop.LoopRun run) {
             try (var scope = run.op("resolve")) {
                 Assistant assistant = AiServices.builder(Assistant.class)
                         .chatModel(HarnessLangChain4j.builder(run).modelName("gpt-4o-mini").maxRetries(0).build())
-                        .tools(tools)
+                        .tools(new OrderTools(turn))
                         .build();
                 String answer = assistant.chat("Where is order A-1042?");
                 ObjectNode value = Json.mapper().createObjectNode().put("text", answer);
@@ -57,6 +55,6 @@ class ToolTurnThroughLangchain4jTest extends ToolTurnContract<ToolTurnThroughLan
     }
 
     ToolTurnThroughLangchain4jTest() {
-        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new, loop -> loop.tools.turn.ran());
+        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new);
     }
 }

@@ -39,8 +39,7 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
     }
 
     /** The loop: one op, a function-calling loop inside it that runs until the model stops asking for tools. */
-    static final class TurnLoop implements AgentLoop {
-        final OrderTurn.Tools tools = new OrderTurn.Tools();
+    record TurnLoop(OrderTurn.Tools tools) implements AgentLoop {
 
         @Override
         public List<Outcome> run(dev.resilienceharness.loop.LoopRun run) {
@@ -71,6 +70,6 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
     }
 
     FunctionCallingTurnTest() {
-        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new, loop -> loop.tools.ran());
+        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new);
     }
 }

@@ -19,8 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 class ToolTurnThroughSpringAiTest extends ToolTurnContract<ToolTurnThroughSpringAiTest.TurnLoop> {
 
     /** The team's tools, which the chat client calls when the model asks for them. */
-    public static final class OrderTools {
-        final OrderTurn.Tools turn = new OrderTurn.Tools();
+    public record OrderTools(OrderTurn.Tools turn) {
 
         @Tool(description = "Look up an order by its id")
         public String lookupOrder(String orderId) {
@@ -34,15 +33,14 @@ class ToolTurnThroughSpringAiTest extends ToolTurnContract<ToolTurnThroughSpring
     }
 
     /** The loop: one op, one {@code ChatClient} call; the rounds happen inside Spring AI. */
-    static final class TurnLoop implements AgentLoop {
-        final OrderTools tools = new OrderTools();
+    record TurnLoop(OrderTurn.Tools turn) implements AgentLoop {
 
         @Override
         public List<Outcome> run(dev.resilienceharness.loop.LoopRun run) {
             try (var scope = run.op("resolve")) {
                 String answer = ChatClient.create(HarnessSpringAi.chatModel(run)).prompt()
                         .user("Where is order A-1042?")
-                        .tools(tools)
+                        .tools(new OrderTools(turn))
                         .call()
                         .content();
                 ObjectNode value = Json.mapper().createObjectNode().put("text", answer);
@@ -52,6 +50,6 @@ class ToolTurnThroughSpringAiTest extends ToolTurnContract<ToolTurnThroughSpring
     }
 
     ToolTurnThroughSpringAiTest() {
-        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new, loop -> loop.tools.turn.ran());
+        super(ApiShape.CHAT_COMPLETIONS, TurnLoop::new);
     }
 }
