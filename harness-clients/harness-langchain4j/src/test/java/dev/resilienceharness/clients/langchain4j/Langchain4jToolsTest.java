@@ -1,13 +1,16 @@
 package dev.resilienceharness.clients.langchain4j;
 
+import static dev.resilienceharness.clients.tck.ToolTurns.CHECKED;
+import static dev.resilienceharness.clients.tck.ToolTurns.lines;
+import static dev.resilienceharness.clients.tck.ToolTurns.refund;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.clients.tck.ToolTurns;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
@@ -18,9 +21,7 @@ import dev.resilienceharness.trace.ToolRecord;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,46 +33,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class Langchain4jToolsTest {
 
-    /** Not the call budget: it counts a turn's rounds as retries until it knows rounds ({@code policy.max_rounds}). */
-    static final Set<Invariant> CHECKED = EnumSet.of(Invariant.DETERMINISM, Invariant.PARTIAL_WORK,
-            Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS, Invariant.SIDE_EFFECTS);
-
     @TempDir
     Path dir;
 
-    private static ScenarioResult check(ToolTurns turns, String scenario, AgentLoop loop) throws Exception {
-        return Rehearsal.prepare(turns.config(), turns.loops(loop)).check(turns.scenario(scenario), 1, CHECKED);
-    }
-
-    private static String lines(ScenarioResult result) {
-        StringBuilder sb = new StringBuilder();
-        result.violations().forEach(v -> sb.append(v.line()).append('\n'));
-        if (result.trace().failure() != null) {
-            sb.append(result.trace().failure()).append('\n');
-        }
-        return sb.toString();
-    }
-
-    private static ToolRecord refund(RunTrace trace) {
-        return trace.tools().stream().filter(t -> t.name().equals("refund")).findFirst().orElseThrow();
+    private ToolTurns recorded(String refundSettings) throws Exception {
+        return ToolTurns.recorded(dir, ToolLoop.class, refundSettings, ToolLoop::new);
     }
 
     private static void assertRefund(ToolRecord refund, String fault, ToolRecord.Result result, boolean committed) {
-        assertEquals("resolve", refund.op());
-        assertEquals(2, refund.round(), "the refund ran on the model's second answer");
-        assertEquals("langchain4j", refund.layer());
         assertEquals(RunToolExecutor.LAYER, refund.layer());
-        assertEquals(fault, refund.fault());
-        assertEquals(result, refund.result());
-        assertEquals(committed, refund.committed());
-        assertEquals("{\"order\":\"A1\",\"refund_id\":\"r-A1\"}", refund.arguments());
+        ToolTurns.assertRefund(refund, "langchain4j", fault, result, committed);
     }
 
     /** The fault's message went to the model as the refund's result, and the turn ended with the model's answer. */
     private ScenarioResult answeredAfter(String scenario, String modelReceives, ToolLoop loop) throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         turns.answerAfter(modelReceives);
-        ScenarioResult result = check(turns, scenario, loop);
+        ScenarioResult result = turns.check(scenario, loop);
         assertEquals(List.of(), result.violations(), lines(result));
         assertNull(result.trace().failure(), lines(result));
         assertEquals(ToolLoop.ANSWER, result.trace().outcomes().get(0).value().get("text").asString());
@@ -81,7 +59,7 @@ class Langchain4jToolsTest {
 
     @Test
     void anAiServicesTwoToolsOverThreeRoundsOfOneOpAreOnTheTrace() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         assertEquals(3, turns.requests().size(), "one cassette per round");
         assertEquals("{\"status\":\"refunded\",\"refund_id\":\"r-A1\"}",
                 ToolTurns.toolResults(turns.requests().get(2).get("request")).get(1).get("content").asString());
@@ -121,9 +99,9 @@ class Langchain4jToolsTest {
 
     @Test
     void aSlowToolAnswersLateOnTheVirtualClock() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop();
-        ScenarioResult result = check(turns, "refund-slow", loop);
+        ScenarioResult result = turns.check("refund-slow", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         RunTrace trace = result.trace();
         assertEquals(ToolLoop.ANSWER, trace.outcomes().get(0).value().get("text").asString());
@@ -152,19 +130,19 @@ class Langchain4jToolsTest {
 
     @Test
     void aTeamsThrowingErrorHandlerGetsTheFaultAsATools() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(true);
-        check(turns, "refund-error", loop);
+        turns.check("refund-error", loop);
         assertInstanceOf(ToolFailure.class, loop.thrown.get(0));
-        check(turns, "refund-timeout", loop);
+        turns.check("refund-timeout", loop);
         assertInstanceOf(SocketTimeoutException.class, loop.thrown.get(loop.thrown.size() - 1));
     }
 
     @Test
     void aLoopThatRetriesTheTurnBlindlyAfterATimeoutAfterCommitRefundsTwice() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(true);
-        ScenarioResult result = check(turns, "refund-timeout-after-commit", loop);
+        ScenarioResult result = turns.check("refund-timeout-after-commit", loop);
         assertEquals(Status.OK, result.trace().outcomes().get(0).status(), lines(result));
         assertEquals(2, loop.refunds.get());
         List<Violation> effects = result.violations().stream()
@@ -181,8 +159,8 @@ class Langchain4jToolsTest {
 
     @Test
     void theSameBlindRetryWithAnIdempotencyKeyTheToolHonoursPasses() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir, "idempotency_key: /refund_id");
-        ScenarioResult result = check(turns, "refund-timeout-after-commit", new ToolLoop(true));
+        ToolTurns turns = recorded("idempotency_key: /refund_id");
+        ScenarioResult result = turns.check("refund-timeout-after-commit", new ToolLoop(true));
         assertEquals(List.of(), result.violations(), lines(result));
         List<ToolRecord> refunds = result.trace().tools().stream().filter(t -> t.name().equals("refund")).toList();
         assertEquals(2, refunds.size());
@@ -191,8 +169,8 @@ class Langchain4jToolsTest {
 
     @Test
     void aCrashAfterTheRefundAndAResumeThatRunsItAgainIsARepeatedEffectOfTheRestart() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
-        ScenarioResult result = check(turns, "crash-after-refund", new ToolLoop());
+        ToolTurns turns = recorded("");
+        ScenarioResult result = turns.check("crash-after-refund", new ToolLoop());
         RunTrace trace = result.trace();
         assertEquals(1, trace.restarts().size(), lines(result));
         List<ToolRecord> refunds = trace.tools().stream().filter(t -> t.name().equals("refund")).toList();
@@ -205,14 +183,14 @@ class Langchain4jToolsTest {
 
     @Test
     void aTeamsOwnLoopOnTheToolsExecutorsGetsAFaultAsTheDefaultToolExecutorAnswersATools() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir, "", DirectToolLoop::new);
+        ToolTurns turns = ToolTurns.recorded(dir, ToolLoop.class, "", DirectToolLoop::new);
         // new DefaultToolExecutor(object, method) answers a method's exception with its message, as an error result.
         turns.answerAfter("tool 'refund' failed (injected error fault on its execution 1)");
-        ScenarioResult result = check(turns, "refund-error", new DirectToolLoop());
+        ScenarioResult result = turns.check("refund-error", new DirectToolLoop());
         assertEquals(List.of(), result.violations(), lines(result));
         assertEquals(ToolLoop.ANSWER, result.trace().outcomes().get(0).value().get("text").asString(), lines(result));
         assertRefund(refund(result.trace()), "error", ToolRecord.Result.ERROR, false);
-        ScenarioResult calm = check(turns, "calm", new DirectToolLoop());
+        ScenarioResult calm = turns.check("calm", new DirectToolLoop());
         assertEquals(List.of("lookup_order", "refund"), calm.trace().tools().stream().map(ToolRecord::name).toList());
         assertTrue(calm.trace().tools().stream().allMatch(t -> t.layer().equals("langchain4j") && t.committed()));
     }

@@ -3,6 +3,7 @@ package dev.resilienceharness.clients.langchain4j;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.service.AiServices;
+import dev.resilienceharness.clients.tck.ToolTurns;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -20,8 +21,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class ToolLoop implements AgentLoop {
 
-    static final String PROMPT = "Refund order A1, it arrived broken";
-    static final String ANSWER = "Refunded order A1 (refund r-A1).";
+    static final String PROMPT = ToolTurns.PROMPT;
+    static final String ANSWER = ToolTurns.ANSWER;
 
     /** The team's AiService. */
     interface Assistant {

@@ -1,17 +1,20 @@
 package dev.resilienceharness.clients.springai;
 
+import static dev.resilienceharness.clients.tck.ToolTurns.CHECKED;
+import static dev.resilienceharness.clients.tck.ToolTurns.lines;
+import static dev.resilienceharness.clients.tck.ToolTurns.refund;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.clients.tck.ToolTurns;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
-import dev.resilienceharness.tool.ToolCall;
 import dev.resilienceharness.tool.ToolFailure;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.RunTrace;
@@ -19,9 +22,7 @@ import dev.resilienceharness.trace.ToolRecord;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.model.tool.ToolCallingManager;
@@ -36,44 +37,21 @@ import org.springframework.ai.tool.execution.ToolExecutionException;
  */
 class SpringAiToolsTest {
 
-    /** Not the call budget: it counts a turn's rounds as retries until it knows rounds ({@code policy.max_rounds}). */
-    static final Set<Invariant> CHECKED = EnumSet.of(Invariant.DETERMINISM, Invariant.PARTIAL_WORK,
-            Invariant.BOUNDED_WAIT, Invariant.EXPECTATIONS, Invariant.SIDE_EFFECTS);
-
     @TempDir
     Path dir;
 
-    private static ScenarioResult check(ToolTurns turns, String scenario, ToolLoop loop) throws Exception {
-        return Rehearsal.prepare(turns.config(), turns.loops(loop)).check(turns.scenario(scenario), 1, CHECKED);
-    }
-
-    private static String lines(ScenarioResult result) {
-        StringBuilder sb = new StringBuilder();
-        result.violations().forEach(v -> sb.append(v.line()).append('\n'));
-        if (result.trace().failure() != null) {
-            sb.append(result.trace().failure()).append('\n');
-        }
-        return sb.toString();
-    }
-
-    private static ToolRecord refund(RunTrace trace) {
-        return trace.tools().stream().filter(t -> t.name().equals("refund")).findFirst().orElseThrow();
+    private ToolTurns recorded(String refundSettings) throws Exception {
+        return ToolTurns.recorded(dir, ToolLoop.class, refundSettings, ToolLoop::new);
     }
 
     private static void assertRefund(ToolRecord refund, String fault, ToolRecord.Result result, boolean committed) {
-        assertEquals("resolve", refund.op());
-        assertEquals(2, refund.round(), "the refund ran on the model's second answer");
         assertEquals(RunToolCallingManager.LAYER, refund.layer());
-        assertEquals("Spring AI", refund.layer());
-        assertEquals(fault, refund.fault());
-        assertEquals(result, refund.result());
-        assertEquals(committed, refund.committed());
-        assertEquals("{\"order\":\"A1\",\"refund_id\":\"r-A1\"}", refund.arguments());
+        ToolTurns.assertRefund(refund, "Spring AI", fault, result, committed);
     }
 
     @Test
     void aChatClientsTwoToolsOverThreeRoundsOfOneOpAreOnTheTrace() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         List<tools.jackson.databind.node.ObjectNode> recorded = turns.requests();
         assertEquals(3, recorded.size(), "one cassette per round");
         // Spring AI sends a tool's String result as JSON text, and its record result as a JSON object.
@@ -106,11 +84,11 @@ class SpringAiToolsTest {
 
     @Test
     void anErrorFaultGoesBackToTheModelAsATools() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         // Spring AI's default processor sends the message of a tool's RuntimeException to the model.
         turns.answerAfter("tool 'refund' failed (injected error fault on its execution 1)");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "refund-error", loop);
+        ScenarioResult result = turns.check("refund-error", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         RunTrace trace = result.trace();
         assertEquals(Status.OK, trace.outcomes().get(0).status(), lines(result));
@@ -121,12 +99,12 @@ class SpringAiToolsTest {
 
     @Test
     void theTeamsOwnToolCallingManagerDecidesAsForItsOwnExceptions() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolCallingManager alwaysThrow = ToolCallingManager.builder()
                 .toolExecutionExceptionProcessor(new DefaultToolExecutionExceptionProcessor(true)).build();
         ToolLoop loop = new ToolLoop(run -> HarnessSpringAi.chatClientBuilder(run, HarnessSpringAi.chatModel(run),
                 alwaysThrow).build(), false);
-        ScenarioResult result = check(turns, "refund-error", loop);
+        ScenarioResult result = turns.check("refund-error", loop);
         Outcome outcome = result.trace().outcomes().get(0);
         assertEquals(Status.DEGRADED, outcome.status(), lines(result));
         ToolExecutionException thrown = (ToolExecutionException) loop.thrown.get(0);
@@ -138,9 +116,9 @@ class SpringAiToolsTest {
 
     @Test
     void aTimeoutIsACheckedExceptionThatSpringAiRethrowsToTheLoop() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "refund-timeout", loop);
+        ScenarioResult result = turns.check("refund-timeout", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         RunTrace trace = result.trace();
         assertEquals(Status.DEGRADED, trace.outcomes().get(0).status());
@@ -157,9 +135,9 @@ class SpringAiToolsTest {
 
     @Test
     void aSlowToolAnswersLateOnTheVirtualClockAndTheModelGetsItsResult() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "refund-slow", loop);
+        ScenarioResult result = turns.check("refund-slow", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         RunTrace trace = result.trace();
         assertEquals(ToolLoop.ANSWER, trace.outcomes().get(0).value().get("text").asString());
@@ -172,11 +150,11 @@ class SpringAiToolsTest {
 
     @Test
     void anInvalidResultReachesTheModelInPlaceOfTheToolsOwn() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         // The refund's result without its required status: what breaks its output_schema.
         turns.answerAfter("{\"refund_id\":\"r-A1\"}");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "refund-invalid-result", loop);
+        ScenarioResult result = turns.check("refund-invalid-result", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         RunTrace trace = result.trace();
         assertEquals(Status.OK, trace.outcomes().get(0).status(), lines(result));
@@ -186,9 +164,9 @@ class SpringAiToolsTest {
 
     @Test
     void aTimeoutAfterCommitIsRethrownAfterTheToolTookEffect() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "refund-timeout-after-commit", loop);
+        ScenarioResult result = turns.check("refund-timeout-after-commit", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         assertEquals(Status.DEGRADED, result.trace().outcomes().get(0).status());
         assertInstanceOf(SocketTimeoutException.class, loop.thrown.get(0).getCause());
@@ -198,9 +176,9 @@ class SpringAiToolsTest {
 
     @Test
     void aLoopThatRetriesTheTurnBlindlyAfterATimeoutAfterCommitRefundsTwice() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(true);
-        ScenarioResult result = check(turns, "refund-timeout-after-commit", loop);
+        ScenarioResult result = turns.check("refund-timeout-after-commit", loop);
         RunTrace trace = result.trace();
         assertEquals(Status.OK, trace.outcomes().get(0).status(), lines(result));
         assertEquals(2, loop.refunds.get());
@@ -220,9 +198,9 @@ class SpringAiToolsTest {
 
     @Test
     void theSameBlindRetryWithAnIdempotencyKeyTheToolHonoursPasses() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir, "idempotency_key: /refund_id");
+        ToolTurns turns = recorded("idempotency_key: /refund_id");
         ToolLoop loop = new ToolLoop(true);
-        ScenarioResult result = check(turns, "refund-timeout-after-commit", loop);
+        ScenarioResult result = turns.check("refund-timeout-after-commit", loop);
         assertEquals(List.of(), result.violations(), lines(result));
         List<ToolRecord> refunds = result.trace().tools().stream().filter(t -> t.name().equals("refund")).toList();
         assertEquals(2, refunds.size());
@@ -231,9 +209,9 @@ class SpringAiToolsTest {
 
     @Test
     void aCrashAfterTheRefundAndAResumeThatRunsItAgainIsARepeatedEffectOfTheRestart() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         ToolLoop loop = new ToolLoop(false);
-        ScenarioResult result = check(turns, "crash-after-refund", loop);
+        ScenarioResult result = turns.check("crash-after-refund", loop);
         RunTrace trace = result.trace();
         assertEquals(1, trace.restarts().size(), lines(result));
         assertEquals(Status.OK, trace.outcomes().get(0).status(), lines(result));
@@ -249,10 +227,10 @@ class SpringAiToolsTest {
 
     @Test
     void aStreamingChatClientRunsItsToolsThroughTheGateToo() throws Exception {
-        ToolTurns turns = ToolTurns.recorded(dir);
+        ToolTurns turns = recorded("");
         turns.answerAfter("tool 'refund' failed (injected error fault on its execution 1)");
         ToolLoop loop = new ToolLoop(false).streaming();
-        ScenarioResult result = check(turns, "refund-error", loop);
+        ScenarioResult result = turns.check("refund-error", loop);
         assertNull(result.trace().failure(), lines(result));
         assertEquals(ToolLoop.ANSWER, result.trace().outcomes().get(0).value().get("text").asString(), lines(result));
         // Each round streamed: the calls' cassettes, recorded whole, were replayed as event streams.

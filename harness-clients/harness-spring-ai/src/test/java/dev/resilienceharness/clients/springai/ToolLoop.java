@@ -1,5 +1,6 @@
 package dev.resilienceharness.clients.springai;
 
+import dev.resilienceharness.clients.tck.ToolTurns;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -21,8 +22,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public final class ToolLoop implements AgentLoop {
 
-    static final String PROMPT = "Refund order A1, it arrived broken";
-    static final String ANSWER = "Refunded order A1 (refund r-A1).";
+    static final String PROMPT = ToolTurns.PROMPT;
+    static final String ANSWER = ToolTurns.ANSWER;
 
     /** What the model reached in the team's code: its tools, as Spring AI calls them. */
     public static final class OrderTools {

@@ -1,0 +1,141 @@
+package dev.resilienceharness.clients.tck;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.json.Json;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions or the Messages
+ * API from a script that answers each request, typically by how many tool results the request already carries, and
+ * keeps every request it received.
+ */
+public final class ScriptedProvider implements AutoCloseable {
+
+    /** The key {@link #live()} sends. */
+    public static final String KEY = "sk-test";
+
+    private final HttpServer server;
+    private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
+
+    private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
+        if (api == ApiShape.RESPONSES) {
+            throw new IllegalArgumentException("a scripted provider serves Chat Completions or Messages, not " + api);
+        }
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1/" + (api == ApiShape.MESSAGES ? "messages" : "chat/completions"), exchange -> {
+            JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
+            requests.add(request);
+            byte[] body = Json.compact(script.apply(request)).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    /** A provider of {@code api} whose {@code script} turns each request into the whole response body. */
+    public static ScriptedProvider answering(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
+        return new ScriptedProvider(api, script);
+    }
+
+    /**
+     * A provider of {@code api} that answers a request carrying n tool results with the n-th of {@code turns} (the last
+     * once they run out): for Chat Completions an assistant message ({@link #toolCall}, {@link #text}), for Messages a
+     * content array ({@link #toolUse}, {@link #textBlock}).
+     */
+    public static ScriptedProvider byToolResults(ApiShape api, List<String> turns) throws IOException {
+        List<String> script = List.copyOf(turns);
+        return new ScriptedProvider(api, request -> {
+            int results = toolResults(api, request);
+            String turn = script.get(Math.min(results, script.size() - 1));
+            return Json.readTree(api == ApiShape.MESSAGES ? message(results, turn) : chatCompletion(results, turn));
+        });
+    }
+
+    private static String chatCompletion(int results, String message) {
+        String finish = message.contains("\"tool_calls\"") ? "tool_calls" : "stop";
+        return "{\"id\":\"chatcmpl-" + results + "\",\"object\":\"chat.completion\",\"created\":1767225600,"
+                + "\"model\":\"gpt-5-mini\",\"choices\":[{\"index\":0,\"message\":" + message
+                + ",\"finish_reason\":\"" + finish + "\"}],\"usage\":{\"prompt_tokens\":40,"
+                + "\"completion_tokens\":10,\"total_tokens\":50}}";
+    }
+
+    private static String message(int results, String content) {
+        String stop = content.contains("\"tool_use\"") ? "tool_use" : "end_turn";
+        return "{\"id\":\"msg_" + (results + 1) + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
+                + "\"claude-sonnet-4-5\",\"content\":" + content + ",\"stop_reason\":\"" + stop
+                + "\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":20,\"output_tokens\":10}}";
+    }
+
+    /** A Chat Completions assistant message asking for one tool call; {@code arguments} is the JSON text. */
+    public static String toolCall(String id, String name, String arguments) {
+        return "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + id + "\",\"type\":\"function\","
+                + "\"function\":{\"name\":\"" + name + "\",\"arguments\":"
+                + Json.compact(JsonNodeFactory.instance.stringNode(arguments)) + "}}]}";
+    }
+
+    /** A Chat Completions assistant message answering in text. */
+    public static String text(String answer) {
+        return "{\"role\":\"assistant\",\"content\":" + Json.compact(JsonNodeFactory.instance.stringNode(answer)) + "}";
+    }
+
+    /** A Messages content array asking for one tool; {@code input} is the JSON object. */
+    public static String toolUse(String id, String name, String input) {
+        return "[{\"type\":\"tool_use\",\"id\":\"" + id + "\",\"name\":\"" + name + "\",\"input\":" + input + "}]";
+    }
+
+    /** A Messages content array answering in text. */
+    public static String textBlock(String answer) {
+        return "[{\"type\":\"text\",\"text\":" + Json.compact(JsonNodeFactory.instance.stringNode(answer)) + "}]";
+    }
+
+    /** How many tool results a request of {@code api} carries: {@code tool} messages or {@code tool_result} blocks. */
+    public static int toolResults(ApiShape api, JsonNode request) {
+        int n = 0;
+        for (JsonNode m : request.path("messages")) {
+            if (api == ApiShape.MESSAGES) {
+                for (JsonNode block : m.path("content")) {
+                    n += "tool_result".equals(block.path("type").asString()) ? 1 : 0;
+                }
+            } else {
+                n += "tool".equals(m.path("role").asString()) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /** Every request the provider received, in order. */
+    public List<JsonNode> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The live path to this provider, sending {@code key}. */
+    public LiveHttp live(String key) {
+        return LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1"), key,
+                Duration.ofSeconds(10));
+    }
+
+    /** The live path to this provider, sending {@link #KEY}. */
+    public LiveHttp live() {
+        return live(KEY);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
