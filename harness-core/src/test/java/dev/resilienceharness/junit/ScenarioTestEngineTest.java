@@ -133,6 +133,24 @@ class ScenarioTestEngineTest {
     }
 
     @Test
+    void a_config_that_declares_tools_has_a_side_effects_test_per_scenario() throws Exception {
+        TestProject.create(dir, YAML.replace("scenarios:", "tools: {refund: {side_effects: true}}\nscenarios:"),
+                "plan", "patch");
+        Events tests = EngineTestKit.engine(new ScenarioTestEngine())
+                .selectors(selectFile(dir.resolve("resilience.yaml").toFile()))
+                .execute().testEvents();
+        tests.assertStatistics(s -> s.started(12).succeeded(11).failed(1));
+        assertEquals(List.of("transient-then-ok [side_effects]", "wrong-expectation [side_effects]"),
+                tests.succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName())
+                        .filter(n -> n.endsWith("[side_effects]")).sorted().toList());
+        Events picked = EngineTestKit.engine(new ScenarioTestEngine())
+                .selectors(selectFile(dir.resolve("resilience.yaml").toFile()))
+                .configurationParameter(ScenarioTestEngine.INVARIANTS, "side_effects")
+                .execute().testEvents();
+        picked.assertStatistics(s -> s.started(2).succeeded(2));
+    }
+
+    @Test
     void surefire_finds_a_class_source_above_every_test_and_a_name_of_its_own() throws Exception {
         // Surefire counts and reports a test only inside the test set of its topmost container with a class
         // source; without one, mvn test ran the scenarios and left them out of "Tests run". Within that test
