@@ -75,7 +75,7 @@ public final class McpCassetteWriter {
             response.set("result", sorted(call.result()));
         } else {
             ObjectNode error = response.putObject("error");
-            error.put("code", call.error().code());
+            putCode(error, call.error().code());
             error.put("message", call.error().message());
             if (call.error().data() != null) {
                 error.set("data", sorted(call.error().data()));
@@ -104,5 +104,14 @@ public final class McpCassetteWriter {
     /** {@code value} with every object's keys sorted as canonical JSON sorts them. */
     private static JsonNode sorted(JsonNode value) {
         return Json.readTree(CanonicalJson.write(value));
+    }
+
+    /** An int where the code fits one, as JSON-RPC codes do, so that the node equals one read from the wire. */
+    private static void putCode(ObjectNode error, long code) {
+        if (code == (int) code) {
+            error.put("code", (int) code);
+        } else {
+            error.put("code", code);
+        }
     }
 }

@@ -129,7 +129,7 @@ public final class McpReplay {
             out.set("result", call.result().deepCopy());
         } else {
             ObjectNode error = out.putObject("error");
-            error.put("code", call.error().code());
+            putCode(error, call.error().code());
             error.put("message", call.error().message());
             if (call.error().data() != null) {
                 error.set("data", call.error().data().deepCopy());
@@ -159,5 +159,14 @@ public final class McpReplay {
         JsonNode name = "tools/call".equals(key.method()) && matched.isObject() ? matched.get("name") : null;
         String tool = name != null && name.isString() ? name.asString() : null;
         return new McpCassetteMiss(server, key, McpMessages.miss(server, key, tool, nearest));
+    }
+
+    /** An int where the code fits one, as JSON-RPC codes do, so that the node equals one read from the wire. */
+    private static void putCode(ObjectNode error, long code) {
+        if (code == (int) code) {
+            error.put("code", (int) code);
+        } else {
+            error.put("code", code);
+        }
     }
 }
