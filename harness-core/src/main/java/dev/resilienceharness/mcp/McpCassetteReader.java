@@ -2,14 +2,18 @@ package dev.resilienceharness.mcp;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.resilienceharness.cassette.AtomicFiles;
 import dev.resilienceharness.cassette.CassetteException;
 import dev.resilienceharness.cassette.CassetteMessages;
 import dev.resilienceharness.cassette.CassetteReader;
 import dev.resilienceharness.json.VolatilePaths;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 
@@ -29,11 +33,37 @@ public final class McpCassetteReader {
     private static final Set<String> RESPONSE = Set.of("offset_ms", "result", "error");
     private static final Set<String> ERROR = Set.of("code", "message", "data");
 
+    private final Path cassettes;
     private final CassetteReader files;
 
     /** @param cassettes the cassette folder; session files must stay inside it */
     public McpCassetteReader(Path cassettes) {
+        this.cassettes = cassettes;
         this.files = new CassetteReader(cassettes, VolatilePaths.of(List.of()));
+    }
+
+    /**
+     * Every recorded session of {@code server}, in file name order: the {@code .json} files of its folder, none when
+     * the folder does not exist. A temporary file left by a killed writer is not a session.
+     */
+    public List<McpSession> readServer(String server) throws CassetteException {
+        Path folder = McpCassetteFiles.serverFolder(cassettes, server);
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        List<Path> names;
+        try (Stream<Path> list = Files.list(folder)) {
+            names = list.filter(f -> f.getFileName().toString().endsWith(McpCassetteFiles.SUFFIX)
+                    && !AtomicFiles.isTemporary(f)).sorted().toList();
+        } catch (IOException e) {
+            throw new CassetteException(folder, McpMessages.unlistable(String.valueOf(e.getMessage())),
+                    CassetteMessages.HINT_AGAIN);
+        }
+        List<McpSession> sessions = new ArrayList<>(names.size());
+        for (Path file : names) {
+            sessions.add(read(file));
+        }
+        return sessions;
     }
 
     /**

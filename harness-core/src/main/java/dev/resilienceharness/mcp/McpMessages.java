@@ -19,6 +19,10 @@ final class McpMessages {
         return "'" + name + "' cannot name an MCP " + what + ": use letters, digits, '.', '_' and '-', not first a dot";
     }
 
+    static String unlistable(String reason) {
+        return "the folder cannot be listed: " + reason;
+    }
+
     static String at(String path, String problem) {
         return "at " + path + ": " + problem;
     }

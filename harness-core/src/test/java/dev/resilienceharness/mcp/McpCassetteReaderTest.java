@@ -10,6 +10,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -202,5 +203,21 @@ class McpCassetteReaderTest {
         CassetteException e = assertThrows(CassetteException.class, () -> new McpCassetteReader(cassettes).read(file));
 
         assertEquals(CassetteMessages.HINT_LINK, e.hint());
+    }
+
+    @Test
+    void aServersSessionsAreReadInFileNameOrderAndTemporaryFilesSkipped() throws Exception {
+        McpSession second = new McpSession("billing", McpTransportKind.STDIO, List.of(McpSessions.refund(1, "b", 2)));
+        McpCassetteWriter.write(McpCassetteFiles.sessionFile(cassettes, "billing", "b"), second);
+        McpCassetteWriter.write(McpCassetteFiles.sessionFile(cassettes, "billing", "a"), McpSessions.billing());
+        Path folder = McpCassetteFiles.serverFolder(cassettes, "billing");
+        Files.writeString(folder.resolve(".a.json.1f.tmp"), "{");
+        Files.writeString(folder.resolve("notes.txt"), "not a session");
+
+        List<McpSession> sessions = new McpCassetteReader(cassettes).readServer("billing");
+
+        assertEquals(List.of(folder.resolve("a.json"), folder.resolve("b.json")),
+                sessions.stream().map(McpSession::file).toList());
+        assertEquals(List.of(), new McpCassetteReader(cassettes).readServer("search"));
     }
 }
