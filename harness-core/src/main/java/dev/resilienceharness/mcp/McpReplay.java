@@ -31,7 +31,8 @@ public final class McpReplay {
      * The answer to one request.
      *
      * @param call     the recorded call that answers it: its notifications, offsets and result or error
-     * @param response the JSON-RPC response to send, carrying the request's id
+     * @param response the JSON-RPC response to send, carrying the request's id ({@code null} when asked by method
+     *                 and params alone)
      * @param repeat   whether the request was asked more often than recorded and this answer is the last one again
      */
     @API(status = INTERNAL, since = "0.1.0")

@@ -220,4 +220,11 @@ class McpCassetteReaderTest {
                 sessions.stream().map(McpSession::file).toList());
         assertEquals(List.of(), new McpCassetteReader(cassettes).readServer("search"));
     }
+
+    @Test
+    void paramsWithoutACanonicalFormAreRefused() throws Exception {
+        assertEquals(true, message(session("{'request': {'method': 'tools/call', 'params': {'x': 1e999}},"
+                + " 'response': {'offset_ms': 1, 'result': {}}}"))
+                .startsWith("FILE: at exchanges[0].request.params: the params have no canonical JSON: "));
+    }
 }
