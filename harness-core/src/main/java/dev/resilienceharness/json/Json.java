@@ -94,6 +94,15 @@ public final class Json {
         return TREE_READER.readValue(json);
     }
 
+    /** {@code json} read as {@link #readTree(String)} does, or {@code null} when it is not JSON. */
+    public static JsonNode readTreeOrNull(String json) {
+        try {
+            return readTree(json);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /**
      * The text of a cassette file: what Python's {@code json.dumps(obj, indent=2)} prints, keys in insertion
      * order, non-ASCII escaped as {@code \}{@code uXXXX}, without a final newline.

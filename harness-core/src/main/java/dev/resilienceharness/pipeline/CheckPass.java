@@ -6,7 +6,6 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.incremental.PassDigest;
 import dev.resilienceharness.invariant.CassetteIntegrity;
-import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.SecretsInCassettes;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.report.ScenarioReport;
@@ -20,10 +19,7 @@ import dev.resilienceharness.shard.NeededCassettes;
 import dev.resilienceharness.shard.Shard;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
@@ -134,13 +130,5 @@ public final class CheckPass {
         // An unreadable file is reported once, under cassettes.
         return new Result(cassettes, scenarios, SecretsPass.logged(log,
                 secrets.report(cassettes.checked(), false)));
-    }
-
-    /**
-     * The invariants a check runs its scenarios under: the run invariants, and {@code side_effects} when the config
-     * declares tools, as the reports show it (ReportWriter.checked).
-     */
-    static Set<Invariant> invariants(HarnessConfig config) {
-        return Rehearsal.runInvariants(config);
     }
 }

@@ -177,7 +177,7 @@ final class ToolRuns {
         int ordinal = next.merge(call.name(), 1, Integer::sum);
         List<ToolFault> list = faults.getOrDefault(call.name(), List.of());
         ToolFault fault = ordinal <= list.size() ? list.get(ordinal - 1) : ToolFault.NONE;
-        JsonNode parsed = parse(call.arguments());
+        JsonNode parsed = Json.readTreeOrNull(call.arguments());
         String arguments = parsed == null ? call.arguments() : CanonicalJson.write(parsed);
         // Arguments that are not JSON are fingerprinted, and recorded, as the text they are.
         JsonNode logicalArguments = parsed != null ? parsed : JsonNodeFactory.instance.stringNode(call.arguments());
@@ -206,11 +206,4 @@ final class ToolRuns {
         }
     }
 
-    private static JsonNode parse(String arguments) {
-        try {
-            return Json.readTree(arguments);
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
 }

@@ -44,7 +44,7 @@ public final class BrokenResult {
 
     private static List<JsonNode> candidates(JsonNode schema, String result) {
         List<JsonNode> out = new ArrayList<>();
-        JsonNode real = parsed(result);
+        JsonNode real = Json.readTreeOrNull(result);
         JsonNode required = schema.path("required");
         if (real instanceof ObjectNode object && required.isArray()) {
             for (JsonNode name : required) {
@@ -72,16 +72,5 @@ public final class BrokenResult {
         out.add(NODES.arrayNode());
         out.add(NODES.booleanNode(true));
         return out;
-    }
-
-    private static JsonNode parsed(String result) {
-        if (result == null) {
-            return null;
-        }
-        try {
-            return Json.readTree(result);
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -29,11 +29,11 @@ class CheckPassTest {
         java.nio.file.Files.createDirectories(dir.resolve("plain"));
         java.nio.file.Files.createDirectories(dir.resolve("tools"));
         HarnessConfig plain = TestProject.create(dir.resolve("plain"), YAML.formatted(""), "plan");
-        assertEquals(Rehearsal.RUN_INVARIANTS, CheckPass.invariants(plain));
+        assertEquals(Rehearsal.RUN_INVARIANTS, Rehearsal.runInvariants(plain));
         HarnessConfig tools = TestProject.create(dir.resolve("tools"),
                 YAML.formatted("tools:\n  refund: {side_effects: true}"), "plan");
         EnumSet<Invariant> expected = EnumSet.copyOf(Rehearsal.RUN_INVARIANTS);
         expected.add(Invariant.SIDE_EFFECTS);
-        assertEquals(expected, CheckPass.invariants(tools));
+        assertEquals(expected, Rehearsal.runInvariants(tools));
     }
 }
