@@ -69,6 +69,18 @@ public interface HttpEndpoint {
         throw new UnsupportedOperationException("this endpoint runs no tools; only a scenario run's endpoint does");
     }
 
+    /**
+     * The MCP server {@code server} for this run (docs mcp.md): what an MCP client adapter sends its client's
+     * messages through. {@code layer} names the client for the timeline and the {@code side_effects} verdicts, such
+     * as {@code MCP Java SDK} or {@code langchain4j-mcp}.
+     *
+     * @throws IllegalArgumentException when the configuration declares no MCP server of that name
+     */
+    default dev.resilienceharness.mcp.McpEndpoint mcp(String server, String layer) {
+        throw new UnsupportedOperationException("this endpoint reaches no MCP server; only a scenario run's endpoint"
+                + " does");
+    }
+
     /** An op scope: close it when the op's calls are done. */
     interface Scope extends AutoCloseable {
         @Override

@@ -180,6 +180,21 @@ public final class LoopRun {
         return tool(dev.resilienceharness.tool.ToolCall.of(name, arguments), body);
     }
 
+    /**
+     * The MCP server {@code server} for this run (docs mcp.md), for an MCP client adapter: its messages are answered
+     * from the server's MCP cassettes and meet the scenario's MCP faults on the virtual clock.
+     *
+     * @param layer the client, as the timeline and the {@code side_effects} verdicts name it
+     * @throws IllegalStateException    when the run was made without an HTTP endpoint (only runs the harness makes
+     *                                  have one)
+     * @throws IllegalArgumentException when the configuration declares no MCP server of that name
+     */
+    public dev.resilienceharness.mcp.McpEndpoint mcp(String server, String layer) {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(layer, "layer");
+        return http().mcp(server, layer);
+    }
+
     /** The virtual clock as a {@link java.time.Clock}, for code that measures time (a first token, a deadline). */
     public java.time.Clock clock() {
         return clock.asClock();

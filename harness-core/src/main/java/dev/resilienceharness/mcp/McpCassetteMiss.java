@@ -1,6 +1,6 @@
 package dev.resilienceharness.mcp;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;
 
@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * default. The message names the server, the method, the params' fingerprint (never the params: they may hold what a
  * log must not show), the nearest recorded request of that method, and how to record.
  */
-@API(status = INTERNAL, since = "0.1.0")
+@API(status = EXPERIMENTAL, since = "0.1.0")
 public final class McpCassetteMiss extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,35 @@
+package dev.resilienceharness.mcp;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.time.Duration;
+import org.apiguardian.api.API;
+
+/**
+ * One MCP server as a scenario run sees it (docs mcp.md), for an MCP client adapter: the adapter hands every JSON-RPC
+ * message its client sends to {@link #send}, and delivers the {@link McpOutcome} as the client library would have
+ * seen it from the real server. Requests are answered from the server's MCP cassettes and meet the scenario's MCP
+ * faults on the run's virtual clock; each {@code tools/call} is a tool execution in the trace, judged by the tool
+ * budget and the {@code side_effects} invariant as a local tool's is.
+ *
+ * <p>Obtained from {@code LoopRun.mcp(server, layer)}. Safe for concurrent use.
+ */
+@API(status = EXPERIMENTAL, since = "0.1.0")
+public interface McpEndpoint {
+
+    /** The server's name, as the configuration and the cassettes name it. */
+    String server();
+
+    /**
+     * Sends one client message: a request (answered by a {@link McpOutcome.Reply} holding its response, or by a
+     * failure outcome) or a notification (an empty reply).
+     *
+     * @param message       the JSON-RPC message, as JSON text
+     * @param clientTimeout how long the client waits for an answer (its request timeout): what {@code timeout},
+     *                      {@code hang} and a long {@code slow} run out on the virtual clock
+     * @throws McpCassetteMiss          when no recording answers the request, in a run that does not record; the
+     *                                  run fails on it even if the client swallows it
+     * @throws IllegalArgumentException when {@code message} is not a JSON-RPC message
+     */
+    McpOutcome send(String message, Duration clientTimeout);
+}
