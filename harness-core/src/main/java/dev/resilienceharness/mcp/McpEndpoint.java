@@ -32,4 +32,14 @@ public interface McpEndpoint {
      * @throws IllegalArgumentException when {@code message} is not a JSON-RPC message
      */
     McpOutcome send(String message, Duration clientTimeout);
+
+    /**
+     * Tells the run that the client turned the failure of a request it sent into an ordinary result (langchain4j-mcp
+     * answers a tool timeout with the text {@code There was a timeout executing the tool}): the trace, the report and
+     * the audit show that the loop was handed {@code text} as if the tool had answered.
+     *
+     * @param request the request's JSON-RPC message, as sent to {@link #send}
+     * @param text    what the client returned instead of a failure
+     */
+    void failureAnsweredAsText(String request, String text);
 }
