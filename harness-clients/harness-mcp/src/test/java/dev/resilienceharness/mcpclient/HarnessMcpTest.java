@@ -4,25 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.resilienceharness.clock.VirtualClock;
-import dev.resilienceharness.http.HttpAnswer;
-import dev.resilienceharness.http.HttpAttempt;
-import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
-import dev.resilienceharness.loop.MemoryJournal;
-import dev.resilienceharness.mcp.McpEndpoint;
-import dev.resilienceharness.policy.Policy;
-import dev.resilienceharness.transport.Reply;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import java.io.InputStream;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * {@link HarnessMcp} takes the run's MCP server under its layer name and hands the endpoint the client's own request
@@ -30,49 +18,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 class HarnessMcpTest {
 
-    private final ScriptedEndpoint billing = new ScriptedEndpoint();
-    private final List<String> asked = new ArrayList<>();
-
-    /** A run's HTTP endpoint that knows one MCP server, billing, and nothing else. */
-    private final HttpEndpoint http = new HttpEndpoint() {
-        @Override
-        public HttpAnswer exchange(HttpAttempt attempt) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Clock clock() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void sleep(Duration duration, String sdk) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Scope op(String op) {
-            return () -> { };
-        }
-
-        @Override
-        public McpEndpoint mcp(String server, String layer) {
-            asked.add(server + " as " + layer);
-            if (!server.equals("billing")) {
-                throw new IllegalArgumentException("no MCP server '" + server + "' is declared");
-            }
-            return billing;
-        }
-    };
-
-    private final LoopRun run = LoopRun.ofTemplates(List.of("resolve"),
-            op -> JsonNodeFactory.instance.objectNode(), payload -> Reply.of(payload),
-            Policy.defaults(Duration.ofSeconds(30)), new VirtualClock(), new MemoryJournal(), http);
+    private final ScriptedRun scripted = new ScriptedRun();
+    private final ScriptedEndpoint billing = scripted.billing;
+    private final List<String> asked = scripted.asked;
+    private final LoopRun run = scripted.run;
 
     @Test
     void aSyncClientWithTheSdksDefaultsSendsTheSdksTwentySecondTimeout() {
