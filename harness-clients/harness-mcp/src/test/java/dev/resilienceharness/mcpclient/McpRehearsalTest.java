@@ -126,6 +126,22 @@ class McpRehearsalTest {
         assertEquals(HarnessMcp.LAYER, lookup.layer());
     }
 
+    @Test
+    void aCallNoCassetteAnswersFailsTheRunEvenWhenTheLoopCatchesWhatTheClientThrows() throws Exception {
+        List<String> seen = new ArrayList<>();
+        ScenarioResult result = replay("plain", run -> {
+            seen.clear();
+            McpSyncClient billing = HarnessMcp.syncClient(run, "billing");
+            billing.initialize();
+            seen.add(seen(billing::callTool, call("lookup_order", Map.of("order", "Z-9"))));
+            return List.of(done("looked"));
+        });
+        assertTrue(seen.get(0).startsWith("McpCassetteMiss: MCP server 'billing' has no recorded answer for tools/call"
+                + " of tool 'lookup_order'"), seen.get(0));
+        assertEquals(RunTrace.Kind.CASSETTE, result.trace().failure().kind());
+        assertEquals(seen.get(0).substring("McpCassetteMiss: ".length()), result.trace().failure().message());
+    }
+
     /** Calls refund once per fault of the scenario, with the client {@code sync} says, and keeps what it saw. */
     private static AgentLoop eachFault(boolean sync, List<String> seen, List<Object> notified) {
         return run -> {
