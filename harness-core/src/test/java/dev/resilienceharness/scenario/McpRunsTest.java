@@ -16,18 +16,13 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.mcp.McpCassetteFiles;
 import dev.resilienceharness.mcp.McpCassetteMiss;
-import dev.resilienceharness.mcp.McpCassetteWriter;
 import dev.resilienceharness.mcp.McpEndpoint;
-import dev.resilienceharness.mcp.McpError;
 import dev.resilienceharness.mcp.McpExchange;
 import dev.resilienceharness.mcp.McpLive;
-import dev.resilienceharness.mcp.McpNotification;
 import dev.resilienceharness.mcp.McpOutcome;
-import dev.resilienceharness.mcp.McpSession;
-import dev.resilienceharness.mcp.McpTransportKind;
 import dev.resilienceharness.testing.McpProject;
+import dev.resilienceharness.testing.TestProject;
 import dev.resilienceharness.trace.McpRecord;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.trace.ToolRecord;
@@ -448,5 +443,13 @@ class McpRunsTest {
         assertEquals("the message sent to MCP server 'files' is not a JSON-RPC message: it needs a string method, or"
                 + " an id with a result or an error", errors.get(1));
         assertTrue(Rehearsal.runInvariants(config).contains(Invariant.SIDE_EFFECTS));
+        HarnessConfig serversOnly = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                mcp_servers: {billing: {transport: stdio, command: [billing-server]}}
+                scenarios: [{name: s, ops: [resolve]}]
+                """, "resolve");
+        assertTrue(Rehearsal.runInvariants(serversOnly).contains(Invariant.SIDE_EFFECTS),
+                "a config with MCP servers and no tools: is judged by side_effects too");
     }
 }
