@@ -425,6 +425,32 @@ class McpRunsTest {
     }
 
     @Test
+    void aSlowAnswerWhoseRecordedTimeTakesItPastTheClientsTimeoutIsNoReplyAfterTheWholeTimeout() throws Exception {
+        HarnessConfig config = project();
+        List<McpOutcome> seen = new ArrayList<>();
+        List<Long> clock = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            long start = run.now().toEpochMilli();
+            seen.add(billing.send(call("refund", "{\"order\": 7}"), CLIENT_TIMEOUT));
+            clock.add(run.now().toEpochMilli() - start);
+            return List.of(o);
+        };
+        // 19.9 s late, and the recording took 300 ms: the client gives up at 20 s, having had the one notification
+        // the server sent within them (recorded 100 ms after the request; here at 19.9 s + 100 ms = 20 s, too late).
+        ScenarioResult result = Rehearsal.prepare(config, () -> loop)
+                .check(scenario(config, "plain").withToolFaults(java.util.Map.of("refund", List.of(
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofMillis(19_900))))), 1,
+                        Rehearsal.runInvariants(config));
+        McpOutcome.NoReply late = assertInstanceOf(McpOutcome.NoReply.class, seen.get(0));
+        assertEquals(CLIENT_TIMEOUT, late.waited());
+        assertEquals(List.of(), late.messages());
+        assertEquals(20_000L, clock.get(0));
+        assertEquals(List.of(false), result.trace().tools().stream().map(ToolRecord::committed).toList());
+    }
+
+    @Test
     void anUndeclaredServerOrAMessageThatIsNotJsonRpcIsRefused() throws Exception {
         HarnessConfig config = project();
         List<String> errors = new ArrayList<>();
