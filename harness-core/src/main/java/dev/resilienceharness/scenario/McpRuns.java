@@ -476,6 +476,7 @@ final class McpRuns {
                 if (call != null) {
                     JsonNode args = call.arguments != null ? call.arguments : NODES.objectNode();
                     ToolDeclaration declaration = config.tool(call.name);
+                    ToolRuns.calledOverMcp(call.name);
                     toolIndex = transport.toolRuns().add(index -> new ToolRecord(index, s.op(), s.round(), call.name,
                             CanonicalJson.write(args), ToolRecording.fingerprint(call.name, args),
                             declaration.keyOf(args, null), fault.id(), end.toolResult(), end.committed(), layer,

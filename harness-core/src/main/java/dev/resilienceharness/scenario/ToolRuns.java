@@ -63,12 +63,57 @@ final class ToolRuns {
         }
     }
 
-    /** One execution, as {@code LoopRun.tool} and the adapters' hooks make it. */
+    /**
+     * One execution, as {@code LoopRun.tool} and the adapters' hooks make it. A framework's hook also sees the tools
+     * it reaches through an MCP client (Spring AI's MCP tool callbacks, langchain4j's MCP tool provider): such an
+     * execution is the server's {@code tools/call}, which the MCP runtime fails and records (docs mcp.md). A tool
+     * declared with {@code server:} is left to it outright; any other whose body turns out to call an MCP tool of the
+     * same name on this thread is recorded once, as that call.
+     */
     String execute(ToolCall call, ToolBody body) throws Exception {
+        if (declarations.apply(call.name()).mcp()) {
+            return body.run();
+        }
         Start start;
         synchronized (transport) {
             start = start(call);
         }
+        Open open = new Open(call.name(), OPEN.get());
+        OPEN.set(open);
+        try {
+            return execute(start, body);
+        } finally {
+            OPEN.set(open.outer);
+        }
+    }
+
+    /** A local execution under way on this thread, and whether its body called the MCP tool of its name. */
+    private static final class Open {
+        final String name;
+        final Open outer;
+        boolean servedByMcp;
+
+        Open(String name, Open outer) {
+            this.name = name;
+            this.outer = outer;
+        }
+    }
+
+    private static final ThreadLocal<Open> OPEN = new ThreadLocal<>();
+
+    /**
+     * An MCP {@code tools/call} of {@code name} is being recorded: when a local execution of that name is under way on
+     * this thread, it is this call, and is not recorded again.
+     */
+    static void calledOverMcp(String name) {
+        Open open = OPEN.get();
+        if (open != null && open.name.equals(name)) {
+            open.servedByMcp = true;
+        }
+    }
+
+    private String execute(Start start, ToolBody body) throws Exception {
+        ToolCall call = start.call;
         ToolFault fault = start.fault;
         Duration timeout = start.declaration.timeout();
         switch (fault.kind()) {
@@ -224,6 +269,10 @@ final class ToolRuns {
     }
 
     private void end(Start s, ToolRecord.Result result, boolean committed, boolean replayed) {
+        Open open = OPEN.get();
+        if (open != null && open.servedByMcp) {
+            return;                                              // the server's tools/call stands for it
+        }
         synchronized (transport) {
             records.add(new ToolRecord(records.size(), s.op, s.round, s.call.name(), s.arguments, s.fingerprint, s.key,
                     s.fault.id(), result, committed, s.call.layer(), s.atNanos, transport.elapsedNanos(),

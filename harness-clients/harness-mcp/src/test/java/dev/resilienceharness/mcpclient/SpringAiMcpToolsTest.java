@@ -4,11 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.clients.springai.HarnessSpringAi;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.clients.tck.RehearsalProject;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.trace.ToolRecord;
 import io.modelcontextprotocol.client.McpSyncClient;
+import java.nio.file.Path;
+import tools.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
@@ -29,9 +41,18 @@ import org.springframework.ai.tool.ToolCallback;
  */
 class SpringAiMcpToolsTest {
 
-    /** A model that asks for refund of B-2, then answers with what the tool returned. */
+    /** A model that asks for a tool (refund, unless named) for order B-2, then answers with what the tool returned. */
     private static final class RefundingModel implements ChatModel {
         final List<List<Message>> prompts = new ArrayList<>();
+        final String tool;
+
+        RefundingModel() {
+            this("refund");
+        }
+
+        RefundingModel(String tool) {
+            this.tool = tool;
+        }
 
         @Override
         public ChatResponse call(Prompt prompt) {
@@ -42,7 +63,7 @@ class SpringAiMcpToolsTest {
                         + results.getResponses().get(0).responseData()).build());
             }
             return answer(AssistantMessage.builder().content("").toolCalls(List.of(new AssistantMessage.ToolCall(
-                    "call-1", "function", "refund", "{\"order\":\"B-2\"}"))).build());
+                    "call-1", "function", tool, "{\"order\":\"B-2\"}"))).build());
         }
 
         private static ChatResponse answer(AssistantMessage message) {
@@ -80,5 +101,53 @@ class SpringAiMcpToolsTest {
         assertEquals(List.of("refund"), scripted.tools, "Spring AI ran the MCP tool through the run's tool gate");
         assertEquals(List.of("initialize", "notifications/initialized", "tools/list", "tools/call"),
                 scripted.billing.methods());
+    }
+
+    /** refund is declared a side-effecting tool of billing; lookup_order is not declared at all. */
+    private static final String YAML = """
+            version: 1
+            policy: {max_total_wait: 120s}
+            mcp_servers:
+              billing: {transport: streamable_http, url: "http://127.0.0.1:8931/mcp"}
+            tools:
+              refund: {side_effects: true, server: billing}
+            budget: {max_tool_calls_per_op: 1}
+            scenarios:
+              - {name: plain, ops: [resolve]}
+            """;
+
+    /**
+     * Spring AI's tool gate (HarnessSpringAi) and the MCP runtime both see a tool Spring AI reaches over MCP: in a run
+     * the harness makes, the execution is the server's one tools/call, counted once by side_effects and the budget,
+     * whether the tool is declared with its server or not declared at all.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"refund", "lookup_order"})
+    void anMcpToolSpringAiRunsIsOneExecutionOfItsServer(String tool, @TempDir Path dir) throws Exception {
+        RehearsalProject project = RehearsalProject.write(dir, YAML);
+        // The op's model call, which this loop does not make through the provider, needs its cassette to prepare.
+        CassetteStore.replaying(project.config().cassettes(), VolatilePaths.of(List.of())).write(
+                JsonNodeFactory.instance.objectNode().put("op", "resolve"),
+                JsonNodeFactory.instance.objectNode().put("done", "resolve"), null);
+        RecordedBilling.write(project.config().cassettes());
+        ScenarioResult result = project.replay("plain", () -> run -> {
+            McpSyncClient billing = HarnessMcp.syncClient(run, "billing");
+            billing.initialize();
+            ToolCallback[] tools = SyncMcpToolCallbackProvider.builder().mcpClients(billing).build()
+                    .getToolCallbacks();
+            ChatClient client = HarnessSpringAi.chatClientBuilder(run, new RefundingModel(tool)).build();
+            try (var scope = run.op("resolve")) {
+                String answer = client.prompt().user("Refund order B-2").toolCallbacks(tools).call().content();
+                return List.of(Outcome.ok("resolve", JsonNodeFactory.instance.stringNode(answer), 1));
+            }
+        }, 1, Rehearsal.runInvariants(project.config()));
+
+        assertEquals(List.of(), result.violations(), result.violations().toString());
+        List<ToolRecord> executions = result.trace().tools();
+        assertEquals(1, executions.size(), executions.toString());
+        assertEquals(tool, executions.get(0).name());
+        assertEquals("billing", executions.get(0).server());
+        assertEquals(HarnessMcp.LAYER, executions.get(0).layer());
+        assertTrue(executions.get(0).committed());
     }
 }
