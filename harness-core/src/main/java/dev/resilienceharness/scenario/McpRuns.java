@@ -480,7 +480,7 @@ final class McpRuns {
                 }
                 records.add(new McpRecord(records.size(), server.name(), method, call == null ? null : call.name,
                         fault.id(), end.outcome(), end.committed(), s.op(), s.round(), layer, s.atNanos(), endNanos,
-                        s.incarnation(), text));
+                        s.incarnation(), s.afterCall(), text));
                 ids.add(id == null ? null : Json.compact(id));
                 toolIndexes.add(toolIndex);
             }
