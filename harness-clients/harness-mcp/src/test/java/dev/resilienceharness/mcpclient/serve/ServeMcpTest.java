@@ -166,6 +166,10 @@ class ServeMcpTest {
         assertEquals("serve", tools.get(0).get("layer").asString());
         assertEquals("mcp:billing", tools.get(0).get("op").asString());
         assertTrue(tools.get(0).get("committed").asBoolean());
+        assertEquals("billing", tools.get(0).get("server").asString());
+        List<String> mcp = new ArrayList<>();
+        report.findValues("mcp").forEach(ms -> ms.forEach(m -> mcp.add(m.get("method").asString())));
+        assertEquals(List.of("initialize", "notifications/initialized", "tools/list", "tools/call"), mcp);
     }
 
     @Test
