@@ -110,7 +110,12 @@ class Langchain4jMcpTest {
 
     private ScenarioResult direct(String scenario, McpRefundLoop loop) throws Exception {
         RehearsalProject project = project(McpRefundLoop.class, "refund");
-        // The op's model cassette: a rehearsal wants one per op, though this loop only talks to the MCP server.
+        modelCassette(project);
+        return project.replay(scenario, () -> loop, 1, CHECKED);
+    }
+
+    /** The op's model cassette: a rehearsal wants one per op, though these loops only talk to the MCP server. */
+    private static void modelCassette(RehearsalProject project) throws Exception {
         new CassetteStore(project.config().cassettes(), VolatilePaths.of(project.config().volatilePaths()),
                 Mode.RECORD, UnaryOperator.identity()).write(
                         (ObjectNode) Json.readTree("{\"model\":\"gpt-5-mini\",\"messages\":[{\"role\":\"user\","
@@ -118,7 +123,6 @@ class Langchain4jMcpTest {
                         Json.readTree("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1767225600,"
                                 + "\"model\":\"gpt-5-mini\",\"choices\":[{\"index\":0,\"message\":"
                                 + ScriptedProvider.text("ok") + ",\"finish_reason\":\"stop\"}]}"), null, "refund");
-        return project.replay(scenario, () -> loop, 1, CHECKED);
     }
 
     private static List<McpRecord> calls(RunTrace trace) {
@@ -230,6 +234,32 @@ class Langchain4jMcpTest {
                 "the second listTools() is answered from the client's cache");
         assertEquals(2, changed.trace().mcp().stream().filter(r -> r.method().equals("tools/list")).count());
         assertEquals(REFUNDED, loop.seen);
+    }
+
+    @Test
+    void aClientATeamBuildsOnTheTransportAloneIsAnsweredTooAndAnUndeclaredServerIsNamed() throws Exception {
+        List<String> seen = new java.util.ArrayList<>();
+        AgentLoop loop = run -> {
+            IllegalArgumentException undeclared = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> HarnessLangChain4j.mcpTransport(run, "ledger"));
+            seen.add(undeclared.getMessage());
+            try (var client = dev.langchain4j.mcp.client.DefaultMcpClient.builder()
+                    .transport(HarnessLangChain4j.mcpTransport(run, "billing")).autoHealthCheck(false).build();
+                    var scope = run.op("refund")) {
+                String text = client.executeTool(dev.langchain4j.agent.tool.ToolExecutionRequest.builder()
+                        .name("refund").arguments("{\"order\":\"A1\"}").build()).resultText();
+                seen.add(text);
+                return List.of(dev.resilienceharness.loop.Outcome.ok("refund",
+                        tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(text), 1));
+            }
+        };
+        RehearsalProject project = project(McpRefundLoop.class, "refund");
+        modelCassette(project);
+        ScenarioResult result = project.replay("calm", () -> loop, 1, CHECKED);
+        assertEquals(List.of(), result.violations(), lines(result));
+        assertTrue(seen.get(0).contains("ledger") && seen.get(0).contains("billing"), seen.get(0));
+        assertEquals(REFUNDED, seen.get(1));
+        assertEquals("langchain4j-mcp", calls(result.trace()).get(0).layer());
     }
 
     // --- an AiServices agent whose tools come from an McpToolProvider ----------------------------------------
