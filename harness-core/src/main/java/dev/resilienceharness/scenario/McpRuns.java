@@ -252,7 +252,8 @@ final class McpRuns {
                 case ERROR -> {
                     ObjectNode result = NODES.objectNode();
                     result.putArray("content").addObject().put("type", "text")
-                            .put("text", McpRunMessages.toolError(call.name, call.ordinal));
+                            .put("text", McpRunMessages.toolError(call == null ? method : call.name,
+                                    call == null ? server.requests : call.ordinal));
                     result.put("isError", true);
                     record(start, method, id, call, params, fault,
                             new End(McpRecord.Outcome.TOOL_ERROR, false, ToolRecord.Result.ERROR), null);
@@ -349,7 +350,7 @@ final class McpRuns {
             }
             JsonNode result = recorded.result();
             ToolRecord.Result toolResult = toolOk ? ToolRecord.Result.OK : ToolRecord.Result.ERROR;
-            if (fault.kind() == ToolFault.Kind.INVALID_RESULT && result != null) {
+            if (fault.kind() == ToolFault.Kind.INVALID_RESULT && result != null && call != null) {
                 result = broken(call, result);
                 toolResult = ToolRecord.Result.INVALID_RESULT;
             }
@@ -479,7 +480,7 @@ final class McpRuns {
                             s.atNanos(), endNanos, s.incarnation(), s.afterCall(), false, server.name(), text));
                 }
                 records.add(new McpRecord(records.size(), server.name(), method, call == null ? null : call.name,
-                        fault.id(), end.outcome(), end.committed(), s.op(), s.round(), layer, s.atNanos(), endNanos,
+                        fault.id(), end.outcome(), call != null && end.committed(), s.op(), s.round(), layer, s.atNanos(), endNanos,
                         s.incarnation(), s.afterCall(), text));
                 ids.add(id == null ? null : Json.compact(id));
                 toolIndexes.add(toolIndex);

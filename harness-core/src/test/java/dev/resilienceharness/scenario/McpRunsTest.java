@@ -188,6 +188,41 @@ class McpRunsTest {
                 .distinct().toList());
     }
 
+    @Test
+    void sessionFaultsMeetEveryRequestInTurnWhateverItsMethod() throws Exception {
+        HarnessConfig config = project();
+        List<String> seen = new ArrayList<>();
+        List<Long> clock = new ArrayList<>();
+        List<McpOutcome> replies = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            long start = run.now().toEpochMilli();
+            replies.add(billing.send(request("initialize", "{\"protocolVersion\": \"2025-06-18\"}"),
+                    CLIENT_TIMEOUT));
+            clock.add(run.now().toEpochMilli() - start);
+            for (int i = 0; i < 5; i++) {
+                replies.add(billing.send(request("tools/list", null), CLIENT_TIMEOUT));
+                clock.add(run.now().toEpochMilli() - start);
+            }
+            replies.forEach(r -> seen.add(shown(r)));
+            return List.of(o);
+        };
+        ScenarioResult result = Rehearsal.prepare(config, () -> loop)
+                .check(scenario(config, "session-faults"), 1, Rehearsal.runInvariants(config));
+        assertEquals(List.of("reply 1 false 0", "no reply after 20s with 0", "throttled 1s", "reply 1 false -32601",
+                "reply 2 false 0", "reply 1 false 0"), seen.subList(0, 6));
+        // slow 3 s and the recorded 20 ms; hang runs out the 20 s; the 429 and the error at once; 10 ms per list.
+        assertEquals(List.of(3_020L, 23_020L, 23_020L, 23_020L, 23_030L, 23_040L), clock.subList(0, 6));
+        assertEquals("notifications/tools/list_changed", Json.readTree(((McpOutcome.Reply) replies.get(4)).messages()
+                .get(0)).path("method").asString());
+        assertEquals(List.of("slow", "hang", "rate_limited", "protocol_error", "tools_changed", "none"),
+                result.trace().mcp().stream().map(McpRecord::fault).toList());
+        assertTrue(result.trace().mcp().stream().noneMatch(McpRecord::committed), "no tool ran");
+        assertTrue(result.trace().tools().isEmpty());
+        assertTrue(result.violations().isEmpty(), result.violations().toString());
+    }
+
     /** Sends the refund, and once more after re-initializing when the session was lost: blind to what took effect. */
     private static AgentLoop blindAfterExpiry(String tool, String arguments, List<String> seen) {
         return run -> {

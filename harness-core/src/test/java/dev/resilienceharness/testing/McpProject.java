@@ -44,6 +44,9 @@ public final class McpProject {
               - name: exit
                 ops: [resolve]
                 mcp_faults: {billing: [none, server_exit]}
+              - name: session-faults
+                ops: [resolve]
+                mcp_faults: {billing: [{slow: 3s}, hang, rate_limited, {protocol_error: -32601}, tools_changed]}
               - name: plain
                 ops: [resolve]
               - name: crash
