@@ -65,6 +65,12 @@ class Langchain4jMcpTest {
               - {name: refund-server-exit, ops: [%2$s], faults: [], tool_faults: {refund: [server_exit]}}
               - {name: refund-session-expired, ops: [%2$s], faults: [], tool_faults: {refund: [session_expired]}}
               - {name: refund-tools-changed, ops: [%2$s], faults: [], tool_faults: {refund: [tools_changed]}}
+              - {name: refund-slow, ops: [%2$s], faults: [], tool_faults: {refund: [{slow: 5s, progress: 2}]}}
+              - {name: refund-hang, ops: [%2$s], faults: [], tool_faults: {refund: [hang]}}
+              - name: refund-timeout-after-commit
+                ops: [%2$s]
+                faults: []
+                tool_faults: {refund: [timeout_after_commit]}
             """;
 
     /** The billing server's session as recorded from langchain4j-mcp 1.18.1: what its client sends, verbatim. */
@@ -174,6 +180,38 @@ class Langchain4jMcpTest {
         assertEquals(Status.OK, result.trace().outcomes().get(0).status());
         assertEquals(List.of(Invariant.EXPECTATIONS),
                 result.violations().stream().map(Violation::invariant).toList(), lines(result));
+    }
+
+    @Test
+    void aSlowRefundWithProgressReachesTheProgressHandlerAndAnswersLateOnTheVirtualClock() throws Exception {
+        McpRefundLoop loop = new McpRefundLoop(true);
+        ScenarioResult result = direct("refund-slow", loop);
+        assertEquals(List.of(), result.violations(), lines(result));
+        assertEquals(REFUNDED, loop.seen);
+        assertEquals(2, loop.progress.size(), "the client sent a progress token: it has a progress handler");
+        McpRecord call = calls(result.trace()).get(0);
+        assertEquals(Duration.ofMillis(5400).toNanos(), call.endNanos() - call.atNanos());
+    }
+
+    @Test
+    void aShorterToolTimeoutIsWhatAHangRunsOut() throws Exception {
+        McpRefundLoop loop = new McpRefundLoop(true, b -> b.toolExecutionTimeout(Duration.ofSeconds(15)));
+        ScenarioResult result = direct("refund-hang", loop);
+        assertEquals(McpRefundLoop.TIMEOUT_TEXT, loop.seen);
+        McpRecord call = calls(result.trace()).get(0);
+        assertEquals(Duration.ofSeconds(15).toNanos(), call.endNanos() - call.atNanos());
+        assertEquals(McpRefundLoop.TIMEOUT_TEXT, call.answeredAsText());
+    }
+
+    @Test
+    void aRefundThatTookEffectBeforeTheTimeoutIsStillTheTimeoutTextToTheLoop() throws Exception {
+        McpRefundLoop loop = new McpRefundLoop(true);
+        ScenarioResult result = direct("refund-timeout-after-commit", loop);
+        assertEquals(McpRefundLoop.TIMEOUT_TEXT, loop.seen);
+        McpRecord call = calls(result.trace()).get(0);
+        assertTrue(call.committed(), "the server refunded");
+        assertEquals(McpRefundLoop.TIMEOUT_TEXT, call.answeredAsText());
+        assertTrue(result.trace().tools().get(0).committed());
     }
 
     @Test

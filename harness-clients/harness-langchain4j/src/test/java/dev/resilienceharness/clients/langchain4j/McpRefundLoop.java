@@ -20,16 +20,28 @@ public final class McpRefundLoop implements AgentLoop {
     static final String TIMEOUT_TEXT = "There was a timeout executing the tool";
 
     private final boolean careful;
+    private final java.util.function.Consumer<DefaultMcpClient.Builder> settings;
     /** The text or failure the client handed the loop, for the test to read. */
     volatile String seen;
+    /** The progress notifications the client's progress handler got. */
+    final List<Double> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     McpRefundLoop(boolean careful) {
+        this(careful, builder -> { });
+    }
+
+    /** @param settings what the team sets on the client's builder */
+    McpRefundLoop(boolean careful, java.util.function.Consumer<DefaultMcpClient.Builder> settings) {
         this.careful = careful;
+        this.settings = settings;
     }
 
     @Override
     public List<Outcome> run(LoopRun run) {
-        try (DefaultMcpClient billing = HarnessLangChain4j.mcpClient(run, "billing");
+        try (DefaultMcpClient billing = HarnessLangChain4j.mcpClient(run, "billing", builder -> {
+                    builder.progressHandler(p -> progress.add(p.progress()));
+                    settings.accept(builder);
+                });
                 var scope = run.op("refund")) {
             billing.listTools();
             ToolExecutionResult result;
