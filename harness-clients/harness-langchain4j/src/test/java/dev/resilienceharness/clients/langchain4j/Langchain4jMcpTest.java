@@ -52,6 +52,9 @@ class Langchain4jMcpTest {
               billing: {transport: streamable_http, url: "http://127.0.0.1:9/mcp"}
             tools:
               refund: {side_effects: true, idempotency_key: /idempotency_key, server: billing}
+              lookup:
+                server: billing
+                output_schema: {type: object, required: [status], properties: {status: {type: string}}}
             scenarios:
               - {name: calm, ops: [%2$s], faults: []}
               - name: refund-timeout
@@ -71,6 +74,7 @@ class Langchain4jMcpTest {
                 ops: [%2$s]
                 faults: []
                 tool_faults: {refund: [timeout_after_commit]}
+              - {name: lookup-invalid-result, ops: [%2$s], faults: [], tool_faults: {lookup: [invalid_result]}}
             """;
 
     /** The billing server's session as recorded from langchain4j-mcp 1.18.1: what its client sends, verbatim. */
@@ -93,6 +97,9 @@ class Langchain4jMcpTest {
                 {"request": {"method": "tools/call", "params": {"arguments": {"order": "A1"}, "name": "refund"}},
                  "response": {"offset_ms": 400, "result": {"content": [{"text": "refund r-A1 issued for order A1",
                    "type": "text"}], "isError": false}}},
+                {"request": {"method": "tools/call", "params": {"arguments": {"order": "A1"}, "name": "lookup"}},
+                 "response": {"offset_ms": 30, "result": {"content": [{"text": "{\\"status\\":\\"shipped\\"}",
+                   "type": "text"}], "structuredContent": {"status": "shipped"}, "isError": false}}},
                 {"request": {"method": "tools/call", "params": {"arguments": {"idempotency_key": "call_refund",
                    "order": "A1"}, "name": "refund"}},
                  "response": {"offset_ms": 400, "result": {"content": [{"text": "refund r-A1 issued for order A1",
@@ -212,6 +219,29 @@ class Langchain4jMcpTest {
         assertTrue(call.committed(), "the server refunded");
         assertEquals(McpRefundLoop.TIMEOUT_TEXT, call.answeredAsText());
         assertTrue(result.trace().tools().get(0).committed());
+    }
+
+    @Test
+    void anInvalidStructuredResultReachesTheLoopUncheckedAsTheToolsAnswer() throws Exception {
+        List<String> seen = new java.util.ArrayList<>();
+        AgentLoop loop = run -> {
+            try (var client = HarnessLangChain4j.mcpClient(run, "billing"); var scope = run.op("refund")) {
+                var result = client.executeTool(dev.langchain4j.agent.tool.ToolExecutionRequest.builder()
+                        .name("lookup").arguments("{\"order\":\"A1\"}").build());
+                seen.add(result.isError() + " " + result.resultText());
+                return List.of(dev.resilienceharness.loop.Outcome.ok("refund",
+                        tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(result.resultText()), 1));
+            }
+        };
+        RehearsalProject project = project(McpRefundLoop.class, "refund");
+        modelCassette(project);
+        ScenarioResult calm = project.replay("calm", () -> loop, 1, CHECKED);
+        ScenarioResult broken = project.replay("lookup-invalid-result", () -> loop, 1, CHECKED);
+        assertEquals(List.of(), calm.violations(), lines(calm));
+        assertEquals("false {\"status\":\"shipped\"}", seen.get(0), "structuredContent before content");
+        assertTrue(seen.get(1).startsWith("false "), "langchain4j-mcp does not check it against the outputSchema");
+        assertTrue(!seen.get(1).equals(seen.get(0)), seen.get(1));
+        assertEquals("invalid_result", calls(broken.trace()).get(0).fault());
     }
 
     @Test
