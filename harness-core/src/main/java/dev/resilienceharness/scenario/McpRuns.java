@@ -304,6 +304,8 @@ final class McpRuns {
                 ToolCallContext call, ToolFault fault, Duration left, List<String> before) {
             McpExchange.Call recorded = recorded(request, method, params, left);
             Duration took = Duration.ofMillis(recorded.responseOffsetMs());
+            // What the client waits in all: a slow answer has already taken its delay of it.
+            Duration timeout = fault.kind() == ToolFault.Kind.SLOW ? left.plus(fault.delay()) : left;
             if (took.compareTo(left) > 0) {
                 // Recorded slower than the client waits: it gives up first, and the server's work is lost to it.
                 elapse(left);
@@ -315,7 +317,7 @@ final class McpRuns {
                 }
                 record(start, method, id, call, params, fault,
                         new End(McpRecord.Outcome.NO_REPLY, false, ToolRecord.Result.TIMEOUT), null);
-                return new McpOutcome.NoReply(left, sent);
+                return new McpOutcome.NoReply(timeout, sent);
             }
             elapse(took);
             boolean toolOk = recorded.result() != null && !recorded.result().path("isError").asBoolean(false);
@@ -324,7 +326,7 @@ final class McpRuns {
                     elapse(left.minus(took));
                     record(start, method, id, call, params, fault,
                             new End(McpRecord.Outcome.NO_REPLY, toolOk, ToolRecord.Result.TIMEOUT), null);
-                    return new McpOutcome.NoReply(left, List.of());
+                    return new McpOutcome.NoReply(timeout, List.of());
                 }
                 case SESSION_EXPIRED -> {
                     server.session = Session.EXPIRED;

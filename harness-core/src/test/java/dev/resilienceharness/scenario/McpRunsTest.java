@@ -16,18 +16,13 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.mcp.McpCassetteFiles;
 import dev.resilienceharness.mcp.McpCassetteMiss;
-import dev.resilienceharness.mcp.McpCassetteWriter;
 import dev.resilienceharness.mcp.McpEndpoint;
-import dev.resilienceharness.mcp.McpError;
 import dev.resilienceharness.mcp.McpExchange;
 import dev.resilienceharness.mcp.McpLive;
-import dev.resilienceharness.mcp.McpNotification;
 import dev.resilienceharness.mcp.McpOutcome;
-import dev.resilienceharness.mcp.McpSession;
-import dev.resilienceharness.mcp.McpTransportKind;
 import dev.resilienceharness.testing.McpProject;
+import dev.resilienceharness.testing.TestProject;
 import dev.resilienceharness.trace.McpRecord;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.trace.ToolRecord;
@@ -430,6 +425,32 @@ class McpRunsTest {
     }
 
     @Test
+    void aSlowAnswerWhoseRecordedTimeTakesItPastTheClientsTimeoutIsNoReplyAfterTheWholeTimeout() throws Exception {
+        HarnessConfig config = project();
+        List<McpOutcome> seen = new ArrayList<>();
+        List<Long> clock = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            long start = run.now().toEpochMilli();
+            seen.add(billing.send(call("refund", "{\"order\": 7}"), CLIENT_TIMEOUT));
+            clock.add(run.now().toEpochMilli() - start);
+            return List.of(o);
+        };
+        // 19.9 s late, and the recording took 300 ms: the client gives up at 20 s, having had the one notification
+        // the server sent within them (recorded 100 ms after the request; here at 19.9 s + 100 ms = 20 s, too late).
+        ScenarioResult result = Rehearsal.prepare(config, () -> loop)
+                .check(scenario(config, "plain").withToolFaults(java.util.Map.of("refund", List.of(
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofMillis(19_900))))), 1,
+                        Rehearsal.runInvariants(config));
+        McpOutcome.NoReply late = assertInstanceOf(McpOutcome.NoReply.class, seen.get(0));
+        assertEquals(CLIENT_TIMEOUT, late.waited());
+        assertEquals(List.of(), late.messages());
+        assertEquals(20_000L, clock.get(0));
+        assertEquals(List.of(false), result.trace().tools().stream().map(ToolRecord::committed).toList());
+    }
+
+    @Test
     void anUndeclaredServerOrAMessageThatIsNotJsonRpcIsRefused() throws Exception {
         HarnessConfig config = project();
         List<String> errors = new ArrayList<>();
@@ -448,5 +469,13 @@ class McpRunsTest {
         assertEquals("the message sent to MCP server 'files' is not a JSON-RPC message: it needs a string method, or"
                 + " an id with a result or an error", errors.get(1));
         assertTrue(Rehearsal.runInvariants(config).contains(Invariant.SIDE_EFFECTS));
+        HarnessConfig serversOnly = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                mcp_servers: {billing: {transport: stdio, command: [billing-server]}}
+                scenarios: [{name: s, ops: [resolve]}]
+                """, "resolve");
+        assertTrue(Rehearsal.runInvariants(serversOnly).contains(Invariant.SIDE_EFFECTS),
+                "a config with MCP servers and no tools: is judged by side_effects too");
     }
 }
