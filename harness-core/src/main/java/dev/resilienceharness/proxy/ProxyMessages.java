@@ -50,4 +50,14 @@ final class ProxyMessages {
     static String reportNotWritten(java.nio.file.Path dir, java.io.IOException e) {
         return "cannot write the report of the runs served to " + dir + ": " + e.getMessage();
     }
+
+    static final String MCP_NO_SESSION = "Bad Request: the Mcp-Session-Id header is required; send initialize first";
+    static final String MCP_UNKNOWN_SESSION = "Session not found: initialize again";
+    static final String MCP_RATE_LIMITED = "Too many requests (an injected rate_limited fault)";
+
+    static String noMcpServer(String server, java.util.Collection<String> declared) {
+        return "this proxy serves no MCP server '" + server + "'" + (declared.isEmpty()
+                ? "; declare it under mcp_servers: in the yaml"
+                : "; it serves " + String.join(", ", declared.stream().map(n -> McpRoute.PREFIX + n).toList()));
+    }
 }

@@ -31,13 +31,24 @@ import java.util.Set;
  * failed answer going out and the next request arriving. {@link #result} checks the run's call budget and its
  * waiting with the engine's own invariants. Thread-safe.
  */
-final class ProxyRun {
+final class ProxyRun implements McpRoute.Served {
 
     /** The invariants a proxy-driven run is checked for. */
     static final Set<Invariant> CHECKED = Set.of(Invariant.BUDGET, Invariant.BOUNDED_WAIT, Invariant.CASSETTES);
+    /** ... and with tools or MCP servers declared, whose executions the proxy sees. */
+    static final Set<Invariant> CHECKED_WITH_TOOLS = Set.of(Invariant.BUDGET, Invariant.BOUNDED_WAIT,
+            Invariant.CASSETTES, Invariant.SIDE_EFFECTS);
+
+    /** The invariants the runs of a proxy over {@code config} are checked for. */
+    static Set<Invariant> checked(dev.resilienceharness.config.HarnessConfig config) {
+        return config.mcpServers().isEmpty() ? CHECKED : CHECKED_WITH_TOOLS;
+    }
 
     private final Scenario scenario;
     private final long startNanos;
+    private final dev.resilienceharness.config.HarnessConfig config;
+    /** The run's MCP servers, on a virtual clock of their own; {@code null} when the yaml declares none. */
+    private final dev.resilienceharness.scenario.ServedMcp mcp;
     private final List<CallRecord> calls = new ArrayList<>();
     private final List<VirtualClock.Wait> waits = new ArrayList<>();
     private final List<Violation> misses = new ArrayList<>();
@@ -51,6 +62,16 @@ final class ProxyRun {
      * @param startNanos {@link System#nanoTime} when the run began
      */
     ProxyRun(Scenario scenario, long startNanos) {
+        this(null, scenario, startNanos);
+    }
+
+    /**
+     * @param config whose MCP servers the run serves ({@code null}: none)
+     */
+    ProxyRun(dev.resilienceharness.config.HarnessConfig config, Scenario scenario, long startNanos) {
+        this.config = config;
+        this.mcp = config == null || config.mcpServers().isEmpty() ? null
+                : new dev.resilienceharness.scenario.ServedMcp(config, scenario);
         this.scenario = scenario;
         this.startNanos = startNanos;
         this.limiter = scenario.limits().limitsNothing() ? null
@@ -206,9 +227,41 @@ final class ProxyRun {
         return CallRecord.Result.OK;
     }
 
-    /** How many requests the run has seen. */
+    /** How many requests the run has seen, MCP messages included. */
     synchronized int requests() {
-        return calls.size() + misses.size();
+        return calls.size() + misses.size() + (mcp == null ? 0 : mcp.records().size());
+    }
+
+    @Override
+    public dev.resilienceharness.mcp.McpEndpoint endpoint(String server) {
+        if (mcp == null) {
+            throw new IllegalArgumentException(ProxyMessages.noMcpServer(server, java.util.List.of()));
+        }
+        if (!config.mcpServers().containsKey(server)) {
+            throw new IllegalArgumentException(ProxyMessages.noMcpServer(server, config.mcpServers().keySet()));
+        }
+        return mcp.endpoint(server);
+    }
+
+    @Override
+    public Duration elapsed() {
+        return mcp == null ? Duration.ZERO : mcp.elapsed();
+    }
+
+    @Override
+    public synchronized void missed(String server, String message) {
+        misses.add(new Violation(Invariant.CASSETTES, scenario.name(),
+                dev.resilienceharness.scenario.ServedMcp.op(server), null, null, message,
+                "Record the server's session with mvn resilience:record, or send the request it holds"));
+    }
+
+    @Override
+    public String lastFault() {
+        if (mcp == null) {
+            return "-";
+        }
+        List<dev.resilienceharness.trace.McpRecord> records = mcp.records();
+        return records.isEmpty() ? "-" : records.get(records.size() - 1).fault();
     }
 
     /** The run checked for call budget and waiting (the client's outcomes are not known to the proxy). */
@@ -217,8 +270,12 @@ final class ProxyRun {
         for (VirtualClock.Wait w : waits) {
             total = total.plusNanos(w.nanos());
         }
-        RunTrace trace = new RunTrace(scenario, List.of(), calls, waits, total, List.of(), null);
+        RunTrace trace = new RunTrace(scenario, List.of(), calls, waits, total, List.of(), null, List.of(), List.of(),
+                mcp == null ? List.of() : mcp.tools(), mcp == null ? List.of() : mcp.records());
         List<Violation> violations = new ArrayList<>(new CallBudget(budget).check(trace));
+        if (mcp != null) {
+            violations.addAll(new dev.resilienceharness.invariant.SideEffects(config.tools()).check(trace));
+        }
         violations.addAll(new dev.resilienceharness.invariant.LimitRetries().check(trace));
         violations.addAll(new dev.resilienceharness.invariant.TokenBudget(budget).check(trace));
         violations.addAll(new BoundedWaiting().check(trace));

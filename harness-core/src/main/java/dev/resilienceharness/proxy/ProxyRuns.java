@@ -29,7 +29,7 @@ final class ProxyRuns {
 
     ProxyRuns(HarnessConfig config, Scenario initial) {
         this.config = config;
-        this.current = new ProxyRun(initial == null ? unplanned(config) : initial, System.nanoTime());
+        this.current = new ProxyRun(config, initial == null ? unplanned(config) : initial, System.nanoTime());
     }
 
     static Scenario unplanned(HarnessConfig config) {
@@ -57,7 +57,7 @@ final class ProxyRuns {
      */
     synchronized ScenarioResult reset(Scenario scenario) {
         ScenarioResult ended = end();
-        current = new ProxyRun(scenario == null ? unplanned(config) : scenario, System.nanoTime());
+        current = new ProxyRun(config, scenario == null ? unplanned(config) : scenario, System.nanoTime());
         return ended;
     }
 
@@ -78,14 +78,14 @@ final class ProxyRuns {
      */
     synchronized List<ScenarioResult> stop(Path outputDir) throws IOException {
         end();
-        current = new ProxyRun(current.scenario(), System.nanoTime());
+        current = new ProxyRun(config, current.scenario(), System.nanoTime());
         List<ScenarioResult> runs = List.copyOf(finished);
         if (!runs.isEmpty() && outputDir != null) {
             RunReport.Builder report = RunReport.builder();
             for (ScenarioResult r : runs) {
                 report.scenario(ScenarioReport.of(r));
             }
-            ReportWriter.writeAll(report.build(), ProxyRun.CHECKED, outputDir);
+            ReportWriter.writeAll(report.build(), ProxyRun.checked(config), outputDir);
         }
         return runs;
     }

@@ -92,6 +92,8 @@ public final class ReplayProxy implements AutoCloseable {
     private HttpServer server;
     private final AnswerDelays delays;
     private ProxyThreads threads;
+    /** The MCP endpoints, {@code /mcp/<server>}. */
+    private McpRoute mcp;
 
     private ReplayProxy(Builder b) {
         this.store = new CassetteStore(b.config.cassettes(), VolatilePaths.of(b.config.volatilePaths()), b.mode,
@@ -286,6 +288,7 @@ public final class ReplayProxy implements AutoCloseable {
         threads = new ProxyThreads(readTimeout, delays);
         s.setExecutor(threads);
         s.createContext("/", this::handle);
+        mcp = new McpRoute(runs::current, threads, timeFactor, log);
         s.start();
         server = s;
         return this;
@@ -367,6 +370,21 @@ public final class ReplayProxy implements AutoCloseable {
                         ex.getRequestURI().getRawQuery());
                 served.label = admin.label();
                 deliver(ex, null, admin.answer(), served);
+                return;
+            }
+            if (McpRoute.routes(served.path)) {
+                byte[] body;
+                try {
+                    body = readBody(ex.getRequestBody());
+                } catch (TooLarge e) {
+                    threads.requestRead();
+                    deliver(ex, null, FaultAnswer.error(413, Map.of("Connection", "close"),
+                            ApiShape.CHAT_COMPLETIONS.errorBody(413, "request_too_large", ProxyMessages.TOO_LARGE,
+                                    null)), served);
+                    return;
+                }
+                threads.requestRead();
+                mcp.answer(ex, body);
                 return;
             }
             ApiShape shape = ApiShape.forPath(served.path);

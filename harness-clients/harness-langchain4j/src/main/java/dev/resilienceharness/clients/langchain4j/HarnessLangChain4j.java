@@ -5,11 +5,14 @@ import dev.langchain4j.model.openai.OpenAiResponsesChatModel;
 import dev.langchain4j.model.openai.OpenAiResponsesStreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.mcp.client.DefaultMcpClient;
+import dev.langchain4j.mcp.client.transport.McpTransport;
 import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.tool.ToolExecutor;
 import dev.resilienceharness.loop.LoopRun;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A real langchain4j {@link OpenAiChatModel} bound to one scenario run: hand it to the code that takes your model
@@ -30,6 +33,9 @@ import java.util.Objects;
  * <p>Tools: {@link #aiServices} is langchain4j's own {@code AiServices} builder whose tool executions run through
  * the run's tool gate, and {@link #tools} the {@code @Tool} methods of objects for code that executes tool requests
  * itself.
+ *
+ * <p>MCP: {@link #mcpClient} is langchain4j-mcp's own {@code DefaultMcpClient} on one of the run's MCP servers, and
+ * {@link #mcpTransport} the transport it is built on; hand the client to an {@code McpToolProvider} as in production.
  *
  * <p>The builder is langchain4j's own class; it is made directly, so an {@code OpenAiChatModelBuilderFactory} a
  * framework registers through {@code ServiceLoader} is not consulted.
@@ -137,6 +143,40 @@ public final class HarnessLangChain4j {
      */
     public static ToolExecutor executor(LoopRun run, ToolExecutor executor, boolean throwsFailures) {
         return GatedTools.executor(Objects.requireNonNull(run, "run"), executor, throwsFailures);
+    }
+
+    /**
+     * A langchain4j-mcp transport to the run's MCP server {@code server} (docs mcp.md), layer
+     * {@code langchain4j-mcp}: every message the client sends is answered from the server's MCP cassettes and meets the
+     * scenario's MCP faults on the run's virtual clock, delivered as langchain4j-mcp's Streamable HTTP transport
+     * delivers a real server's answers. It assumes langchain4j-mcp's default timeouts (tool execution 60 s); build the
+     * client with {@link #mcpClient(LoopRun, String, Consumer)} for the adapter to know yours.
+     *
+     * @throws IllegalArgumentException when the configuration declares no MCP server {@code server}
+     */
+    public static McpTransport mcpTransport(LoopRun run, String server) {
+        return McpClients.transport(Objects.requireNonNull(run, "run"), Objects.requireNonNull(server, "server"));
+    }
+
+    /** A langchain4j-mcp {@code DefaultMcpClient} with its defaults on the run's MCP server {@code server}. */
+    public static DefaultMcpClient mcpClient(LoopRun run, String server) {
+        return mcpClient(run, server, builder -> { });
+    }
+
+    /**
+     * A real langchain4j-mcp {@code DefaultMcpClient} on the run's MCP server {@code server}, made by its own builder
+     * after {@code customizer} has set on it what your production code sets ({@code toolExecutionTimeout},
+     * {@code listeners}, {@code cacheToolList}, ...). The builder keeps its transport (the run's server) and has its
+     * auto health check off unless the customizer turns it on, since that check pings on the wall clock. When no answer
+     * comes before {@code toolExecutionTimeout}, the client hands your loop the text {@code There was a timeout
+     * executing the tool} as the tool's result, at once, and the run's trace and report say so.
+     *
+     * @throws IllegalArgumentException when the configuration declares no MCP server {@code server}
+     */
+    public static DefaultMcpClient mcpClient(LoopRun run, String server,
+            Consumer<? super DefaultMcpClient.Builder> customizer) {
+        return McpClients.client(Objects.requireNonNull(run, "run"), Objects.requireNonNull(server, "server"),
+                Objects.requireNonNull(customizer, "customizer"));
     }
 
     /** The HTTP client a model that never retries gets: the run's endpoint. */
