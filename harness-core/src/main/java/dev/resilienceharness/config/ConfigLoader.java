@@ -89,9 +89,10 @@ import tools.jackson.databind.node.ObjectNode;
 public final class ConfigLoader {
 
     static final List<String> TOP_KEYS = List.of("version", "cassettes", "volatile", "policy", "loop", "requests",
-            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools");
+            "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools",
+            "mcp_servers");
     static final List<String> SCENARIO_KEYS = List.of("name", "ops", "faults", "expect", "policy", "latency",
-            "provider_limits", "tool_faults");
+            "provider_limits", "tool_faults", "mcp_faults");
     static final List<String> EXPECT_KEYS = List.of("status", "attempts", "reason", "retry_after", "elapsed_ms",
             "concurrency");
     static final List<String> STATUSES = List.of("ok", "degraded", "stopped");
@@ -242,6 +243,7 @@ public final class ConfigLoader {
         DriftSettings drift = DriftSettings.DEFAULTS;
         ProviderLimits limits = ProviderLimits.NONE;
         Map<String, dev.resilienceharness.tool.ToolDeclaration> tools = Map.of();
+        Map<String, dev.resilienceharness.mcp.McpServer> mcpServers = Map.of();
         for (YamlNode.Entry e : top.entries()) {
             YamlNode v = e.value();
             switch (e.key()) {
@@ -262,12 +264,16 @@ public final class ConfigLoader {
                 case "drift" -> drift = DriftSettings.read(r, v);
                 case "provider_limits" -> limits = ProviderLimitsEntries.read(r, v, "provider_limits");
                 case "tools" -> tools = ToolEntries.read(r, v);
+                case "mcp_servers" -> mcpServers = McpEntries.read(r, v);
                 default -> {
                     // version, checked above
                 }
             }
         }
         tellCassettesFolder(top);
+        if (!tools.isEmpty()) {
+            ToolEntries.checkServers(r, top.get("tools"), tools, mcpServers);
+        }
         redaction = redaction.withGitleaksConfig(gitleaks != null ? gitleaks : defaultGitleaksConfig());
         // No scenarios is a folder of cassettes to verify and scan; the scenario goals warn that they have none.
         if (shared != null) {
@@ -285,8 +291,10 @@ public final class ConfigLoader {
             }
             Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults = d.toolFaults() == null ? Map.of()
                     : ToolEntries.faults(r, d.toolFaults(), NodeReader.child(d.path(), "tool_faults"), tools);
+            Map<String, List<dev.resilienceharness.tool.ToolFault>> mcpFaults = d.mcpFaults() == null ? Map.of()
+                    : McpEntries.faults(r, d.mcpFaults(), NodeReader.child(d.path(), "mcp_faults"), mcpServers);
             scenarios.add(new Scenario(d.name(), d.ops(), d.faults(), d.expect(), effective.toPolicy(), d.line(),
-                    d.recordedLatency(), d.limits().over(limits), toolFaults));
+                    d.recordedLatency(), d.limits().over(limits), toolFaults, mcpFaults));
         }
         PoolCheck.check(r, top, drafts.stream().map(Draft::limitsNode).toList(), scenarios);
         PriceCheck.check(r, top, budget, requests);
@@ -300,7 +308,7 @@ public final class ConfigLoader {
             throw r.error(at, "redaction.baseline", ConfigMessages.baselineInCassettes(cassettes.toString()));
         }
         return new HarnessConfig(file, 1, cassettes, volatilePaths, topPolicy, loop, requests, scenarios, budget,
-                redaction, provider, sources, drift, tools);
+                redaction, provider, sources, drift, tools, mcpServers);
     }
 
     /**
@@ -544,7 +552,7 @@ public final class ConfigLoader {
     /** A scenario as written, before its policy is laid over the top-level one. */
     private record Draft(String name, List<String> ops, List<Fault> faults, Expectations expect,
             PartialPolicy policy, int line, boolean recordedLatency, ProviderLimits limits, YamlNode limitsNode,
-            String path, YamlNode toolFaults) {
+            String path, YamlNode toolFaults, YamlNode mcpFaults) {
     }
 
     private List<Draft> scenarios(YamlNode v) throws ConfigException {
@@ -596,7 +604,7 @@ public final class ConfigLoader {
             ProviderLimits limits = m.get("provider_limits") == null ? ProviderLimits.NONE
                     : ProviderLimitsEntries.read(r, m.get("provider_limits"), NodeReader.child(path, "provider_limits"));
             drafts.add(new Draft(name, ops, faults, expect, policy, m.line(), recordedLatency, limits,
-                    m.get("provider_limits"), path, m.get("tool_faults")));
+                    m.get("provider_limits"), path, m.get("tool_faults"), m.get("mcp_faults")));
         }
         return drafts;
     }

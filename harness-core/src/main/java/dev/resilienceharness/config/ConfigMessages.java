@@ -202,6 +202,53 @@ public final class ConfigMessages {
                 + " result can break it; give it a type or required properties, or use another tool fault";
     }
 
+    public static String undeclaredMcpServer(String name, String suggestion, Collection<String> declared) {
+        return withSuggestion("MCP server '" + YamlNode.abbreviate(name) + "' is not declared in mcp_servers",
+                suggestion, declared.isEmpty() ? "declare it first, such as mcp_servers: {" + YamlNode.abbreviate(name)
+                        + ": {transport: stdio, command: [java, -jar, server.jar]}}"
+                        : "the declared MCP servers are: " + String.join(", ", declared));
+    }
+
+    public static String badMcpServerName(String name) {
+        return "'" + YamlNode.abbreviate(name) + "' cannot name an MCP server: use letters, digits, '.', '_' and '-',"
+                + " starting with a letter or digit, at most 100 characters (it names the server's cassette folder)";
+    }
+
+    public static String mcpSettingOfOtherTransport(String key, String transport, String instead) {
+        return key + " is not a setting of a " + transport + " server; " + instead;
+    }
+
+    public static String badMcpUrl(String got) {
+        return "expected an absolute http:// or https:// URL such as http://127.0.0.1:8080/mcp, got " + got;
+    }
+
+    public static String mcpOnlyFault(String kind, String tool, Collection<String> kinds) {
+        return "the fault " + kind + " happens to an MCP server, and tool '" + YamlNode.abbreviate(tool)
+                + "' is not served by one; declare server: under tools." + YamlNode.abbreviate(tool)
+                + " to name its MCP server, or use one of: " + String.join(", ", kinds);
+    }
+
+    public static String toolOnlyFault(String kind, String server, Collection<String> kinds) {
+        return "the fault " + kind + " happens to one tool's calls, not to a session; put it under tool_faults: for a"
+                + " tool declared with server: " + YamlNode.abbreviate(server) + ", or use one of the session faults: "
+                + String.join(", ", kinds);
+    }
+
+    public static String unknownMcpFault(String name, String suggestion, Collection<String> kinds) {
+        return withSuggestion("unknown MCP fault '" + YamlNode.abbreviate(name) + "'", suggestion,
+                "the MCP session fault kinds are: " + String.join(", ", kinds));
+    }
+
+    public static String slowSettingsKeys(String key) {
+        return "'" + YamlNode.abbreviate(key) + "' is not a setting of slow; write {slow: 5s} or, for an MCP tool,"
+                + " {slow: 5s, progress: 2}";
+    }
+
+    public static String replayOfMcpTool(String tool) {
+        return "tool '" + YamlNode.abbreviate(tool) + "' is served by an MCP server, whose answers come from its MCP"
+                + " cassettes; remove replay:, which is for a tool the loop runs itself";
+    }
+
     public static String faultNeedsSettings(String kind, String example) {
         return "the fault " + kind + " needs settings: write " + example;
     }

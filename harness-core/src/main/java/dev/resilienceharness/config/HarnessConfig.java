@@ -33,6 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
  *                      scenario first names an op without one
  * @param drift         the {@code drift:} block: what the drift goal ignores and tolerates, and the cassettes' max age
  * @param tools         the {@code tools:} block, by the name the model sees (docs tools.md); empty when none
+ * @param mcpServers    the {@code mcp_servers:} block, by server name in the order written (docs mcp.md); empty when
+ *                      none
  */
 @API(status = MAINTAINED, since = "0.1.0")
 public record HarnessConfig(
@@ -49,7 +51,8 @@ public record HarnessConfig(
         Provider provider,
         Map<String, Source> sources,
         DriftSettings drift,
-        Map<String, dev.resilienceharness.tool.ToolDeclaration> tools) {
+        Map<String, dev.resilienceharness.tool.ToolDeclaration> tools,
+        Map<String, dev.resilienceharness.mcp.McpServer> mcpServers) {
 
     /** The value of {@code loop:} that selects the built-in loop. */
     public static final String BUILTIN_LOOP = "builtin";
@@ -67,6 +70,16 @@ public record HarnessConfig(
         sources = Map.copyOf(sources);
         drift = drift == null ? DriftSettings.DEFAULTS : drift;
         tools = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
+        mcpServers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(mcpServers));
+    }
+
+    /** A config without an {@code mcp_servers:} block. */
+    public HarnessConfig(Path file, int version, Path cassettes, List<String> volatilePaths, Policy policy, String loop,
+            Map<String, ObjectNode> requests, List<Scenario> scenarios, Budget budget, Redaction redaction,
+            Provider provider, Map<String, Source> sources, DriftSettings drift,
+            Map<String, dev.resilienceharness.tool.ToolDeclaration> tools) {
+        this(file, version, cassettes, volatilePaths, policy, loop, requests, scenarios, budget, redaction, provider,
+                sources, drift, tools, Map.of());
     }
 
     /** A config without a {@code tools:} block. */
@@ -180,13 +193,18 @@ public record HarnessConfig(
     /** This config with {@code loop:} replaced by {@code newLoop} (see {@link ConfigLoader#withLoop}). */
     HarnessConfig withLoop(String newLoop) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, newLoop, requests, scenarios, budget,
-                redaction, provider, sources, drift, tools);
+                redaction, provider, sources, drift, tools, mcpServers);
     }
 
     /** This config with only {@code kept} of its scenarios. */
     public HarnessConfig withScenarios(List<Scenario> kept) {
         return new HarnessConfig(file, version, cassettes, volatilePaths, policy, loop, requests, kept, budget,
-                redaction, provider, sources, drift, tools);
+                redaction, provider, sources, drift, tools, mcpServers);
+    }
+
+    /** Whether the run has tools to judge: a {@code tools:} or an {@code mcp_servers:} block. */
+    public boolean declaresTools() {
+        return !tools.isEmpty() || !mcpServers.isEmpty();
     }
 
     /** Whether the built-in loop runs the scenarios. */

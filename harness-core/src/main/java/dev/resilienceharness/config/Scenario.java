@@ -22,11 +22,21 @@ import org.apiguardian.api.API;
  * @param limits the effective {@code provider_limits}: the top-level block with this scenario's changes applied
  * @param toolFaults {@code tool_faults:}, by tool name: each list is consumed one entry per execution of that tool,
  *               then executions succeed (docs tools.md)
+ * @param mcpFaults {@code mcp_faults:}, by MCP server name: each list is consumed one entry per request that server
+ *               receives, then requests succeed (docs mcp.md)
  */
 @API(status = MAINTAINED, since = "0.1.0")
 public record Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy,
         int line, boolean recordedLatency, ProviderLimits limits,
-        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults) {
+        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults,
+        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> mcpFaults) {
+
+    /** A scenario without MCP session faults. */
+    public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
+            boolean recordedLatency, ProviderLimits limits,
+            java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> toolFaults) {
+        this(name, ops, faults, expect, policy, line, recordedLatency, limits, toolFaults, java.util.Map.of());
+    }
 
     /** A scenario without tool faults. */
     public Scenario(String name, List<String> ops, List<Fault> faults, Expectations expect, Policy policy, int line,
@@ -56,6 +66,9 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
         java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> copied = new java.util.LinkedHashMap<>();
         toolFaults.forEach((tool, list) -> copied.put(tool, List.copyOf(list)));
         toolFaults = java.util.Collections.unmodifiableMap(copied);
+        java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> session = new java.util.LinkedHashMap<>();
+        mcpFaults.forEach((server, list) -> session.put(server, List.copyOf(list)));
+        mcpFaults = java.util.Collections.unmodifiableMap(session);
     }
 
     /** A scenario whose calls answer with their recorded timing, against an endpoint without limits. */
@@ -65,21 +78,26 @@ public record Scenario(String name, List<String> ops, List<Fault> faults, Expect
 
     /** This scenario with another fault plan (the explorer builds its candidates this way). */
     public Scenario withFaults(List<Fault> newFaults) {
-        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency, limits, toolFaults);
+        return new Scenario(name, ops, newFaults, expect, policy, line, recordedLatency, limits, toolFaults, mcpFaults);
     }
 
     /** This scenario against other provider limits (the explorer searches them this way). */
     public Scenario withLimits(ProviderLimits newLimits) {
-        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, newLimits, toolFaults);
+        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, newLimits, toolFaults, mcpFaults);
     }
 
     /** This scenario with other tool faults (the explorer builds its candidates this way). */
     public Scenario withToolFaults(java.util.Map<String, List<dev.resilienceharness.tool.ToolFault>> newToolFaults) {
-        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, limits, newToolFaults);
+        return new Scenario(name, ops, faults, expect, policy, line, recordedLatency, limits, newToolFaults, mcpFaults);
     }
 
     /** The tool faults of {@code tool}, in order of its executions; empty when it has none. */
     public List<dev.resilienceharness.tool.ToolFault> toolFaults(String tool) {
         return toolFaults.getOrDefault(tool, List.of());
+    }
+
+    /** The session-level faults of the MCP server {@code server}, in order of its requests; empty when it has none. */
+    public List<dev.resilienceharness.tool.ToolFault> mcpFaults(String server) {
+        return mcpFaults.getOrDefault(server, List.of());
     }
 }

@@ -20,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class ToolEntries {
 
-    static final List<String> KEYS = List.of("side_effects", "replay", "output_schema", "idempotency_key", "timeout");
+    static final List<String> KEYS = List.of("side_effects", "replay", "output_schema", "idempotency_key", "timeout",
+            "server");
     static final List<String> REPLAY = List.of("live", "recorded");
     private static final String SLOW_EXAMPLE = "{slow: 5s}";
 
@@ -50,7 +51,7 @@ final class ToolEntries {
                     ToolDeclaration.DEFAULT_TIMEOUT, e.line());
         }
         YamlNode.Mapping m = r.mapping(e.value(), path, "a mapping of tool settings (side_effects, replay,"
-                + " output_schema, idempotency_key, timeout), or {} for a read-only tool", KEYS);
+                + " output_schema, idempotency_key, timeout, server), or {} for a read-only tool", KEYS);
         boolean sideEffects = false;
         if (m.get("side_effects") != null) {
             YamlNode b = m.get("side_effects");
@@ -93,7 +94,30 @@ final class ToolEntries {
                         ConfigMessages.expected("a timeout longer than zero, such as 30s", m.get("timeout").describe()));
             }
         }
-        return new ToolDeclaration(e.key(), sideEffects, replay, schema, key, timeout, e.line());
+        String server = null;
+        if (m.get("server") != null) {
+            server = r.nonBlankText(m.get("server"), NodeReader.child(path, "server"),
+                    "the name of the MCP server that serves the tool, as mcp_servers declares it");
+            if (m.get("replay") != null) {
+                throw r.error(m.entry("replay"), NodeReader.child(path, "replay"), ConfigMessages.replayOfMcpTool(
+                        e.key()));
+            }
+        }
+        return new ToolDeclaration(e.key(), sideEffects, replay, schema, key, timeout, server, e.line());
+    }
+
+    /** Every {@code server:} of the {@code tools:} block {@code v} names a server of {@code mcp_servers:}. */
+    static void checkServers(NodeReader r, YamlNode v, Map<String, ToolDeclaration> tools,
+            Map<String, dev.resilienceharness.mcp.McpServer> servers) throws ConfigException {
+        for (YamlNode.Entry e : ((YamlNode.Mapping) v).entries()) {
+            ToolDeclaration tool = tools.get(e.key());
+            if (tool.server() != null && !servers.containsKey(tool.server())) {
+                YamlNode at = ((YamlNode.Mapping) e.value()).get("server");
+                throw r.error(at, NodeReader.child(NodeReader.child("tools", e.key()), "server"),
+                        ConfigMessages.undeclaredMcpServer(tool.server(),
+                                DidYouMean.suggest(tool.server(), servers.keySet()), servers.keySet()));
+            }
+        }
     }
 
     /** A scenario's {@code tool_faults:}, against the declared {@code tools}. */
@@ -115,54 +139,129 @@ final class ToolEntries {
                     + e.key());
             List<ToolFault> list = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
-                list.add(fault(r, items.get(i), NodeReader.index(toolPath, i), tool));
+                list.add(fault(r, items.get(i), NodeReader.index(toolPath, i), new Target(tool, null)));
             }
             faults.put(e.key(), list);
         }
         return faults;
     }
 
-    private static ToolFault fault(NodeReader r, YamlNode node, String path, ToolDeclaration tool)
-            throws ConfigException {
+    /**
+     * Who meets a fault: a tool ({@code server} {@code null}), local or served by an MCP server, or the session of
+     * the MCP server {@code server} ({@code tool} {@code null}).
+     */
+    record Target(ToolDeclaration tool, String server) {
+
+        boolean session() {
+            return tool == null;
+        }
+
+        boolean mcp() {
+            return session() || tool.mcp();
+        }
+
+        List<String> kinds() {
+            return session() ? ToolFault.Kind.sessionIds() : tool.mcp() ? ToolFault.Kind.mcpIds()
+                    : ToolFault.Kind.ids();
+        }
+    }
+
+    /** One fault entry for {@code target}: a bare kind, or one key with its settings. */
+    static ToolFault fault(NodeReader r, YamlNode node, String path, Target target) throws ConfigException {
         if (node instanceof YamlNode.Scalar s && s.type() == YamlNode.ScalarType.STRING) {
-            ToolFault.Kind kind = ToolFault.Kind.of(s.text());
-            if (kind == null) {
-                throw r.error(s, path, unknown(s.text()));
-            }
+            ToolFault.Kind kind = kind(r, s.text(), s, path, target);
             if (kind == ToolFault.Kind.SLOW) {
                 throw r.error(s, path, ConfigMessages.faultNeedsSettings("slow", SLOW_EXAMPLE));
             }
             if (kind == ToolFault.Kind.INVALID_RESULT) {
-                invalidResult(r, s, path, tool);
+                invalidResult(r, s, path, target.tool());
             }
             return ToolFault.of(kind);
         }
         if (node instanceof YamlNode.Mapping m) {
-            if (m.entries().size() != 1) {
+            YamlNode.Entry entry = m.entries().isEmpty() ? null : m.entries().get(0);
+            boolean slowWithProgress = m.entries().size() == 2 && m.get("slow") != null;
+            if (slowWithProgress) {
+                entry = m.entry("slow");
+            } else if (m.entries().size() != 1) {
                 throw r.error(node, path, ConfigMessages.toolFaultMappingSize(m.entries().size()));
             }
-            YamlNode.Entry entry = m.entries().get(0);
             String kindPath = NodeReader.child(path, entry.key());
-            ToolFault.Kind kind = ToolFault.Kind.of(entry.key());
-            if (kind == null) {
-                throw r.error(entry, kindPath, unknown(entry.key()));
-            }
-            if (kind != ToolFault.Kind.SLOW) {
-                throw r.error(entry, kindPath, ConfigMessages.faultTakesNoSettings(entry.key()));
-            }
-            Duration delay = r.duration(entry.value(), kindPath);
-            if (delay.isNegative()) {
-                throw r.error(entry.value(), kindPath, ConfigMessages.expected("how late the tool answers, such as 5s",
-                        entry.value().describe()));
-            }
+            ToolFault.Kind kind = kind(r, entry.key(), entry, kindPath, target);
+            return switch (kind) {
+                case SLOW -> slow(r, m, entry, path, kindPath, target);
+                case PROTOCOL_ERROR -> ToolFault.protocolError(code(r, entry.value(), kindPath));
+                case RATE_LIMITED -> ToolFault.rateLimited(r.duration(entry.value(), kindPath));
+                default -> throw r.error(entry, kindPath, ConfigMessages.faultTakesNoSettings(entry.key()));
+            };
+        }
+        String shown = target.session() ? "an MCP fault: one of " : "a tool fault: one of ";
+        throw r.error(node, path, ConfigMessages.expected(shown + String.join(", ", target.kinds()) + " (slow as "
+                + SLOW_EXAMPLE + ")", node.describe()));
+    }
+
+    private static ToolFault.Kind kind(NodeReader r, String name, Object at, String path, Target target)
+            throws ConfigException {
+        ToolFault.Kind kind = ToolFault.Kind.of(name);
+        if (kind == null) {
+            String detail = target.session()
+                    ? ConfigMessages.unknownMcpFault(name, DidYouMean.suggest(name, target.kinds()), target.kinds())
+                    : ConfigMessages.unknownToolFault(name, DidYouMean.suggest(name, target.kinds()), target.kinds());
+            throw error(r, at, path, detail);
+        }
+        if (kind.mcpOnly() && !target.mcp()) {
+            throw error(r, at, path, ConfigMessages.mcpOnlyFault(name, target.tool().name(), target.kinds()));
+        }
+        if (target.session() && !kind.sessionLevel()) {
+            throw error(r, at, path, ConfigMessages.toolOnlyFault(name, target.server(), target.kinds()));
+        }
+        return kind;
+    }
+
+    private static ConfigException error(NodeReader r, Object at, String path, String detail) {
+        return at instanceof YamlNode.Entry e ? r.error(e, path, detail) : r.error((YamlNode) at, path, detail);
+    }
+
+    private static ToolFault slow(NodeReader r, YamlNode.Mapping m, YamlNode.Entry entry, String path, String kindPath,
+            Target target) throws ConfigException {
+        Duration delay = r.duration(entry.value(), kindPath);
+        if (delay.isNegative()) {
+            throw r.error(entry.value(), kindPath, ConfigMessages.expected("how late the tool answers, such as 5s",
+                    entry.value().describe()));
+        }
+        if (m.entries().size() == 1) {
             return ToolFault.slow(delay);
         }
-        throw r.error(node, path, ConfigMessages.expected("a tool fault: one of "
-                + String.join(", ", ToolFault.Kind.ids()) + " (slow as " + SLOW_EXAMPLE + ")", node.describe()));
+        YamlNode.Entry other = m.entries().get(0) == entry ? m.entries().get(1) : m.entries().get(0);
+        String otherPath = NodeReader.child(path, other.key());
+        if (!other.key().equals("progress")) {
+            throw r.error(other, otherPath, ConfigMessages.slowSettingsKeys(other.key()));
+        }
+        if (!target.mcp()) {
+            throw r.error(other, otherPath, ConfigMessages.mcpOnlyFault("{slow: ..., progress: ...}",
+                    target.tool().name(), target.kinds()));
+        }
+        return ToolFault.slow(delay, r.integer(other.value(), otherPath, 0));
+    }
+
+    /** A JSON-RPC error code: an integer, negative as the reserved ones are. */
+    private static long code(NodeReader r, YamlNode node, String path) throws ConfigException {
+        String what = "a JSON-RPC error code, such as -32602";
+        if (!(node instanceof YamlNode.Scalar s) || s.type() != YamlNode.ScalarType.INTEGER) {
+            throw r.wrongType(node, path, what, null);
+        }
+        try {
+            return Integer.parseInt(s.text());
+        } catch (NumberFormatException e) {
+            throw r.error(node, path, ConfigMessages.expected(what + " that fits in 32 bits", node.describe()));
+        }
     }
 
     private static void invalidResult(NodeReader r, YamlNode node, String path, ToolDeclaration tool)
             throws ConfigException {
+        if (tool.outputSchema() == null && tool.mcp()) {
+            return; // the outputSchema of the tool in the server's recorded tools/list, checked when the run meets it
+        }
         if (tool.outputSchema() == null) {
             throw r.error(node, path, ConfigMessages.invalidResultWithoutSchema(tool.name()));
         }
@@ -171,8 +270,4 @@ final class ToolEntries {
         }
     }
 
-    private static String unknown(String name) {
-        return ConfigMessages.unknownToolFault(name, DidYouMean.suggest(name, ToolFault.Kind.ids()),
-                ToolFault.Kind.ids());
-    }
 }

@@ -20,11 +20,13 @@ import tools.jackson.databind.JsonNode;
  *                       tool honours that key. {@code null}: no key
  * @param timeout        {@code timeout:}, how long the tool's caller waits for it (what a {@code timeout} fault runs
  *                       out)
+ * @param server         {@code server:}, the MCP server that serves the tool (docs mcp.md), or {@code null} for a
+ *                       tool the loop runs itself
  * @param line           the line of the declaration in its yaml file, or 0 when it was built in code
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ToolDeclaration(String name, boolean sideEffects, Replay replay, JsonNode outputSchema,
-        String idempotencyKey, Duration timeout, int line) {
+        String idempotencyKey, Duration timeout, String server, int line) {
 
     /** {@code timeout:} when a declaration names none. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -36,6 +38,17 @@ public record ToolDeclaration(String name, boolean sideEffects, Replay replay, J
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(replay, "replay");
         Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /** A tool the loop runs itself, not served by an MCP server. */
+    public ToolDeclaration(String name, boolean sideEffects, Replay replay, JsonNode outputSchema,
+            String idempotencyKey, Duration timeout, int line) {
+        this(name, sideEffects, replay, outputSchema, idempotencyKey, timeout, null, line);
+    }
+
+    /** Whether an MCP server serves the tool. */
+    public boolean mcp() {
+        return server != null;
     }
 
     /** How a tool that no {@code tools:} entry declares is treated: read-only, live, a 30 s timeout. */

@@ -448,8 +448,8 @@ class ConfigLoaderTest {
         @Test
         void unknownTopLevelKeySuggestsTheNearest() {
             assertEquals(F + ":2:1: polcy: unknown key 'polcy'; did you mean 'policy'? The keys allowed here are:"
-                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction, provider, drift, provider_limits,"
-                    + " secrets, tools",
+                    + " version, cassettes, volatile, policy, loop, requests, requests_from, scenarios, budget, redaction,"
+                    + " provider, drift, provider_limits, secrets, tools, mcp_servers",
                     error(MINIMAL.replace("policy:", "polcy:")));
         }
 
@@ -467,7 +467,8 @@ class ConfigLoaderTest {
         @Test
         void unknownKeyWithNoNearMissListsTheAllowedKeys() {
             assertEquals(F + ":7:5: scenarios[0].retries: unknown key 'retries'; the keys allowed here are: name,"
-                    + " ops, faults, expect, policy, latency, provider_limits, tool_faults", error(MINIMAL + "    retries: 3\n"));
+                    + " ops, faults, expect, policy, latency, provider_limits, tool_faults, mcp_faults",
+                    error(MINIMAL + "    retries: 3\n"));
         }
 
         @Test
