@@ -161,7 +161,7 @@ public final class LiveMcpServers implements McpLive {
                     written.add(file);
                 }
                 log.accept("MCP server '" + f.server.name() + "': recorded " + f.exchanges.size() + " exchanges into "
-                        + file);
+                        + shown(file));
             } catch (IOException | RuntimeException e) {
                 // The redaction refuses (fails closed) with an unchecked exception that says why.
                 failures.add(LiveMessages.refusedToWrite(f.server, e.getMessage()));
@@ -218,6 +218,13 @@ public final class LiveMcpServers implements McpLive {
         Path file = freeFile(f.server.name());
         AtomicFiles.write(file, text);
         return file;
+    }
+
+    /** {@code file} relative to the yaml's folder, as the other lines of a recording show cassettes. */
+    private String shown(Path file) {
+        Path absolute = file.toAbsolutePath();
+        Path from = base.toAbsolutePath();
+        return (absolute.startsWith(from) ? from.relativize(absolute) : absolute).toString().replace('\\', '/');
     }
 
     /** {@code <name>.json}, else {@code <name>-2.json} and on: never another session's file. */

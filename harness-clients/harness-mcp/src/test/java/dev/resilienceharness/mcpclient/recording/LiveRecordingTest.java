@@ -84,6 +84,8 @@ class LiveRecordingTest {
         }
         assertEquals(0, billingProcesses(), "closing the recording stops the server process");
         assertTrue(log.contains("MCP server 'billing': billing stdio server ready"), log.toString());
+        assertTrue(log.contains("MCP server 'billing': recorded 8 exchanges into cassettes/mcp/billing/checkout.json"),
+                log.toString());
 
         McpSession session = recordedSession(config, "checkout", McpTransportKind.STDIO);
         assertEquals(List.of("initialize", "notifications/initialized", "tools/list", "tools/call", "tools/call",
