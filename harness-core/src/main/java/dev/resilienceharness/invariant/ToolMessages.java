@@ -17,7 +17,8 @@ final class ToolMessages {
     }
 
     static String repeated(ToolRecord first, ToolRecord repeat, int times, String layer) {
-        return "tool '" + first.name() + "' took effect " + times + " times for one logical call (arguments "
+        return "tool '" + first.name() + "'" + (first.server() == null ? "" : " of MCP server '" + first.server()
+                + "'") + " took effect " + times + " times for one logical call (arguments "
                 + first.fingerprint() + "): " + describe(first) + ", then " + describe(repeat) + "; repeated by "
                 + layer;
     }

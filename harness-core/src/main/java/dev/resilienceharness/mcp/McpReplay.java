@@ -73,6 +73,17 @@ public final class McpReplay {
         }
     }
 
+    /**
+     * Adds {@code call}, answered during the run (a recording run's live answer): it answers its request from now on,
+     * after the recordings of that request before it.
+     */
+    public synchronized void add(McpExchange.Call call, String where) {
+        McpRequestKey key = McpRequestKey.of(call.method(), call.params());
+        Recorded recorded = new Recorded(call, where, McpRequestKey.matched(call.params()), key.fingerprint());
+        byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(recorded);
+        byMethod.computeIfAbsent(call.method(), k -> new ArrayList<>()).add(recorded);
+    }
+
     /** The server's name. */
     public String server() {
         return server;

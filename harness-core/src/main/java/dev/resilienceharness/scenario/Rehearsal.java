@@ -79,10 +79,11 @@ public final class Rehearsal {
 
     /**
      * The invariants {@code config}'s scenario runs are judged by: {@link #RUN_INVARIANTS}, and {@code side_effects}
-     * when it declares {@code tools:} (docs tools.md), the only tools that invariant judges.
+     * when it declares {@code tools:} (docs tools.md) or {@code mcp_servers:} (docs mcp.md), the only tools that
+     * invariant judges.
      */
     public static Set<Invariant> runInvariants(HarnessConfig config) {
-        return config.tools().isEmpty() ? RUN_INVARIANTS : TOOL_RUN_INVARIANTS;
+        return config.declaresTools() ? TOOL_RUN_INVARIANTS : RUN_INVARIANTS;
     }
 
     private final HarnessConfig config;
@@ -96,6 +97,8 @@ public final class Rehearsal {
     private final ReplayDeterminism determinism;
     /** What answers the executions of {@code replay: recorded} tools, read as runs need them. */
     private final ToolRecordings toolRecordings;
+    /** The MCP servers' sessions, read as runs reach them. */
+    private final McpCassettes mcpCassettes;
     /** How long a run of a team's loop may make no call and no wait ({@link StallBound}); zero: not watched. */
     private volatile Duration stallBound;
 
@@ -124,6 +127,7 @@ public final class Rehearsal {
                 new dev.resilienceharness.invariant.SideEffects(config.tools()));
         this.determinism = new ReplayDeterminism(volatilePaths);
         this.toolRecordings = ToolRecordings.replaying(config.cassettes());
+        this.mcpCassettes = new McpCassettes(config.cassettes());
         this.stallBound = StallBound.fromSystemProperties();
     }
 
@@ -357,10 +361,27 @@ public final class Rehearsal {
     /** Runs {@code scenario} once against {@code limiter} ({@code null}: no limits), taking its turns by {@code turns}. */
     RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder, Limiter limiter,
             EndpointTurns turns) {
+        return run(scenario, volatileRandom, recorder, limiter, turns, null);
+    }
+
+    /**
+     * Runs {@code scenario} once, recording with {@code recorder} what no cassette answers the loop's SDK with and
+     * asking {@code mcpLive} what no MCP cassette answers its MCP clients with ({@code null}: replay only).
+     */
+    RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder,
+            dev.resilienceharness.mcp.McpLive mcpLive) {
+        Limiter limiter = scenario.limits().limitsNothing() ? null : new Limiter(scenario.limits());
+        return run(scenario, volatileRandom, recorder, limiter, EndpointTurns.NONE, mcpLive);
+    }
+
+    /** Runs {@code scenario} once against {@code limiter}, taking its turns by {@code turns}, asking {@code mcpLive}. */
+    RunTrace run(Scenario scenario, RandomGenerator volatileRandom, HttpRecorder recorder, Limiter limiter,
+            EndpointTurns turns, dev.resilienceharness.mcp.McpLive mcpLive) {
         VirtualClock clock = new VirtualClock();
         ScenarioTransport transport = new ScenarioTransport(lookup, runOps(scenario),
                 scenario.faults(), scenario.policy(), clock, volatileRandom, recorder, scenario.recordedLatency(),
-                limiter, turns).withTools(config::tool, scenario.toolFaults(), toolRecordings);
+                limiter, turns).withTools(config::tool, scenario.toolFaults(), toolRecordings)
+                .withMcp(config, scenario, mcpCassettes, mcpLive);
         ProcessJournal journal = new ProcessJournal(new MemoryJournal(), transport);
         if (loops == LoopFactory.builtin()) {
             // The built-in loop's only waits are the virtual clock's: there is no real sleep to watch for.
@@ -411,7 +432,8 @@ public final class Rehearsal {
         VirtualClock clock = slot.clock();
         return new RunTrace(slot.scenario(), List.of(), slot.transport().calls(), List.copyOf(clock.waits()),
                 clock.totalWaited(), List.of(), stalled(slot.stall(), ". It did not end when interrupted; its thread"
-                        + " was left behind"), List.of(), slot.transport().streams(), slot.transport().toolRecords());
+                        + " was left behind"), List.of(), slot.transport().streams(), slot.transport().toolRecords(),
+                slot.transport().mcpRecords());
     }
 
     /**
@@ -510,7 +532,7 @@ public final class Rehearsal {
             failure = new RunTrace.Failure(RunTrace.Kind.CASSETTE, transport.miss().getMessage());
         }
         return new RunTrace(scenario, outcomes, transport.calls(), clock.waits(), clock.totalWaited(), restarts,
-                failure, watch.found(), transport.streams(), transport.toolRecords());
+                failure, watch.found(), transport.streams(), transport.toolRecords(), transport.mcpRecords());
     }
 
     private RandomGenerator volatileRandom(Scenario scenario, int r) {

@@ -93,6 +93,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     private RuntimeException miss;
     private final Limiter limiter;
     private final EndpointTurns turns;
+    private McpRuns mcp;
     private ToolRuns tools = new ToolRuns(this, dev.resilienceharness.tool.ToolDeclaration::undeclared, Map.of(), null,
             null);
 
@@ -135,11 +136,44 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         return this;
     }
 
-    /** A tool call no recording answered: the run fails on it even if the loop catches it. Under the lock. */
-    void missed(dev.resilienceharness.cassette.ToolRecordingMiss toolMiss) {
+    /**
+     * Answers this run's MCP clients ({@link #mcp}) for the servers {@code config} declares, from {@code cassettes},
+     * with {@code scenario}'s MCP faults; in a recording run, {@code live} answers what no cassette does ({@code null}
+     * to replay only). Before the run starts.
+     */
+    ScenarioTransport withMcp(dev.resilienceharness.config.HarnessConfig config,
+            dev.resilienceharness.config.Scenario scenario, McpCassettes cassettes,
+            dev.resilienceharness.mcp.McpLive live) {
+        this.mcp = new McpRuns(this, config, scenario, cassettes, live);
+        return this;
+    }
+
+    /**
+     * A tool call no recording answered, or an MCP request nothing answered: the run fails on it even if the loop
+     * catches it. Under the lock.
+     */
+    void missed(RuntimeException toolMiss) {
         if (miss == null) {
             miss = toolMiss;
         }
+    }
+
+    /** The tool executions of the run, to which MCP tool calls are added. */
+    ToolRuns toolRuns() {
+        return tools;
+    }
+
+    /** Every MCP message of the run so far. */
+    synchronized List<dev.resilienceharness.trace.McpRecord> mcpRecords() {
+        return mcp == null ? List.of() : mcp.records();
+    }
+
+    @Override
+    public dev.resilienceharness.mcp.McpEndpoint mcp(String server, String layer) {
+        if (mcp == null) {
+            throw new IllegalArgumentException(McpRunMessages.undeclared(server, List.of()));
+        }
+        return mcp.endpoint(server, layer);
     }
 
     /** Every tool execution of the run so far. */

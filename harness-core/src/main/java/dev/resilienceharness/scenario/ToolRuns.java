@@ -183,6 +183,17 @@ final class ToolRuns {
         JsonNode logicalArguments = parsed != null ? parsed : JsonNodeFactory.instance.stringNode(call.arguments());
         String op = transport.currentOp();
         int incarnation = transport.incarnation();
+        int[] roundAndAfter = roundAndAfterCall(transport, op, incarnation);
+        return new Start(call, declaration, fault, ordinal, op, roundAndAfter[0], arguments, logicalArguments,
+                ToolRecording.fingerprint(call.name(), logicalArguments), declaration.keyOf(parsed,
+                call.idempotencyKey()), transport.elapsedNanos(), incarnation, roundAndAfter[1]);
+    }
+
+    /**
+     * For a tool execution now: the model round of {@code op} that asked for it (how many of its calls in this process
+     * were answered) and the index of the op's last call in this process, or -1. Under the transport's lock.
+     */
+    static int[] roundAndAfterCall(ScenarioTransport transport, String op, int incarnation) {
         int round = 0;
         int afterCall = -1;
         for (CallRecord c : transport.callsSoFar()) {
@@ -193,9 +204,23 @@ final class ToolRuns {
                 }
             }
         }
-        return new Start(call, declaration, fault, ordinal, op, round, arguments, logicalArguments,
-                ToolRecording.fingerprint(call.name(), logicalArguments), declaration.keyOf(parsed,
-                call.idempotencyKey()), transport.elapsedNanos(), incarnation, afterCall);
+        return new int[] {round, afterCall};
+    }
+
+    /** Adds the record {@code make} builds for the next index (an MCP tool call's), and returns that index. */
+    int add(java.util.function.IntFunction<ToolRecord> make) {
+        synchronized (transport) {
+            int index = records.size();
+            records.add(make.apply(index));
+            return index;
+        }
+    }
+
+    /** Notes that the loop was handed {@code text} as the result of the execution {@code index}. */
+    void answeredAsText(int index, String text) {
+        synchronized (transport) {
+            records.set(index, records.get(index).answeredAsText(text));
+        }
     }
 
     private void end(Start s, ToolRecord.Result result, boolean committed, boolean replayed) {

@@ -24,20 +24,30 @@ import org.apiguardian.api.API;
  *                    make virtual), in order
  * @param streams     every streamed answer an SDK read, by call, in order
  * @param tools       every tool execution, in order
+ * @param mcp         every message an MCP client sent to an MCP server, in order (docs mcp.md)
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls,
         List<VirtualClock.Wait> waits, Duration totalWait, List<Restart> restarts, Failure failure,
-        List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams, List<ToolRecord> tools) {
+        List<RealSleepWatch.RealSleep> realSleeps, List<StreamTrace> streams, List<ToolRecord> tools,
+        List<McpRecord> mcp) {
 
     public RunTrace {
         tools = List.copyOf(tools);
+        mcp = List.copyOf(mcp);
         outcomes = List.copyOf(outcomes);
         calls = List.copyOf(calls);
         waits = List.copyOf(waits);
         restarts = List.copyOf(restarts);
         realSleeps = List.copyOf(realSleeps);
         streams = List.copyOf(streams);
+    }
+
+    /** A run that reached no MCP server. */
+    public RunTrace(Scenario scenario, List<Outcome> outcomes, List<CallRecord> calls, List<VirtualClock.Wait> waits,
+            Duration totalWait, List<Restart> restarts, Failure failure, List<RealSleepWatch.RealSleep> realSleeps,
+            List<StreamTrace> streams, List<ToolRecord> tools) {
+        this(scenario, outcomes, calls, waits, totalWait, restarts, failure, realSleeps, streams, tools, List.of());
     }
 
     /** A run that executed no tool through the harness. */

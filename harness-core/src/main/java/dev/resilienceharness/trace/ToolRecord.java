@@ -25,11 +25,28 @@ import org.apiguardian.api.API;
  * @param incarnation    which process incarnation ran it
  * @param afterCall      the index of the run's last model call for its op before it, or -1
  * @param replayed       its result came from the tool's recordings ({@code replay: recorded}), not its code
+ * @param server         the MCP server that served it (docs mcp.md), or {@code null} for a tool the loop ran itself
+ * @param answeredAsText what the loop was handed instead of the failure, when the MCP client turned the failure into
+ *                       an ordinary result (such as langchain4j-mcp's timeout text); else {@code null}
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ToolRecord(int index, String op, int round, String name, String arguments, String fingerprint,
         String idempotencyKey, String fault, Result result, boolean committed, String layer, long atNanos,
-        long endNanos, int incarnation, int afterCall, boolean replayed) {
+        long endNanos, int incarnation, int afterCall, boolean replayed, String server, String answeredAsText) {
+
+    /** An execution of a tool the loop ran itself. */
+    public ToolRecord(int index, String op, int round, String name, String arguments, String fingerprint,
+            String idempotencyKey, String fault, Result result, boolean committed, String layer, long atNanos,
+            long endNanos, int incarnation, int afterCall, boolean replayed) {
+        this(index, op, round, name, arguments, fingerprint, idempotencyKey, fault, result, committed, layer, atNanos,
+                endNanos, incarnation, afterCall, replayed, null, null);
+    }
+
+    /** This execution, noted as handed to the loop as the ordinary result {@code text}. */
+    public ToolRecord answeredAsText(String text) {
+        return new ToolRecord(index, op, round, name, arguments, fingerprint, idempotencyKey, fault, result, committed,
+                layer, atNanos, endNanos, incarnation, afterCall, replayed, server, text);
+    }
 
     /** How a tool execution ended for its caller. */
     public enum Result {
