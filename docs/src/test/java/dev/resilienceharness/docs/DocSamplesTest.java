@@ -55,7 +55,7 @@ class DocSamplesTest {
             "dev.resilienceharness.http", "dev.resilienceharness.config", "dev.resilienceharness.scenario",
             "dev.resilienceharness.cassette", "dev.resilienceharness.clients.openai",
             "dev.resilienceharness.clients.anthropic", "dev.resilienceharness.clients.springai",
-            "dev.resilienceharness.clients.langchain4j");
+            "dev.resilienceharness.clients.langchain4j", "dev.resilienceharness.mcpclient");
     private static final Pattern QUALIFIED_CALL = Pattern.compile("\\b([A-Z]\\w*)\\.([a-zA-Z]\\w*)\\(");
     private static final Pattern HARNESS_CLASS = Pattern.compile("\\bdev\\.resilienceharness(?:\\.[a-z]\\w*)+\\.[A-Z]\\w*");
     private static final Pattern GOAL = Pattern.compile("\\bresilience:([a-z][a-z-]*)");
