@@ -372,7 +372,7 @@ public final class CassetteIntegrity {
             warnings.add(tmp + ": " + LEFTOVER);
         }
         int tools = toolRecordings(config.cassettes(), reader, alsoRead, part, sorted, warnings);
-        tools += mcpSessions(config.cassettes(), reader, alsoRead, part, sorted, warnings);
+        tools += mcpSessions(config, orphansAreErrors, reader, alsoRead, part, sorted, warnings);
         Map<String, String> byOp = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             byOp.put(ops.get(i), fingerprints[i]);
@@ -437,12 +437,15 @@ public final class CassetteIntegrity {
     /**
      * Checks the recorded MCP sessions in {@code mcp/<server>/} (those {@code part} accepts), handing each file read to
      * {@code alsoRead}: each must read as a session ({@link McpCassetteReader}) of the server whose folder holds it.
-     * Their violations go to {@code violations} (by file), leftover temporary files to {@code warnings}.
+     * Their violations go to {@code violations} (by file), leftover temporary files to {@code warnings}; the folder of a
+     * server no {@code mcp_servers:} entry names is an orphan, as a cassette no op sends is.
      *
      * @return how many session files were read
      */
-    private static int mcpSessions(Path cassettes, CassetteReader reader, FileRead alsoRead, Predicate<Path> part,
-            List<Violation> violations, List<String> warnings) throws IOException {
+    private static int mcpSessions(HarnessConfig config, boolean orphansAreErrors, CassetteReader reader,
+            FileRead alsoRead, Predicate<Path> part, List<Violation> violations, List<String> warnings)
+            throws IOException {
+        Path cassettes = config.cassettes();
         Path folder = cassettes.resolve(McpCassetteFiles.FOLDER);
         if (!java.nio.file.Files.isDirectory(folder)) {
             if (java.nio.file.Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
@@ -460,6 +463,16 @@ public final class CassetteIntegrity {
                             MCP_OUTSIDE_SERVER, "Move it into the folder of its server, mcp/<server>/"));
                 }
                 continue;
+            }
+            String server = entry.getFileName().toString();
+            if (!config.mcpServers().containsKey(server) && part.test(entry)) {
+                String text = MCP_ORPHAN + "'" + server + "'";
+                if (orphansAreErrors) {
+                    found.add(new Violation(Invariant.CASSETTES, entry.toString(), null, null, null, text,
+                            "Declare the server under mcp_servers:, or delete the folder"));
+                } else {
+                    warnings.add(entry + ": " + text);
+                }
             }
             CassetteStore.Listing listing = CassetteStore.listingOf(entry);
             listing.cassettes().stream().filter(part).forEach(files::add);
@@ -491,6 +504,9 @@ public final class CassetteIntegrity {
 
     /** The violation for a file where the folder of MCP sessions belongs. */
     static final String MCP_NOT_A_FOLDER = "is a file, where the folder of MCP sessions (mcp_servers:) belongs";
+
+    /** The orphan a server's folder is when no {@code mcp_servers:} entry names the server (the name follows). */
+    static final String MCP_ORPHAN = "orphan MCP sessions: no mcp_servers entry names server ";
 
     /** The violation for a file in {@code mcp/} outside any server's folder. */
     static final String MCP_OUTSIDE_SERVER = "lies in mcp/ outside any server's folder; MCP sessions lie in"

@@ -322,9 +322,14 @@ class CassetteIntegrityTest {
         return file;
     }
 
+    private static final String MCP_YAML = YAML.replace("scenarios:", """
+            mcp_servers:
+              billing: {transport: streamable_http, url: "http://127.0.0.1:8931/mcp"}
+            scenarios:""");
+
     @Test
     void mcp_sessions_are_checked_and_their_folder_is_no_stray_entry() throws Exception {
-        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
         Path session = mcpSession("billing", "billing", "checkout");
         CassetteIntegrity.Report clean = CassetteIntegrity.check(config, true);
         assertEquals(3, clean.checked(), "two cassettes and one MCP session");
@@ -350,6 +355,20 @@ class CassetteIntegrityTest {
     }
 
     @Test
+    void the_sessions_of_a_server_the_yaml_does_not_declare_are_orphans() throws Exception {
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
+        mcpSession("billing", "billing", "checkout");
+        mcpSession("payments", "payments", "checkout");
+        CassetteIntegrity.Report warned = CassetteIntegrity.check(config, false);
+        assertEquals(List.of(), lines(warned));
+        assertEquals(List.of(dir.resolve("cassettes/mcp/payments") + ": orphan MCP sessions: no mcp_servers entry"
+                + " names server 'payments'"), warned.warnings());
+        assertEquals(List.of("D/cassettes/mcp/payments [cassettes]: orphan MCP sessions: no mcp_servers entry names"
+                + " server 'payments'. Declare the server under mcp_servers:, or delete the folder"),
+                lines(CassetteIntegrity.check(config, true)));
+    }
+
+    @Test
     void a_file_where_the_mcp_folder_belongs_is_a_violation() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
         Files.writeString(dir.resolve("cassettes/mcp"), "billing");
@@ -359,7 +378,7 @@ class CassetteIntegrityTest {
 
     @Test
     void the_pass_hands_on_each_mcp_session_it_reads_for_the_check_s_secret_scan() throws Exception {
-        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
         Path session = mcpSession("billing", "billing", "checkout");
         List<Path> read = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file), file -> true,
