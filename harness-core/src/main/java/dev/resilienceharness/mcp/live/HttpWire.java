@@ -187,12 +187,17 @@ final class HttpWire implements Wire {
     /** Reading what the server sends is bounded by the request's timeout; past it the stream is closed. */
     private Answer within(Reading reading, InputStream body, String method, long deadline, Duration timeout)
             throws IOException {
+        // A thread of its own: a stream the server holds open must not block a pool the run's own work shares.
         CompletableFuture<Answer> read = CompletableFuture.supplyAsync(() -> {
             try {
                 return reading.read();
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+        }, task -> {
+            Thread reader = new Thread(task, "mcp-" + server.name() + "-http");
+            reader.setDaemon(true);
+            reader.start();
         });
         try {
             return read.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);

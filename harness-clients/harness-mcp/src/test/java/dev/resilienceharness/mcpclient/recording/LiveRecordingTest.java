@@ -76,13 +76,16 @@ class LiveRecordingTest {
         HarnessConfig config = config();
         McpServer server = McpServer.stdio("billing", StdioBillingServer.command());
         McpExchange.Call refund;
+        List<Long> before = children().stream().map(ProcessHandle::pid).toList();
+        List<ProcessHandle> started;
         try (LiveMcpServers live = live(config, server, "checkout")) {
             live.call("billing", "initialize", INITIALIZE, TIMEOUT);
             live.notice("billing", "notifications/initialized", null);
             refund = recordBillingCalls(live);
-            assertTrue(billingProcesses() > 0, "the server runs as a child process while recording");
+            started = children().stream().filter(p -> !before.contains(p.pid())).toList();
+            assertEquals(1, started.size(), "the server runs as a child process while recording");
         }
-        assertEquals(0, billingProcesses(), "closing the recording stops the server process");
+        assertFalse(started.get(0).isAlive(), "closing the recording stops the server process");
         assertTrue(log.contains("MCP server 'billing': billing stdio server ready"), log.toString());
         assertTrue(log.contains("MCP server 'billing': recorded 8 exchanges into cassettes/mcp/billing/checkout.json"),
                 log.toString());
@@ -168,10 +171,7 @@ class LiveRecordingTest {
         return session.exchanges().stream().map(McpExchange::method).toList();
     }
 
-    private static long billingProcesses() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(StdioBillingServer.class.getName()))
-                        .orElse(false))
-                .count();
+    private static List<ProcessHandle> children() {
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).toList();
     }
 }
