@@ -246,4 +246,57 @@ class LiveMcpServersTest {
                     + " with its transport and its url or command", e.getMessage());
         }
     }
+
+    @Test
+    void streamableHttpKeepsTheSessionReadsEventStreamsAndDeletesTheSessionAtClose() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        HttpServer http = HttpServer.create(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        http.createContext("/mcp", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            JsonNode message = body.isEmpty() ? null : Json.readTree(body);
+            String method = message == null ? "" : message.path("method").asString("");
+            seen.add(exchange.getRequestMethod() + " " + method + " session="
+                    + exchange.getRequestHeaders().getFirst("Mcp-Session-Id") + " version="
+                    + exchange.getRequestHeaders().getFirst("MCP-Protocol-Version") + " accept="
+                    + exchange.getRequestHeaders().getFirst("Accept"));
+            byte[] out;
+            if (method.equals("initialize")) {
+                exchange.getResponseHeaders().add("Mcp-Session-Id", "s-42");
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                out = ("{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":{\"protocolVersion\":"
+                        + "\"2025-06-18\"}}").getBytes(StandardCharsets.UTF_8);
+            } else if (method.equals("tools/call")) {
+                exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                out = ("event: message\nid: 1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+                        + "\"params\":{\"progressToken\":\"t\",\"progress\":1}}\n\n: keep-alive\n\n"
+                        + "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id")
+                        + ",\"result\":{\"content\":[]}}\n\n").getBytes(StandardCharsets.UTF_8);
+            } else {
+                exchange.sendResponseHeaders(202, -1);
+                exchange.close();
+                return;
+            }
+            exchange.sendResponseHeaders(200, out.length);
+            exchange.getResponseBody().write(out);
+            exchange.close();
+        });
+        http.start();
+        McpExchange.Call call;
+        try (LiveMcpServers live = live(McpServer.http("billing", "http://127.0.0.1:" + http.getAddress().getPort()
+                + "/mcp"), "s")) {
+            live.clientInitialize("billing", INITIALIZE);
+            call = live.call("billing", "tools/call", LOOKUP, TIMEOUT);
+        } finally {
+            http.stop(0);
+        }
+        String accept = " accept=application/json, text/event-stream";
+        assertEquals(List.of("POST initialize session=null version=null" + accept,
+                "POST notifications/initialized session=s-42 version=2025-06-18" + accept,
+                "POST tools/call session=s-42 version=2025-06-18" + accept,
+                "DELETE  session=s-42 version=2025-06-18 accept=null"), seen);
+        assertEquals(1, call.notifications().size());
+        assertEquals("notifications/progress", call.notifications().get(0).method());
+        assertEquals(json("{'content': []}"), call.result());
+        assertEquals(List.of("initialize", "notifications/initialized", "tools/call"), methods(session("s")));
+    }
 }
