@@ -170,6 +170,8 @@ final class HttpWire implements Wire {
             }
             if (Wire.isNotification(message)) {
                 notifications.add(new Arrived(now, message));
+            } else if (Wire.isServerRequest(message)) {
+                notify(Wire.replyToServer(message));
             }
         }
         throw new IOException(LiveMessages.exited(server, method, "its event stream ended without the answer",

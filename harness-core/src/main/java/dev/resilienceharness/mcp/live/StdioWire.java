@@ -16,7 +16,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -153,19 +152,9 @@ final class StdioWire implements Wire {
         return (ObjectNode) node;
     }
 
-    /** The server asked something of the client mid-request; a recording client only answers its pings. */
+    /** The server asked something of the client mid-request: {@link Wire#replyToServer} answers it. */
     private void answerServer(ObjectNode ask, String method) throws IOException {
-        ObjectNode reply = JsonNodeFactory.instance.objectNode();
-        reply.put("jsonrpc", "2.0");
-        reply.set("id", ask.get("id"));
-        if ("ping".equals(ask.path("method").asString(""))) {
-            reply.putObject("result");
-        } else {
-            ObjectNode error = reply.putObject("error");
-            error.put("code", -32601);
-            error.put("message", "the recording client does not serve " + ask.path("method").asString(""));
-        }
-        write(reply, method);
+        write(Wire.replyToServer(ask), method);
     }
 
     private void write(ObjectNode message, String method) throws IOException {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** One live connection to an MCP server: JSON-RPC messages out, the server's messages back. */
@@ -57,6 +58,25 @@ interface Wire extends Closeable {
     /** Whether {@code message} is a request of the server's own (it has a method and an id). */
     static boolean isServerRequest(ObjectNode message) {
         return message.has("method") && message.has("id") && !message.get("id").isNull();
+    }
+
+    /**
+     * The recording client's answer to a request of the server's own mid-request: an empty result to a {@code ping},
+     * else "method not found", since it serves no sampling, roots or elicitation. Neither is recorded.
+     */
+    static ObjectNode replyToServer(ObjectNode ask) {
+        ObjectNode reply = JsonNodeFactory.instance.objectNode();
+        reply.put("jsonrpc", "2.0");
+        reply.set("id", ask.get("id"));
+        String method = ask.path("method").asString("");
+        if ("ping".equals(method)) {
+            reply.putObject("result");
+        } else {
+            ObjectNode error = reply.putObject("error");
+            error.put("code", -32601);
+            error.put("message", "the recording client does not serve " + method);
+        }
+        return reply;
     }
 
     /** Whether {@code message} is a notification (a method, no id). */

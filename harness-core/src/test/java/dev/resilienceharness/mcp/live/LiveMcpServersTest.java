@@ -248,13 +248,14 @@ class LiveMcpServersTest {
     }
 
     @Test
-    void streamableHttpKeepsTheSessionReadsEventStreamsAndDeletesTheSessionAtClose() throws Exception {
+    void streamableHttpKeepsTheSessionReadsEventStreamsAnswersPingsAndDeletesTheSessionAtClose() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         HttpServer http = HttpServer.create(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext("/mcp", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             JsonNode message = body.isEmpty() ? null : Json.readTree(body);
-            String method = message == null ? "" : message.path("method").asString("");
+            String method = message == null ? "" : message.has("method") ? message.get("method").asString()
+                    : "reply " + Json.compact(message);
             seen.add(exchange.getRequestMethod() + " " + method + " session="
                     + exchange.getRequestHeaders().getFirst("Mcp-Session-Id") + " version="
                     + exchange.getRequestHeaders().getFirst("MCP-Protocol-Version") + " accept="
@@ -269,6 +270,7 @@ class LiveMcpServersTest {
                 exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
                 out = ("event: message\nid: 1\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
                         + "\"params\":{\"progressToken\":\"t\",\"progress\":1}}\n\n: keep-alive\n\n"
+                        + "data: {\"jsonrpc\":\"2.0\",\"id\":\"srv-1\",\"method\":\"ping\"}\n\n"
                         + "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id")
                         + ",\"result\":{\"content\":[]}}\n\n").getBytes(StandardCharsets.UTF_8);
             } else {
@@ -293,6 +295,8 @@ class LiveMcpServersTest {
         assertEquals(List.of("POST initialize session=null version=null" + accept,
                 "POST notifications/initialized session=s-42 version=2025-06-18" + accept,
                 "POST tools/call session=s-42 version=2025-06-18" + accept,
+                "POST reply {\"jsonrpc\":\"2.0\",\"id\":\"srv-1\",\"result\":{}} session=s-42 version=2025-06-18"
+                        + accept,
                 "DELETE  session=s-42 version=2025-06-18 accept=null"), seen);
         assertEquals(1, call.notifications().size());
         assertEquals("notifications/progress", call.notifications().get(0).method());
