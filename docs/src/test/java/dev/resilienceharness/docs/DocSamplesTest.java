@@ -49,7 +49,8 @@ class DocSamplesTest {
 
     /** The top-level keys of a resilience.yaml; a yaml fragment made only of these is a part of one. */
     private static final Set<String> CONFIG_KEYS = Set.of("version", "cassettes", "volatile", "policy", "loop",
-            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools");
+            "requests", "requests_from", "scenarios", "budget", "redaction", "provider", "drift", "provider_limits", "secrets", "tools",
+            "mcp_servers");
     private static final List<String> PACKAGES = List.of("dev.resilienceharness.loop",
             "dev.resilienceharness.transport", "dev.resilienceharness.tool", "dev.resilienceharness.policy", "dev.resilienceharness.clock",
             "dev.resilienceharness.http", "dev.resilienceharness.config", "dev.resilienceharness.scenario",

@@ -43,6 +43,8 @@ public final class HtmlReport {
 
     /** Tool mark colour per tool fault kind; {@code _other} for kinds this page does not know. */
     static final Map<String, String> TOOL_FAULT_COLORS = toolFaultColors();
+    /** Mark colour per MCP-only fault kind, for MCP tool squares and MCP request pills (docs mcp.md). */
+    static final Map<String, String> MCP_FAULT_COLORS = mcpFaultColors();
 
     private static final Map<Invariant, String> DESCRIPTIONS = descriptions();
 
@@ -93,6 +95,24 @@ public final class HtmlReport {
         return java.util.Collections.unmodifiableMap(m);
     }
 
+    private static Map<String, String> mcpFaultColors() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("protocol_error", "#a50e0e");
+        m.put("hang", "#b06000");
+        m.put("session_expired", "#9334e6");
+        m.put("server_exit", "#5f6368");
+        m.put("rate_limited", "#e37400");
+        m.put("tools_changed", "#12b5cb");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The colours the page's script knows: the tool faults', then the MCP faults'. */
+    private static Map<String, String> markColors() {
+        Map<String, String> m = new LinkedHashMap<>(TOOL_FAULT_COLORS);
+        m.putAll(MCP_FAULT_COLORS);
+        return m;
+    }
+
     private static Map<Invariant, String> descriptions() {
         Map<Invariant, String> m = new EnumMap<>(Invariant.class);
         m.put(Invariant.BUDGET, "Call budget: no op calls more than its retries, repairs and restarts allow;"
@@ -138,7 +158,7 @@ public final class HtmlReport {
         h.append("</main>\n<footer>Times are on the virtual clock (no real time passed). report.json and"
                 + " junit/TEST-resilience.xml are beside this file.</footer>\n");
         h.append("<script>\n").append(SCRIPT.replace("/*COLORS*/{}", colorsJson(FAULT_COLORS))
-                .replace("/*TOOL_COLORS*/{}", colorsJson(TOOL_FAULT_COLORS))).append("</script>\n");
+                .replace("/*TOOL_COLORS*/{}", colorsJson(markColors()))).append("</script>\n");
         h.append("</body>\n</html>\n");
         return h.toString();
     }
@@ -306,6 +326,7 @@ public final class HtmlReport {
                 + "<button id=\"collapse\">Collapse all</button></span><span id=\"shown\" class=\"muted\">")
                 .append(sorted.size()).append(" shown</span></div>");
         legend(sorted.stream().anyMatch(s -> !s.timeline().tools().isEmpty()), h);
+        mcpLegend(sorted.stream().anyMatch(s -> !s.timeline().mcp().isEmpty()), h);
         h.append("<noscript><p class=\"muted\">Timelines and filters need JavaScript; everything else is"
                 + " shown without it.</p></noscript><div id=\"list\">\n");
         boolean openFailures = failing < OPEN_FAILURES_BELOW;
@@ -322,6 +343,18 @@ public final class HtmlReport {
             h.append(i == 0 ? "" : ",\n").append(TimelineData.forScript(sorted.get(i)));
         }
         h.append("]</script>\n");
+    }
+
+    private static void mcpLegend(boolean mcp, StringBuilder h) {
+        if (!mcp) {
+            return;
+        }
+        h.append("<div class=\"legend mcp\"><span class=\"muted\">MCP fault met (an MCP tool's square, another"
+                + " MCP request's pill):</span>");
+        MCP_FAULT_COLORS.forEach((fault, color) -> h.append("<span><svg width=\"18\" height=\"12\""
+                + " aria-hidden=\"true\"><rect x=\"0.5\" y=\"1\" width=\"17\" height=\"10\" rx=\"5\" fill=\"")
+                .append(color).append("\"/></svg>").append(fault).append("</span>"));
+        h.append("</div>");
     }
 
     private static void legend(boolean tools, StringBuilder h) {
@@ -398,6 +431,7 @@ public final class HtmlReport {
         h.append("</div><div class=\"tl\" data-i=\"").append(index).append("\"></div>");
         streams(s, h);
         tools(s, h);
+        mcp(s, h);
         outcomes(s, h);
         if (fails) {
             h.append("<h4>Violations</h4>");
@@ -459,11 +493,35 @@ public final class HtmlReport {
         int n = 0;
         for (ScenarioReport.Tool t : s.timeline().tools()) {
             h.append("<tr><td class=\"num\">").append(++n).append("</td><td><code>").append(esc(t.name()))
-                    .append("</code></td><td><code>").append(esc(t.op())).append("</code></td><td class=\"num\">")
+                    .append("</code>").append(t.server() == null ? "" : " <span class=\"muted\">on " + esc(t.server())
+                            + "</span>").append("</td><td><code>").append(esc(t.op())).append("</code></td><td class=\"num\">")
                     .append(t.round()).append("</td><td>").append(esc(t.layer())).append("</td><td>")
                     .append(esc(t.fault())).append("</td><td>").append(esc(t.result())).append("</td><td>")
                     .append(t.committed() ? "yes" : "no").append("</td><td class=\"num\">t=")
                     .append(esc(duration(t.atMs()))).append("</td></tr>");
+        }
+        h.append("</tbody></table>");
+    }
+
+    /** Each MCP message in a table under the tools, so it reads without the picture. */
+    private static void mcp(ScenarioReport s, StringBuilder h) {
+        if (s.timeline().mcp().isEmpty()) {
+            return;
+        }
+        h.append("<h4>MCP messages</h4><table class=\"mcp\"><thead><tr><th class=\"num\">#</th><th>server</th>"
+                + "<th>method</th><th>op</th><th>client</th><th>fault</th><th>outcome</th><th>committed</th>"
+                + "<th class=\"num\">at</th><th>handed to the loop as</th></tr></thead><tbody>");
+        int n = 0;
+        for (ScenarioReport.Mcp m : s.timeline().mcp()) {
+            h.append("<tr><td class=\"num\">").append(++n).append("</td><td><code>").append(esc(m.server()))
+                    .append("</code></td><td><code>").append(esc(m.method())).append("</code>")
+                    .append(m.tool() == null ? "" : " <code>" + esc(m.tool()) + "</code>").append("</td><td><code>")
+                    .append(esc(m.op())).append("</code></td><td>").append(esc(m.layer())).append("</td><td>")
+                    .append(esc(m.fault())).append("</td><td>").append(esc(m.outcome())).append("</td><td>")
+                    .append(m.tool() == null ? "" : m.committed() ? "yes" : "no").append("</td><td class=\"num\">t=")
+                    .append(esc(duration(m.atMs()))).append("</td><td>")
+                    .append(m.answeredAsText() == null ? "" : "<q>" + esc(m.answeredAsText()) + "</q>")
+                    .append("</td></tr>");
         }
         h.append("</tbody></table>");
     }

@@ -53,15 +53,23 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
      * @param restarts indexes of the calls during which the process died
      * @param streams  each streamed answer: when its events arrived and where it was cut or stalled
      * @param tools    each tool execution, in order
+     * @param mcp      each message an MCP client sent, in order (docs mcp.md)
      */
     public record Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams,
-            List<Tool> tools) {
+            List<Tool> tools, List<Mcp> mcp) {
         public Timeline {
             calls = List.copyOf(calls);
             waits = List.copyOf(waits);
             restarts = List.copyOf(restarts);
             streams = List.copyOf(streams);
             tools = List.copyOf(tools);
+            mcp = List.copyOf(mcp);
+        }
+
+        /** A timeline without MCP messages. */
+        public Timeline(List<Call> calls, List<Wait> waits, List<Integer> restarts, List<Stream> streams,
+                List<Tool> tools) {
+            this(calls, waits, restarts, streams, tools, List.of());
         }
 
         /** A timeline without tool executions. */
@@ -111,27 +119,75 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
     /**
      * One tool execution, as report.json's {@code scenarios[].tools} writes it (docs reports.md).
      *
-     * @param name        the tool
-     * @param op          the op it ran for
-     * @param round       the model round that asked for it (0 before any answer)
-     * @param layer       who executed it: {@code the loop}, {@code Spring AI}, ...
-     * @param fault       the tool fault it met, {@code none} when it met none
-     * @param result      {@code ok}, {@code error}, {@code timeout} or {@code invalid_result}
-     * @param committed   whether the tool's own code ran to the end: it took effect
-     * @param atMs        when it started (virtual ms since the run's start)
-     * @param endMs       when its caller had an answer or a failure
-     * @param incarnation which process incarnation ran it (0 before any restart)
-     * @param afterCall   the index of its op's last call before it, or -1: where the timeline draws it
+     * @param name           the tool
+     * @param op             the op it ran for
+     * @param round          the model round that asked for it (0 before any answer)
+     * @param layer          who executed it: {@code the loop}, {@code Spring AI}, ...
+     * @param fault          the tool fault it met, {@code none} when it met none
+     * @param result         {@code ok}, {@code error}, {@code timeout} or {@code invalid_result}
+     * @param committed      whether the tool's own code ran to the end: it took effect
+     * @param atMs           when it started (virtual ms since the run's start)
+     * @param endMs          when its caller had an answer or a failure
+     * @param incarnation    which process incarnation ran it (0 before any restart)
+     * @param afterCall      the index of its op's last call before it, or -1: where the timeline draws it
+     * @param server         the MCP server that served it, or {@code null} for a tool the loop ran itself
+     * @param answeredAsText what the loop was handed instead of the failure, when its MCP client turned the failure
+     *                       into an ordinary result; else {@code null}
      */
     public record Tool(String name, String op, int round, String layer, String fault, String result,
-            boolean committed, double atMs, double endMs, int incarnation, int afterCall) {
+            boolean committed, double atMs, double endMs, int incarnation, int afterCall, String server,
+            String answeredAsText) {
+
+        /** An execution of a tool the loop ran itself. */
+        public Tool(String name, String op, int round, String layer, String fault, String result, boolean committed,
+                double atMs, double endMs, int incarnation, int afterCall) {
+            this(name, op, round, layer, fault, result, committed, atMs, endMs, incarnation, afterCall, null, null);
+        }
 
         /** The execution in words, as the timeline's tooltip and the tool table say it. */
         public String summary() {
-            return "tool " + name + " for op " + op + ", round " + round + ", by " + layer + " at t="
-                    + HtmlReport.duration(atMs) + " \u2014 fault " + fault + ", " + result
-                    + (committed ? ", committed" : ", not committed")
-                    + (incarnation > 0 ? ", process incarnation " + incarnation : "");
+            return "tool " + name + (server == null ? "" : " on MCP server " + server) + " for op " + op + ", round "
+                    + round + ", by " + layer + " at t=" + HtmlReport.duration(atMs) + " \u2014 fault " + fault + ", "
+                    + result + (committed ? ", committed" : ", not committed")
+                    + (incarnation > 0 ? ", process incarnation " + incarnation : "")
+                    + (answeredAsText == null ? "" : ", handed to the loop as the text \"" + answeredAsText + "\"");
+        }
+    }
+
+    /**
+     * One message an MCP client sent, as report.json's {@code scenarios[].mcp} writes it (docs mcp.md).
+     *
+     * @param server         the server
+     * @param method         the JSON-RPC method
+     * @param tool           for {@code tools/call}, the tool; else {@code null}
+     * @param op             the op it was sent for
+     * @param layer          the client that sent it
+     * @param fault          the MCP fault it met, {@code none} when it met none
+     * @param outcome        what the client saw: {@code result}, {@code tool error}, {@code protocol error},
+     *                       {@code no reply}, {@code session not found}, {@code server gone}, {@code throttled} or
+     *                       {@code notice}
+     * @param committed      for {@code tools/call}, whether the server ran the tool: it took effect
+     * @param atMs           when it was sent (virtual ms since the run's start)
+     * @param endMs          when the client had its outcome
+     * @param incarnation    which process incarnation sent it
+     * @param afterCall      the index of its op's last model call before it, or -1: where the timeline draws it
+     * @param answeredAsText what the client handed the loop instead of the failure, else {@code null}
+     */
+    public record Mcp(String server, String method, String tool, String op, String layer, String fault,
+            String outcome, boolean committed, double atMs, double endMs, int incarnation, int afterCall,
+            String answeredAsText) {
+
+        /** What the timeline labels it with: the tool for {@code tools/call}, else the method. */
+        public String label() {
+            return tool != null ? tool : method;
+        }
+
+        /** The message in words, as the timeline's tooltip says it. */
+        public String summary() {
+            return "MCP " + server + ": " + method + (tool == null ? "" : " " + tool) + " for op " + op + ", by "
+                    + layer + " at t=" + HtmlReport.duration(atMs) + " \u2014 fault " + fault + ", " + outcome
+                    + (incarnation > 0 ? ", process incarnation " + incarnation : "")
+                    + (answeredAsText == null ? "" : ", handed to the loop as the text \"" + answeredAsText + "\"");
         }
     }
 
@@ -202,11 +258,17 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         for (dev.resilienceharness.trace.ToolRecord t : result.trace().tools()) {
             tools.add(new Tool(t.name(), t.op(), t.round(), t.layer(), t.fault(),
                     t.result().name().toLowerCase(java.util.Locale.ROOT), t.committed(), t.atNanos() / 1_000_000.0,
-                    t.endNanos() / 1_000_000.0, t.incarnation(), t.afterCall()));
+                    t.endNanos() / 1_000_000.0, t.incarnation(), t.afterCall(), t.server(), t.answeredAsText()));
+        }
+        List<Mcp> mcp = new ArrayList<>();
+        for (dev.resilienceharness.trace.McpRecord m : result.trace().mcp()) {
+            mcp.add(new Mcp(m.server(), m.method(), m.tool(), m.op(), m.layer(), m.fault(), m.outcome().text(),
+                    m.committed(), m.atNanos() / 1_000_000.0, m.endNanos() / 1_000_000.0, m.incarnation(),
+                    m.afterCall(), m.answeredAsText()));
         }
         return new ScenarioReport(result.scenario().name(), result.calls(), result.callBudget(),
                 result.trace().totalWaitMs(), result.waitBoundMs(), outcomes, result.violations(),
-                new Timeline(calls, waits, restarts, streams, tools), result.spend());
+                new Timeline(calls, waits, restarts, streams, tools, mcp), result.spend());
     }
 
     /**
@@ -245,7 +307,7 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         }
         ArrayNode ts = node.putArray("tools");
         for (Tool t : timeline.tools()) {
-            ts.addObject()
+            ObjectNode tn = ts.addObject()
                     .put("name", t.name())
                     .put("op", t.op())
                     .put("round", t.round())
@@ -257,6 +319,36 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
                     .put("end_ms", t.endMs())
                     .put("incarnation", t.incarnation())
                     .put("after_call", t.afterCall());
+            // Only an MCP tool has these: a report of local tools reads as it did before MCP.
+            if (t.server() != null) {
+                tn.put("server", t.server());
+            }
+            if (t.answeredAsText() != null) {
+                tn.put("answered_as_text", t.answeredAsText());
+            }
+        }
+        if (!timeline.mcp().isEmpty()) {
+            ArrayNode ms = node.putArray("mcp");
+            for (Mcp m : timeline.mcp()) {
+                ObjectNode mn = ms.addObject()
+                        .put("server", m.server())
+                        .put("method", m.method());
+                if (m.tool() != null) {
+                    mn.put("tool", m.tool());
+                }
+                mn.put("op", m.op())
+                        .put("layer", m.layer())
+                        .put("fault", m.fault())
+                        .put("outcome", m.outcome())
+                        .put("committed", m.committed())
+                        .put("at_ms", m.atMs())
+                        .put("end_ms", m.endMs())
+                        .put("incarnation", m.incarnation())
+                        .put("after_call", m.afterCall());
+                if (m.answeredAsText() != null) {
+                    mn.put("answered_as_text", m.answeredAsText());
+                }
+            }
         }
         ObjectNode tl = node.putObject("timeline");
         ArrayNode cs = tl.putArray("calls");
@@ -362,11 +454,19 @@ public record ScenarioReport(String name, int calls, int callBudget, double tota
         node.path("tools").forEach(t -> tools.add(new Tool(t.get("name").asString(), t.get("op").asString(),
                 t.get("round").asInt(), t.get("layer").asString(), t.get("fault").asString(),
                 t.get("result").asString(), t.get("committed").asBoolean(), t.get("at_ms").asDouble(),
-                t.get("end_ms").asDouble(), t.get("incarnation").asInt(), t.path("after_call").asInt(-1))));
+                t.get("end_ms").asDouble(), t.get("incarnation").asInt(), t.path("after_call").asInt(-1),
+                text(t, "server"), text(t, "answered_as_text"))));
+        List<Mcp> mcp = new ArrayList<>();
+        // A report written before MCP, or of a run that reached no MCP server, has no "mcp".
+        node.path("mcp").forEach(m -> mcp.add(new Mcp(m.get("server").asString(), m.get("method").asString(),
+                text(m, "tool"), m.get("op").asString(), m.get("layer").asString(), m.get("fault").asString(),
+                m.get("outcome").asString(), m.get("committed").asBoolean(), m.get("at_ms").asDouble(),
+                m.get("end_ms").asDouble(), m.get("incarnation").asInt(), m.path("after_call").asInt(-1),
+                text(m, "answered_as_text"))));
         return new ScenarioReport(node.get("name").asString(), node.get("calls").asInt(),
                 node.get("call_budget").asInt(), node.get("total_wait_ms").asDouble(),
                 node.get("wait_bound_ms").asDouble(), (ArrayNode) node.get("outcomes"), violations,
-                new Timeline(calls, waits, restarts, streams, tools), spendFromJson(node.get("tokens")));
+                new Timeline(calls, waits, restarts, streams, tools, mcp), spendFromJson(node.get("tokens")));
     }
 
     private static TokenSpend spendFromJson(JsonNode t) {

@@ -50,13 +50,17 @@ final class TimelineData {
 
     /**
      * The data as a JSON tree: {@code ops}, {@code calls}, {@code waits}, {@code restarts}, {@code outcomes}, and
-     * {@code streams} when a call streamed, {@code tools} when a tool ran.
+     * {@code streams} when a call streamed, {@code tools} when a tool ran, {@code mcp} when an MCP client sent a request
+     * other than {@code tools/call} (whose tool execution is in {@code tools}).
      */
     static ObjectNode toJson(ScenarioReport s) {
         ScenarioReport.Timeline tl = s.timeline();
         Map<String, Integer> lanes = new LinkedHashMap<>();
         tl.calls().forEach(c -> lanes.putIfAbsent(c.op(), lanes.size()));
         tl.tools().forEach(t -> lanes.putIfAbsent(t.op(), lanes.size()));
+        List<ScenarioReport.Mcp> requests = tl.mcp().stream()
+                .filter(m -> m.tool() == null && !"notice".equals(m.outcome())).toList();
+        requests.forEach(m -> lanes.putIfAbsent(m.op(), lanes.size()));
         for (JsonNode o : s.outcomes()) {
             lanes.putIfAbsent(o.path("op").asString(""), lanes.size());
         }
@@ -107,6 +111,14 @@ final class TimelineData {
                 tools.addArray().add(lanes.get(t.op())).add(t.name()).add(t.fault()).add(t.result()).add(t.atMs())
                         .add(t.endMs()).add(Math.min(t.afterCall(), tl.calls().size() - 1)).add(t.committed())
                         .add(t.summary());
+            }
+        }
+        if (!requests.isEmpty()) {
+            ArrayNode mcp = root.putArray("mcp");
+            for (ScenarioReport.Mcp m : requests) {
+                mcp.addArray().add(lanes.get(m.op())).add(m.server() + ": " + m.label()).add(m.fault())
+                        .add(m.outcome()).add(m.atMs()).add(m.endMs())
+                        .add(Math.min(m.afterCall(), tl.calls().size() - 1)).add(m.summary());
             }
         }
         ArrayNode outcomes = root.putArray("outcomes");

@@ -252,7 +252,8 @@ final class McpRuns {
                 case ERROR -> {
                     ObjectNode result = NODES.objectNode();
                     result.putArray("content").addObject().put("type", "text")
-                            .put("text", McpRunMessages.toolError(call.name, call.ordinal));
+                            .put("text", McpRunMessages.toolError(call == null ? method : call.name,
+                                    call == null ? server.requests : call.ordinal));
                     result.put("isError", true);
                     record(start, method, id, call, params, fault,
                             new End(McpRecord.Outcome.TOOL_ERROR, false, ToolRecord.Result.ERROR), null);
@@ -303,6 +304,8 @@ final class McpRuns {
                 ToolCallContext call, ToolFault fault, Duration left, List<String> before) {
             McpExchange.Call recorded = recorded(request, method, params, left);
             Duration took = Duration.ofMillis(recorded.responseOffsetMs());
+            // What the client waits in all: a slow answer has already taken its delay of it.
+            Duration timeout = fault.kind() == ToolFault.Kind.SLOW ? left.plus(fault.delay()) : left;
             if (took.compareTo(left) > 0) {
                 // Recorded slower than the client waits: it gives up first, and the server's work is lost to it.
                 elapse(left);
@@ -314,7 +317,7 @@ final class McpRuns {
                 }
                 record(start, method, id, call, params, fault,
                         new End(McpRecord.Outcome.NO_REPLY, false, ToolRecord.Result.TIMEOUT), null);
-                return new McpOutcome.NoReply(left, sent);
+                return new McpOutcome.NoReply(timeout, sent);
             }
             elapse(took);
             boolean toolOk = recorded.result() != null && !recorded.result().path("isError").asBoolean(false);
@@ -323,7 +326,7 @@ final class McpRuns {
                     elapse(left.minus(took));
                     record(start, method, id, call, params, fault,
                             new End(McpRecord.Outcome.NO_REPLY, toolOk, ToolRecord.Result.TIMEOUT), null);
-                    return new McpOutcome.NoReply(left, List.of());
+                    return new McpOutcome.NoReply(timeout, List.of());
                 }
                 case SESSION_EXPIRED -> {
                     server.session = Session.EXPIRED;
@@ -349,7 +352,7 @@ final class McpRuns {
             }
             JsonNode result = recorded.result();
             ToolRecord.Result toolResult = toolOk ? ToolRecord.Result.OK : ToolRecord.Result.ERROR;
-            if (fault.kind() == ToolFault.Kind.INVALID_RESULT && result != null) {
+            if (fault.kind() == ToolFault.Kind.INVALID_RESULT && result != null && call != null) {
                 result = broken(call, result);
                 toolResult = ToolRecord.Result.INVALID_RESULT;
             }
@@ -479,8 +482,8 @@ final class McpRuns {
                             s.atNanos(), endNanos, s.incarnation(), s.afterCall(), false, server.name(), text));
                 }
                 records.add(new McpRecord(records.size(), server.name(), method, call == null ? null : call.name,
-                        fault.id(), end.outcome(), end.committed(), s.op(), s.round(), layer, s.atNanos(), endNanos,
-                        s.incarnation(), text));
+                        fault.id(), end.outcome(), call != null && end.committed(), s.op(), s.round(), layer, s.atNanos(), endNanos,
+                        s.incarnation(), s.afterCall(), text));
                 ids.add(id == null ? null : Json.compact(id));
                 toolIndexes.add(toolIndex);
             }

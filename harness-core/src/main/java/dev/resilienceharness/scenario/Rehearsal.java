@@ -387,7 +387,7 @@ public final class Rehearsal {
             // The built-in loop's only waits are the virtual clock's: there is no real sleep to watch for.
             return attempts(scenario, clock, transport, journal, RealSleepWatch.none());
         }
-        if (!watchedForStalls(recorder)) {
+        if (!watchedForStalls(recorder) || mcpLive != null) {
             try (RealSleepWatch watch = RealSleepWatch.ofCurrentThread()) {
                 return attempts(scenario, clock, transport, journal, watch);
             }
@@ -407,7 +407,7 @@ public final class Rehearsal {
      * Whether a run is watched for a stall ({@link StallBound}), on a run thread that a waiting thread can give up on:
      * a run of a team's loop, so that one blocked where no interrupt reaches it (a {@code CompletableFuture.join()}, a
      * monitor) fails its run instead of hanging the build. The built-in loop cannot block outside the harness, and a
-     * recording's calls take the provider's own time.
+     * recording's calls (to the provider, or to a live MCP server) take their own time.
      */
     private boolean watchedForStalls(HttpRecorder recorder) {
         return loops != LoopFactory.builtin() && recorder == null && !stallBound.isZero();

@@ -23,13 +23,14 @@ import org.apiguardian.api.API;
  * @param atNanos        virtual time it was sent, nanoseconds after the run's start
  * @param endNanos       virtual time the client had its outcome
  * @param incarnation    which process incarnation sent it
+ * @param afterCall      the index of the run's last model call for its op before it, or -1
  * @param answeredAsText what the client handed the loop instead of the failure, when it turned the failure into an
  *                       ordinary result; else {@code null}
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record McpRecord(int index, String server, String method, String tool, String fault, Outcome outcome,
         boolean committed, String op, int round, String layer, long atNanos, long endNanos, int incarnation,
-        String answeredAsText) {
+        int afterCall, String answeredAsText) {
 
     public McpRecord {
         Objects.requireNonNull(server, "server");
@@ -41,7 +42,7 @@ public record McpRecord(int index, String server, String method, String tool, St
     /** This message, noted as handed to the loop as the ordinary result {@code text}. */
     public McpRecord answeredAsText(String text) {
         return new McpRecord(index, server, method, tool, fault, outcome, committed, op, round, layer, atNanos,
-                endNanos, incarnation, text);
+                endNanos, incarnation, afterCall, text);
     }
 
     /** The label the timeline and {@code report.json} give it: the tool's name for {@code tools/call}, else the method. */

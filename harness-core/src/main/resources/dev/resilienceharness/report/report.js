@@ -8,6 +8,8 @@
      streams  [[call index, end, [event at_ms], cut/stall at_ms or null, summary]]   (only when a call streamed)
      tools    [[lane, name, fault, result, at_ms, end_ms, index of the call it follows or -1, committed, summary]]
               (only when a tool ran; drawn as squares, calls as circles)
+     mcp      [[lane, "server: method", fault, outcome, at_ms, end_ms, index of the call it follows or -1, summary]]
+              (only when an MCP client sent a request other than tools/call, whose tool is in tools; drawn as pills)
    #all or ?expand=all in the URL opens and draws every scenario. */
 (function () {
   'use strict';
@@ -37,6 +39,7 @@
     var after = {}, restarts = {};
     t.waits.forEach(function (w) { (after[w[2]] = after[w[2]] || []).push({at: w[0], wait: w}); });
     (t.tools || []).forEach(function (tl) { (after[tl[6]] = after[tl[6]] || []).push({at: tl[4], tool: tl}); });
+    (t.mcp || []).forEach(function (m) { (after[m[6]] = after[m[6]] || []).push({at: m[4], tool: m, mcp: true}); });
     /* Waits and tool executions after one call, by start; a tool and a wait starting together: the tool first,
        as a loop waits after the tool failed. The sort is stable, so each kind keeps its own order. */
     Object.keys(after).forEach(function (k) {
@@ -70,8 +73,24 @@
       x += SLOT / 2;
       if (tl[5] > tl[4]) { tick(tl[5], false); }
     }
+    /* An MCP request other than tools/call: a pill in its op's lane, coloured by the MCP fault it met, crossed
+       when the client saw no result, labelled with the server and the method. */
+    function mcp(m) {
+      var y = TOP + m[0] * LANE + LANE / 2, col = TOOL_COLORS[m[2]] || TOOL_COLORS._other;
+      x += SLOT / 2;
+      var cross = m[3] === 'result' ? '' : '<path d="M' + (x - 3) + ' ' + (y - 3) + 'l6 6m0-6l-6 6" stroke="#fff"' +
+        ' stroke-width="1.8"/>';
+      marks.push('<g class="mcp-mark" data-label="' + esc(m[1]) + '" data-fault="' + esc(m[2]) +
+        '" data-outcome="' + esc(m[3]) + '"><rect x="' + (x - 9) + '" y="' + (y - 5) + '" width="18" height="10"' +
+        ' rx="5" fill="' + col + '"/>' + cross + '<text x="' + x + '" y="' + (y + 18) +
+        '" text-anchor="middle" fill="#202124" font-size="9">' + esc(short(m[1], 14)) + '</text><title>' +
+        esc(m[7]) + '</title></g>');
+      x += SLOT / 2;
+      if (m[5] > m[4]) { tick(m[5], false); }
+    }
     function waits(k) {
       (after[k] || []).forEach(function (item) {
+        if (item.mcp) { mcp(item.tool); return; }
         if (item.tool) { tool(item.tool); return; }
         var w = item.wait;
         var width = Math.round(Math.max(40, Math.min(150, 26 + 22 * Math.log(1 + w[1]) / Math.LN10)));
@@ -167,7 +186,8 @@
     var width = end + 16 + badge;
     return '<svg class="timeline" width="' + width + '" height="' + height + '" viewBox="0 0 ' + width + ' ' +
       height + '" role="img" aria-label="timeline of ' + t.calls.length + ' calls' +
-      (t.tools ? ' and ' + t.tools.length + ' tool executions' : '') + '">' +
+      (t.tools ? ' and ' + t.tools.length + ' tool executions' : '') +
+      (t.mcp ? ' and ' + t.mcp.length + ' other MCP requests' : '') + '">' +
       '<text x="' + (LEFT - 6) + '" y="' + (TOP - 8) + '" text-anchor="end" fill="#5f6368">op</text>' +
       rows.join('') + bands.join('') + '<line x1="' + LEFT + '" y1="' + bottom + '" x2="' + end + '" y2="' +
       bottom + '" stroke="#9aa0a6"/>' + ticks.join('') + lines.join('') + marks.join('') + ends.join('') +

@@ -124,4 +124,16 @@ class McpReplayTest {
     private static String text(McpReplay.Answer answer) {
         return answer.call().result().get("content").get(0).get("text").asString();
     }
+
+    @Test
+    void aCallAddedDuringTheRunAnswersItsRequestFromThenOnAndIsRepeatedPastIt() {
+        tools.jackson.databind.JsonNode params = json("{\"name\": \"refund\", \"arguments\": {\"order\": \"N-9\"}}");
+        assertThrows(McpCassetteMiss.class, () -> replay.answer("tools/call", params));
+        McpExchange.Call live = McpExchange.Call.answered("tools/call", params, 40, json("{\"content\": []}"));
+        replay.add(live, "recorded in this run");
+        McpReplay.Answer first = replay.answer("tools/call", params);
+        assertEquals(live, first.call());
+        assertFalse(first.repeat());
+        assertTrue(replay.answer("tools/call", params).repeat(), "past the added call, it is given again");
+    }
 }

@@ -61,6 +61,7 @@ class HtmlReportBrowserTest {
         List<ScenarioReport> scenarios = new ArrayList<>(ReportFixtures.corpus("mixed"));
         scenarios.addAll(ReportFixtures.failing(dir.resolve("failing")));
         scenarios.addAll(ReportFixtures.tools(dir.resolve("tools")));
+        scenarios.add(ReportFixtures.mcp(dir.resolve("mcp")));
         RunReport report = RunReport.builder().scenarios(scenarios).cassettes(6, List.of(), List.of())
                 .secrets(6, List.of(RunReportTest.FINDING)).build();
         ReportWriter.Written written = ReportWriter.writeAll(report, EnumSet.allOf(Invariant.class),
@@ -232,5 +233,22 @@ class HtmlReportBrowserTest {
             n++;
         }
         return n;
+    }
+
+    @Test
+    void an_mcp_request_other_than_a_tool_call_is_a_pill_named_by_its_server_and_method() throws Exception {
+        Run run = chromium(html.toUri() + "#all", "--dump-dom", "--virtual-time-budget=5000");
+        assertEquals(0, run.exit(), run.stderr());
+        String dom = Pattern.compile("<script\\b[^>]*>.*?</script>", Pattern.DOTALL).matcher(run.stdout())
+                .replaceAll("");
+        // initialize and tools/list; the notification is not drawn, and the refund's tools/call is its tool square.
+        assertEquals(2, count(dom, Pattern.compile("<g class=\"mcp-mark\"")));
+        assertEquals(1, count(dom, Pattern.compile("<g class=\"mcp-mark\" data-label=\"billing: tools/list\""
+                + " data-fault=\"none\" data-outcome=\"result\"><rect [^>]*rx=\"5\"")));
+        assertEquals(1, count(dom, Pattern.compile("<g class=\"tool-mark\" data-tool=\"refund\" data-fault=\"timeout\""
+                + "[^>]*>((?!</g>).)*<title>tool refund on MCP server billing for op resolve")),
+                "the square of the MCP tool, with its server in its tooltip");
+        assertTrue(dom.contains("and 2 other MCP requests\""), "the picture's label counts them");
+        assertEquals(List.of(), run.consoleLines());
     }
 }

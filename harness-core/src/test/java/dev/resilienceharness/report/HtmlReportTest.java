@@ -226,4 +226,29 @@ class HtmlReportTest {
         assertFalse(without.contains("data-filter=\"side_effects\""), "no side_effects row without tools");
         assertFalse(without.contains("<h4>Tool executions</h4>"));
     }
+
+    @Test
+    void mcp_messages_get_their_legend_table_and_timeline_marks_only_where_a_client_reached_a_server(@TempDir Path dir)
+            throws Exception {
+        ScenarioReport s = ReportFixtures.mcp(dir);
+        String html = HtmlReport.toHtml(RunReport.builder().scenarios(List.of(s)).build(), ReportWriter.checked(true));
+        assertTrue(html.contains("MCP fault met (an MCP tool's square, another MCP request's pill):"), "MCP legend");
+        assertTrue(html.contains("<h4>MCP messages</h4>"));
+        assertTrue(html.contains("<td><code>billing</code></td><td><code>tools/call</code> <code>refund</code></td>"
+                + "<td><code>resolve</code></td><td>langchain4j-mcp</td><td>timeout</td><td>no reply</td><td>no</td>"),
+                "the refund's row");
+        assertTrue(html.contains("<q>There was a timeout executing the tool</q>"), "what the loop was handed");
+        assertTrue(html.contains("<td><code>refund</code> <span class=\"muted\">on billing</span></td>"),
+                "the tool row names its server");
+        assertTrue(html.contains("\"session_expired\":\"" + HtmlReport.MCP_FAULT_COLORS.get("session_expired") + "\""),
+                "the script knows the MCP colours");
+        JsonNode data = TimelineData.toJson(s);
+        assertEquals(List.of("billing: initialize", "billing: tools/list"), java.util.stream.StreamSupport
+                .stream(data.get("mcp").spliterator(), false).map(m -> m.get(1).asString()).toList());
+
+        String without = HtmlReport.toHtml(RunReport.builder().scenarios(ReportFixtures.corpus("plain")).build(),
+                ReportWriter.checked(false));
+        assertFalse(without.contains("MCP fault met"), "no MCP legend without MCP");
+        assertFalse(without.contains("<h4>MCP messages</h4>"));
+    }
 }

@@ -113,6 +113,40 @@ final class ReportFixtures {
         return out;
     }
 
+    /**
+     * A scenario whose loop initializes the MCP server billing, lists its tools, and calls the refund, which times out
+     * and which the client hands the loop as text (docs mcp.md).
+     */
+    static ScenarioReport mcp(Path dir) throws Exception {
+        Files.createDirectories(dir);
+        HarnessConfig config = dev.resilienceharness.testing.McpProject.create(dir);
+        dev.resilienceharness.loop.AgentLoop loop = run -> {
+            dev.resilienceharness.loop.Outcome o;
+            try {
+                o = dev.resilienceharness.loop.Outcome.ok("resolve", run.transport().call(run.request("resolve"))
+                        .body(), 1);
+            } catch (dev.resilienceharness.transport.CallFailure e) {
+                throw new AssertionError(e);
+            }
+            dev.resilienceharness.mcp.McpEndpoint billing = run.mcp("billing", "langchain4j-mcp");
+            java.time.Duration timeout = java.time.Duration.ofSeconds(20);
+            billing.send("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\":"
+                    + " {\"protocolVersion\": \"2025-06-18\"}}", timeout);
+            billing.send("{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}", timeout);
+            billing.send("{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\"}", timeout);
+            String refund = "{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\":"
+                    + " {\"name\": \"refund\", \"arguments\": {\"order\": 7}}}";
+            billing.send(refund, timeout);
+            billing.failureAnsweredAsText(refund, "There was a timeout executing the tool");
+            return List.of(o);
+        };
+        Scenario plain = config.scenarios().stream().filter(x -> x.name().equals("plain")).findFirst().orElseThrow()
+                .withToolFaults(java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.of(
+                        dev.resilienceharness.tool.ToolFault.Kind.TIMEOUT))));
+        return ScenarioReport.of(Rehearsal.prepare(config, () -> loop).check(plain, 1,
+                Rehearsal.runInvariants(config)));
+    }
+
     private static ScenarioReport check(HarnessConfig config, LoopFactory loop, String name) throws Exception {
         Rehearsal rehearsal = Rehearsal.prepare(config, loop);
         Scenario s = config.scenarios().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();

@@ -91,4 +91,32 @@ class ScenarioReportTest {
         old.remove("tools");
         assertEquals(List.of(), ScenarioReport.fromJson(old).timeline().tools(), "an older report reads as no tools");
     }
+
+    @Test
+    void mcp_messages_and_mcp_tools_round_trip_through_report_json(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws Exception {
+        ScenarioReport s = ReportFixtures.mcp(dir);
+        JsonNode json = s.toJson();
+        assertEquals(List.of("server", "method", "op", "layer", "fault", "outcome", "committed", "at_ms", "end_ms",
+                "incarnation", "after_call"), ReportJsonTest.keys(json.get("mcp").get(0)));
+        assertEquals(List.of("initialize", "notifications/initialized", "tools/list", "tools/call"),
+                s.timeline().mcp().stream().map(ScenarioReport.Mcp::method).toList());
+        JsonNode call = json.get("mcp").get(3);
+        assertEquals("refund", call.get("tool").asString());
+        assertEquals("timeout", call.get("fault").asString());
+        assertEquals("no reply", call.get("outcome").asString());
+        assertEquals("There was a timeout executing the tool", call.get("answered_as_text").asString());
+        assertEquals(20_000.0, call.get("end_ms").asDouble() - call.get("at_ms").asDouble());
+        JsonNode tool = json.get("tools").get(0);
+        assertEquals("billing", tool.get("server").asString());
+        assertEquals("There was a timeout executing the tool", tool.get("answered_as_text").asString());
+        assertTrue(s.timeline().tools().get(0).summary().endsWith(", handed to the loop as the text \"There was a"
+                + " timeout executing the tool\""), s.timeline().tools().get(0).summary());
+        assertTrue(s.timeline().tools().get(0).summary().startsWith("tool refund on MCP server billing for op"
+                + " resolve"), s.timeline().tools().get(0).summary());
+        ScenarioReport back = ScenarioReport.fromJson(json);
+        assertEquals(s.timeline(), back.timeline());
+        assertEquals(json, back.toJson());
+        assertFalse(ReportFixtures.handmade("s", "plan", List.of()).toJson().has("mcp"), "no MCP, no key");
+    }
 }

@@ -16,17 +16,12 @@ import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.mcp.McpCassetteFiles;
 import dev.resilienceharness.mcp.McpCassetteMiss;
-import dev.resilienceharness.mcp.McpCassetteWriter;
 import dev.resilienceharness.mcp.McpEndpoint;
-import dev.resilienceharness.mcp.McpError;
 import dev.resilienceharness.mcp.McpExchange;
 import dev.resilienceharness.mcp.McpLive;
-import dev.resilienceharness.mcp.McpNotification;
 import dev.resilienceharness.mcp.McpOutcome;
-import dev.resilienceharness.mcp.McpSession;
-import dev.resilienceharness.mcp.McpTransportKind;
+import dev.resilienceharness.testing.McpProject;
 import dev.resilienceharness.testing.TestProject;
 import dev.resilienceharness.trace.McpRecord;
 import dev.resilienceharness.trace.RunTrace;
@@ -49,37 +44,6 @@ import tools.jackson.databind.JsonNode;
  */
 class McpRunsTest {
 
-    private static final String YAML = """
-            version: 1
-            loop: com.acme.McpAgent
-            policy: {max_total_wait: 120s}
-            mcp_servers:
-              billing: {transport: streamable_http, url: "http://127.0.0.1:8931/mcp"}
-              files: {transport: stdio, command: [node, files.js]}
-            tools:
-              refund: {side_effects: true, server: billing}
-              keyed_refund: {side_effects: true, idempotency_key: /refund_id, server: billing}
-              lookup: {server: billing}
-            budget: {max_identical_tool_calls: 3}
-            scenarios:
-              - name: each-tool-fault
-                ops: [resolve]
-                tool_faults:
-                  refund: [error, protocol_error, {protocol_error: -32602}, timeout, hang, {slow: 5s, progress: 2},
-                           {slow: 40s, progress: 4}, {rate_limited: 2s}, invalid_result, tools_changed,
-                           timeout_after_commit, none]
-              - name: expiry
-                ops: [resolve]
-                tool_faults: {refund: [session_expired], keyed_refund: [session_expired]}
-              - name: exit
-                ops: [resolve]
-                mcp_faults: {billing: [none, server_exit]}
-              - name: plain
-                ops: [resolve]
-              - name: crash
-                ops: [resolve, notify]
-                faults: [none, crash]
-            """;
 
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(20);
     private static final String SDK = "MCP Java SDK";
@@ -88,37 +52,7 @@ class McpRunsTest {
     Path dir;
 
     private HarnessConfig project() throws Exception {
-        HarnessConfig config = TestProject.create(dir, YAML, "resolve", "notify");
-        JsonNode refundArgs = Json.readTree("{\"order\": 7}");
-        JsonNode keyedArgs = Json.readTree("{\"order\": 7, \"refund_id\": \"r-7\"}");
-        McpSession session = new McpSession("billing", McpTransportKind.STREAMABLE_HTTP, List.of(
-                McpExchange.Call.answered("initialize", Json.readTree("{\"protocolVersion\": \"2025-06-18\"}"), 20,
-                        Json.readTree("{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"tools\": {}},"
-                                + " \"serverInfo\": {\"name\": \"billing\", \"version\": \"1\"}}")),
-                new McpExchange.Notice(McpExchange.Sender.CLIENT, 0, "notifications/initialized", null),
-                McpExchange.Call.answered("tools/list", null, 10, Json.readTree("{\"tools\": [{\"name\": \"refund\","
-                        + " \"inputSchema\": {\"type\": \"object\"}, \"outputSchema\": {\"type\": \"object\","
-                        + " \"required\": [\"refunded\"], \"properties\": {\"refunded\": {\"type\": \"number\"}}}},"
-                        + " {\"name\": \"lookup\", \"inputSchema\": {\"type\": \"object\"}}]}")),
-                new McpExchange.Call("tools/call", params("refund", refundArgs), List.of(new McpNotification(100,
-                        "notifications/message", Json.readTree("{\"level\": \"info\", \"data\": \"refunding\"}"))),
-                        300, Json.readTree("{\"content\": [{\"type\": \"text\", \"text\": \"refunded 12.5\"}],"
-                                + " \"structuredContent\": {\"refunded\": 12.5}, \"isError\": false}"), null),
-                McpExchange.Call.answered("tools/call", params("keyed_refund", keyedArgs), 300,
-                        Json.readTree("{\"content\": [{\"type\": \"text\", \"text\": \"refunded r-7\"}]}")),
-                McpExchange.Call.answered("tools/call", params("lookup", refundArgs), 50,
-                        Json.readTree("{\"content\": [{\"type\": \"text\", \"text\": \"order 7: paid\"}]}")),
-                McpExchange.Call.failed("prompts/get", Json.readTree("{\"name\": \"gone\"}"), 5,
-                        new McpError(-32602, "no prompt named gone", null))));
-        McpCassetteWriter.write(McpCassetteFiles.sessionFile(config.cassettes(), "billing", "session-1"), session);
-        return config;
-    }
-
-    private static JsonNode params(String tool, JsonNode arguments) {
-        var node = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        node.put("name", tool);
-        node.set("arguments", arguments);
-        return node;
+        return McpProject.create(dir);
     }
 
     private static final AtomicInteger ids = new AtomicInteger();
@@ -247,6 +181,41 @@ class McpRunsTest {
         // Twelve identical refunds are over the budget, and five of them took effect for one logical call.
         assertEquals(List.of(Invariant.BUDGET, Invariant.SIDE_EFFECTS), result.violations().stream().map(Violation::invariant)
                 .distinct().toList());
+    }
+
+    @Test
+    void sessionFaultsMeetEveryRequestInTurnWhateverItsMethod() throws Exception {
+        HarnessConfig config = project();
+        List<String> seen = new ArrayList<>();
+        List<Long> clock = new ArrayList<>();
+        List<McpOutcome> replies = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            long start = run.now().toEpochMilli();
+            replies.add(billing.send(request("initialize", "{\"protocolVersion\": \"2025-06-18\"}"),
+                    CLIENT_TIMEOUT));
+            clock.add(run.now().toEpochMilli() - start);
+            for (int i = 0; i < 5; i++) {
+                replies.add(billing.send(request("tools/list", null), CLIENT_TIMEOUT));
+                clock.add(run.now().toEpochMilli() - start);
+            }
+            replies.forEach(r -> seen.add(shown(r)));
+            return List.of(o);
+        };
+        ScenarioResult result = Rehearsal.prepare(config, () -> loop)
+                .check(scenario(config, "session-faults"), 1, Rehearsal.runInvariants(config));
+        assertEquals(List.of("reply 1 false 0", "no reply after 20s with 0", "throttled 1s", "reply 1 false -32601",
+                "reply 2 false 0", "reply 1 false 0"), seen.subList(0, 6));
+        // slow 3 s and the recorded 20 ms; hang runs out the 20 s; the 429 and the error at once; 10 ms per list.
+        assertEquals(List.of(3_020L, 23_020L, 23_020L, 23_020L, 23_030L, 23_040L), clock.subList(0, 6));
+        assertEquals("notifications/tools/list_changed", Json.readTree(((McpOutcome.Reply) replies.get(4)).messages()
+                .get(0)).path("method").asString());
+        assertEquals(List.of("slow", "hang", "rate_limited", "protocol_error", "tools_changed", "none"),
+                result.trace().mcp().stream().map(McpRecord::fault).toList());
+        assertTrue(result.trace().mcp().stream().noneMatch(McpRecord::committed), "no tool ran");
+        assertTrue(result.trace().tools().isEmpty());
+        assertTrue(result.violations().isEmpty(), result.violations().toString());
     }
 
     /** Sends the refund, and once more after re-initializing when the session was lost: blind to what took effect. */
@@ -456,6 +425,32 @@ class McpRunsTest {
     }
 
     @Test
+    void aSlowAnswerWhoseRecordedTimeTakesItPastTheClientsTimeoutIsNoReplyAfterTheWholeTimeout() throws Exception {
+        HarnessConfig config = project();
+        List<McpOutcome> seen = new ArrayList<>();
+        List<Long> clock = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            long start = run.now().toEpochMilli();
+            seen.add(billing.send(call("refund", "{\"order\": 7}"), CLIENT_TIMEOUT));
+            clock.add(run.now().toEpochMilli() - start);
+            return List.of(o);
+        };
+        // 19.9 s late, and the recording took 300 ms: the client gives up at 20 s, having had the one notification
+        // the server sent within them (recorded 100 ms after the request; here at 19.9 s + 100 ms = 20 s, too late).
+        ScenarioResult result = Rehearsal.prepare(config, () -> loop)
+                .check(scenario(config, "plain").withToolFaults(java.util.Map.of("refund", List.of(
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofMillis(19_900))))), 1,
+                        Rehearsal.runInvariants(config));
+        McpOutcome.NoReply late = assertInstanceOf(McpOutcome.NoReply.class, seen.get(0));
+        assertEquals(CLIENT_TIMEOUT, late.waited());
+        assertEquals(List.of(), late.messages());
+        assertEquals(20_000L, clock.get(0));
+        assertEquals(List.of(false), result.trace().tools().stream().map(ToolRecord::committed).toList());
+    }
+
+    @Test
     void anUndeclaredServerOrAMessageThatIsNotJsonRpcIsRefused() throws Exception {
         HarnessConfig config = project();
         List<String> errors = new ArrayList<>();
@@ -474,5 +469,13 @@ class McpRunsTest {
         assertEquals("the message sent to MCP server 'files' is not a JSON-RPC message: it needs a string method, or"
                 + " an id with a result or an error", errors.get(1));
         assertTrue(Rehearsal.runInvariants(config).contains(Invariant.SIDE_EFFECTS));
+        HarnessConfig serversOnly = TestProject.create(dir, """
+                version: 1
+                policy: {max_total_wait: 1s}
+                mcp_servers: {billing: {transport: stdio, command: [billing-server]}}
+                scenarios: [{name: s, ops: [resolve]}]
+                """, "resolve");
+        assertTrue(Rehearsal.runInvariants(serversOnly).contains(Invariant.SIDE_EFFECTS),
+                "a config with MCP servers and no tools: is judged by side_effects too");
     }
 }
