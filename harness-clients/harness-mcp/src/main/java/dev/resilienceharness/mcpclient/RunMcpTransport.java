@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -81,10 +82,12 @@ final class RunMcpTransport implements McpClientTransport {
         }
         McpOutcome outcome = endpoint.send(text(message), requestTimeout);
         if (outcome instanceof McpOutcome.Reply reply) {
+            // Read before the send succeeds: a failure after it would be dropped, and the client would wait in vain.
+            List<McpSchema.JSONRPCMessage> messages = parse(reply.messages());
             sink.success();
-            deliver(reply.messages());
+            deliver(messages);
         } else if (outcome instanceof McpOutcome.NoReply noReply) {
-            deliver(noReply.messages());
+            deliver(parse(noReply.messages()));
             fail(McpClientFailures.timeout(noReply.waited()), sink);
         } else if (outcome instanceof McpOutcome.SessionNotFound) {
             String id = session.getAndSet(null);
@@ -108,14 +111,22 @@ final class RunMcpTransport implements McpClientTransport {
         sink.error(failure);
     }
 
-    private void deliver(List<String> messages) {
+    private void deliver(List<McpSchema.JSONRPCMessage> messages) {
         var listener = handler.get();
-        if (listener == null) {
+        for (McpSchema.JSONRPCMessage m : messages) {
+            listener.apply(Mono.just(m)).subscribe();
+        }
+    }
+
+    private List<McpSchema.JSONRPCMessage> parse(List<String> messages) {
+        if (!messages.isEmpty() && handler.get() == null) {
             throw new IllegalStateException("the MCP client sent a message before it connected its transport");
         }
+        List<McpSchema.JSONRPCMessage> parsed = new ArrayList<>(messages.size());
         for (String m : messages) {
-            listener.apply(Mono.just(parse(m))).subscribe();
+            parsed.add(parse(m));
         }
+        return parsed;
     }
 
     private String text(McpSchema.JSONRPCMessage message) {

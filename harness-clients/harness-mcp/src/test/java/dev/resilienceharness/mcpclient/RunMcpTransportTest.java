@@ -211,6 +211,15 @@ class RunMcpTransportTest {
     }
 
     @Test
+    void anAnswerThatIsNotJsonRpcFailsTheCallAtOnceRatherThanLeavingItToTimeOut() {
+        server.next("tools/call", id -> new McpOutcome.Reply(List.of("{\"jsonrpc\":\"2.0\",\"id\":")));
+        McpSyncClient client = sync();
+        client.initialize();
+        RuntimeException thrown = assertThrows(RuntimeException.class, () -> client.callTool(REFUND));
+        assertEquals("the run answered with a message that is not JSON-RPC", Exceptions.unwrap(thrown).getMessage());
+    }
+
+    @Test
     void aClosedClientSendsNothingMore() {
         McpSyncClient client = sync();
         client.initialize();
