@@ -78,27 +78,30 @@ public final class InputDigest {
 
     /**
      * What an entry holds: the hex SHA-256 of a regular file's bytes, the target and what it holds for a symbolic link,
-     * for a folder (such as the tool recordings' {@code tools/}) the name and what each of its entries holds, and only
-     * the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
+     * for a folder (the tool recordings' {@code tools/}, the MCP sessions' {@code mcp/} with a folder per server) the
+     * name and what each of its entries holds, two levels deep, and only the kind of anything else. A named pipe or a device is never opened: reading one could block the build.
      */
     public static String of(Path entry) {
-        return of(entry, true);
+        return of(entry, FOLDER_LEVELS);
     }
 
-    /** {@link #of(Path)}, a folder told by its entries when {@code openFolder}, else by its kind: one level only. */
-    private static String of(Path entry, boolean openFolder) {
+    /** How deep a folder is told by its entries: {@code mcp/<server>/<session>.json} is two levels down. */
+    private static final int FOLDER_LEVELS = 2;
+
+    /** {@link #of(Path)}, a folder told by its entries {@code levels} deep, deeper by its kind only. */
+    private static String of(Path entry, int levels) {
         try {
             BasicFileAttributes a = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (a.isSymbolicLink()) {
                 Path link = Files.readSymbolicLink(entry);
                 try {
-                    return linkedTo(link, of(entry.toRealPath(), openFolder));
+                    return linkedTo(link, of(entry.toRealPath(), levels));
                 } catch (NoSuchFileException e) {
                     return linkedTo(link, "dangling");
                 }
             }
             if (a.isDirectory()) {
-                return openFolder ? folderDigest(entry) : "folder";
+                return levels > 0 ? folderDigest(entry, levels) : "folder";
             }
             if (!a.isRegularFile()) {
                 return "special file";
@@ -177,14 +180,14 @@ public final class InputDigest {
     }
 
     /** A folder's entries, sorted by name, each with what it holds (a folder in it by its kind only). */
-    private static String folderDigest(Path folder) throws IOException {
+    private static String folderDigest(Path folder, int levels) throws IOException {
         List<Path> entries;
         try (java.util.stream.Stream<Path> list = Files.list(folder)) {
             entries = list.sorted().toList();
         }
         InputDigest digest = new InputDigest();
         for (Path e : entries) {
-            digest.field(e.getFileName().toString()).field(of(e, false));
+            digest.field(e.getFileName().toString()).field(of(e, levels - 1));
         }
         return "folder of " + entries.size() + " entries: " + digest.hex();
     }

@@ -13,6 +13,8 @@ import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.mcp.McpCassetteFiles;
+import dev.resilienceharness.mcp.McpCassetteReader;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -370,6 +372,7 @@ public final class CassetteIntegrity {
             warnings.add(tmp + ": " + LEFTOVER);
         }
         int tools = toolRecordings(config.cassettes(), reader, alsoRead, part, sorted, warnings);
+        tools += mcpSessions(config, orphansAreErrors, reader, alsoRead, part, sorted, warnings);
         Map<String, String> byOp = new LinkedHashMap<>();
         for (int i = 0; i < ops.size(); i++) {
             byOp.put(ops.get(i), fingerprints[i]);
@@ -430,6 +433,84 @@ public final class CassetteIntegrity {
         }
         return files.size();
     }
+
+    /**
+     * Checks the recorded MCP sessions in {@code mcp/<server>/} (those {@code part} accepts), handing each file read to
+     * {@code alsoRead}: each must read as a session ({@link McpCassetteReader}) of the server whose folder holds it.
+     * Their violations go to {@code violations} (by file), leftover temporary files to {@code warnings}; the folder of a
+     * server no {@code mcp_servers:} entry names is an orphan, as a cassette no op sends is.
+     *
+     * @return how many session files were read
+     */
+    private static int mcpSessions(HarnessConfig config, boolean orphansAreErrors, CassetteReader reader,
+            FileRead alsoRead, Predicate<Path> part, List<Violation> violations, List<String> warnings)
+            throws IOException {
+        Path cassettes = config.cassettes();
+        Path folder = cassettes.resolve(McpCassetteFiles.FOLDER);
+        if (!java.nio.file.Files.isDirectory(folder)) {
+            if (java.nio.file.Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                violations.add(new Violation(Invariant.CASSETTES, folder.toString(), null, null, null,
+                        MCP_NOT_A_FOLDER, "Remove it from the cassette folder"));
+            }
+            return 0;
+        }
+        List<Path> files = new ArrayList<>();
+        List<Violation> found = Collections.synchronizedList(new ArrayList<>());
+        for (Path entry : CassetteStore.listingOf(folder).entries()) {
+            if (!java.nio.file.Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (part.test(entry)) {
+                    found.add(new Violation(Invariant.CASSETTES, entry.toString(), null, null, null,
+                            MCP_OUTSIDE_SERVER, "Move it into the folder of its server, mcp/<server>/"));
+                }
+                continue;
+            }
+            String server = entry.getFileName().toString();
+            if (!config.mcpServers().containsKey(server) && part.test(entry)) {
+                String text = MCP_ORPHAN + "'" + server + "'";
+                if (orphansAreErrors) {
+                    found.add(new Violation(Invariant.CASSETTES, entry.toString(), null, null, null, text,
+                            "Declare the server under mcp_servers:, or delete the folder"));
+                } else {
+                    warnings.add(entry + ": " + text);
+                }
+            }
+            CassetteStore.Listing listing = CassetteStore.listingOf(entry);
+            listing.cassettes().stream().filter(part).forEach(files::add);
+            for (Path tmp : listing.leftovers().stream().filter(part).toList()) {
+                warnings.add(tmp + ": " + LEFTOVER);
+            }
+        }
+        McpCassetteReader sessions = new McpCassetteReader(cassettes);
+        Indices.forEach(files.size(), i -> {
+            Path file = files.get(i);
+            try {
+                byte[] bytes = reader.readBytes(file);
+                JsonNode tree = null;
+                try {
+                    tree = reader.readTree(file, bytes);
+                } finally {
+                    alsoRead.read(file, bytes, tree);
+                }
+                sessions.read(file, bytes);
+            } catch (CassetteException e) {
+                found.add(new Violation(Invariant.CASSETTES, e.location(), null, null, null, e.problem(), e.hint()));
+            }
+        });
+        List<Violation> sorted = new ArrayList<>(found);
+        sorted.sort((a, b) -> a.subject().compareTo(b.subject()));
+        violations.addAll(sorted);
+        return files.size();
+    }
+
+    /** The violation for a file where the folder of MCP sessions belongs. */
+    static final String MCP_NOT_A_FOLDER = "is a file, where the folder of MCP sessions (mcp_servers:) belongs";
+
+    /** The orphan a server's folder is when no {@code mcp_servers:} entry names the server (the name follows). */
+    static final String MCP_ORPHAN = "orphan MCP sessions: no mcp_servers entry names server ";
+
+    /** The violation for a file in {@code mcp/} outside any server's folder. */
+    static final String MCP_OUTSIDE_SERVER = "lies in mcp/ outside any server's folder; MCP sessions lie in"
+            + " mcp/<server>/";
 
     /** The violation for a file where the folder of tool recordings belongs. */
     static final String TOOLS_NOT_A_FOLDER = "is a file, where the folder of tool recordings (replay: recorded)"

@@ -9,6 +9,7 @@ import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.concurrent.Indices;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.mcp.McpCassetteFiles;
 import dev.resilienceharness.secrets.Allowlist;
 import dev.resilienceharness.secrets.Baseline;
 import dev.resilienceharness.secrets.Finding;
@@ -87,6 +88,7 @@ public final class SecretsInCassettes {
         CassetteReader reader = new CassetteReader(config.cassettes(), volatilePaths);
         List<Path> files = new ArrayList<>(CassetteStore.replaying(config.cassettes(), volatilePaths).files());
         files.addAll(toolRecordings(config.cassettes()));
+        files.addAll(mcpSessions(config.cassettes()));
         files.removeIf(part.negate());
         Indices.forEach(files.size(), i -> {
             Path file = files.get(i);
@@ -103,6 +105,22 @@ public final class SecretsInCassettes {
     private static List<Path> toolRecordings(Path cassettes) throws IOException {
         Path folder = ToolRecordings.folderOf(cassettes);
         return Files.isDirectory(folder) ? CassetteStore.listingOf(folder).cassettes() : List.of();
+    }
+
+    /** The recorded MCP sessions in {@code cassettes}' {@code mcp/<server>/} folders, sorted; none without them. */
+    private static List<Path> mcpSessions(Path cassettes) throws IOException {
+        Path folder = cassettes.resolve(McpCassetteFiles.FOLDER);
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        List<Path> sessions = new ArrayList<>();
+        for (Path server : CassetteStore.listingOf(folder).entries()) {
+            if (Files.isDirectory(server, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                sessions.addAll(CassetteStore.listingOf(server).cassettes());
+            }
+        }
+        sessions.sort(null);
+        return sessions;
     }
 
     /**

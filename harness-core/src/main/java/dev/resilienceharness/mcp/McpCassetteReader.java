@@ -71,7 +71,11 @@ public final class McpCassetteReader {
      * one.
      */
     public McpSession read(Path file) throws CassetteException {
-        byte[] bytes = files.readBytes(file);
+        return read(file, files.readBytes(file));
+    }
+
+    /** As {@link #read(Path)}, from the bytes already read of {@code file}. */
+    public McpSession read(Path file, byte[] bytes) throws CassetteException {
         McpSession session = parse(file, bytes);
         Path parent = file.toAbsolutePath().getParent();
         Path grand = parent == null ? null : parent.getParent();

@@ -113,7 +113,8 @@ public final class RecordRun {
             for (Scenario s : config.scenarios()) {
                 try {
                     LoopRecorder.Recording recording = recorder.recordMissing(s, live, redaction(config),
-                            java.time.Clock.systemUTC(), r -> log.info(s.name() + ": " + r.line()));
+                            java.time.Clock.systemUTC(), r -> log.info(s.name() + ": " + r.line()),
+                            line -> log.info(s.name() + ": " + line));
                     recording.tools().forEach(t -> log.info(s.name() + ": " + t.line()));
                     log.info(s.name() + ": " + recording.trace().calls().size() + " calls, "
                             + recording.recorded() + " recorded");

@@ -16,6 +16,7 @@ import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.http.StreamRecording;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
+import dev.resilienceharness.mcp.live.LiveMcpServers;
 import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.RunTrace;
 import dev.resilienceharness.loop.AgentLoop;
@@ -37,7 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Records through a team's own loop what no cassette answers yet: runs a scenario once with no faults, sends each
  * request the loop's SDK makes that no cassette answers to the live provider, and writes its answer as a cassette
- * labelled with its op; a {@code replay: recorded} tool no recording answers runs once, its result recorded. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
+ * labelled with its op; a {@code replay: recorded} tool no recording answers runs once, its result recorded; an MCP
+ * request no session answers goes to the real server of {@code mcp_servers:}, its session written when the run ends. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
  * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
 @API(status = INTERNAL, since = "0.1.0")
@@ -98,6 +100,18 @@ public final class LoopRecorder {
      */
     public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
             Clock recordedAt, Consumer<RecordedRequest> each) {
+        return recordMissing(scenario, live, redaction, recordedAt, each, line -> { });
+    }
+
+    /**
+     * As {@link #recordMissing(Scenario, HttpForwarder, UnaryOperator, Clock, Consumer)}, sending every request of the
+     * loop's MCP clients that no MCP cassette answers to the real server of the yaml's {@code mcp_servers:}
+     * ({@link LiveMcpServers}), whose sessions are written, redacted by {@code redaction}, to
+     * {@code mcp/<server>/<scenario>.json} when the run ends. {@code mcpLog} is told each line the servers write on
+     * their standard error and each session written.
+     */
+    public Recording recordMissing(Scenario scenario, HttpForwarder live, UnaryOperator<ObjectNode> redaction,
+            Clock recordedAt, Consumer<RecordedRequest> each, Consumer<String> mcpLog) {
         CassetteStore store = new CassetteStore(rehearsal.config().cassettes(), rehearsal.volatilePaths(),
                 Mode.RECORD_MISSING, redaction, recordedAt);
         AtomicReference<RecordingFailed> failed = new AtomicReference<>();
@@ -154,7 +168,25 @@ public final class LoopRecorder {
         Scenario faultFree = new Scenario(scenario.name(), scenario.ops(), List.of(), scenario.expect(),
                 scenario.policy(), scenario.line());
         thrown.clear();
-        RunTrace trace = rehearsal.run(faultFree, null, recorder);
+        HarnessConfig config = rehearsal.config();
+        LiveMcpServers mcp = config.mcpServers().isEmpty() ? null : new LiveMcpServers(config.cassettes(), base,
+                config.mcpServers().values(), scenario.name(), redaction, mcpLog);
+        RunTrace trace;
+        List<String> sessions = new ArrayList<>();
+        try {
+            trace = rehearsal.run(faultFree, null, recorder, mcp);
+        } finally {
+            if (mcp != null) {
+                // What the servers answered before a failure is written too, so that the next recording asks less.
+                try {
+                    mcp.close();
+                } catch (IOException e) {
+                    failed.compareAndSet(null, RecordingFailed.ofMcp(e.getMessage()));
+                }
+                mcp.written().forEach(f -> sessions.add(base.relativize(f.toAbsolutePath()).toString()
+                        .replace('\\', '/')));
+            }
+        }
         if (failed.get() != null) {
             throw failed.get();
         }
@@ -162,7 +194,7 @@ public final class LoopRecorder {
             throw new RecordingFailed(opOf(trace, scenario), thrown.explain(trace.failure().message())
                     + keptLine(written.size()));
         }
-        return new Recording(trace, written, toolsWritten);
+        return new Recording(trace, written, toolsWritten, sessions);
     }
 
     /** The op the run was at when it ended: that of its last call, else the scenario's first. */
@@ -193,12 +225,20 @@ public final class LoopRecorder {
      * @param requests those no cassette answered, which were sent and written, in the order they were sent
      * @param tools    the {@code replay: recorded} tool calls no recording answered, whose code ran once and whose
      *                 results were written, in the order they ran
+     * @param mcpSessions the MCP session files written ({@code mcp_servers:}), relative to the yaml's folder
      */
-    public record Recording(RunTrace trace, List<RecordedRequest> requests, List<RecordedTool> tools) {
+    public record Recording(RunTrace trace, List<RecordedRequest> requests, List<RecordedTool> tools,
+            List<String> mcpSessions) {
 
         public Recording {
             requests = List.copyOf(requests);
             tools = List.copyOf(tools);
+            mcpSessions = List.copyOf(mcpSessions);
+        }
+
+        /** A recording that reached no MCP server. */
+        public Recording(RunTrace trace, List<RecordedRequest> requests, List<RecordedTool> tools) {
+            this(trace, requests, tools, List.of());
         }
 
         /** A recording that recorded no tool call. */
@@ -307,6 +347,11 @@ public final class LoopRecorder {
 
         private RecordingFailed(String message) {
             super(message);
+        }
+
+        /** Writing the MCP sessions recorded from the real servers failed; the message names each. */
+        static RecordingFailed ofMcp(String why) {
+            return new RecordingFailed("cannot record MCP sessions: " + why);
         }
 
         /** Recording the result of a {@code replay: recorded} tool failed; nothing was written for it. */

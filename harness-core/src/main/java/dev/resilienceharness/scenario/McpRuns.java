@@ -468,6 +468,23 @@ final class McpRuns {
             }
         }
 
+        /**
+         * Who ran a {@code tools/call}, for the {@code side_effects} verdicts: the client itself when it sends a
+         * request id it already sent (a resend of its own), else the code that called the client: the framework whose
+         * tool hook runs the tool on this thread, or the loop.
+         */
+        private String toolLayer(JsonNode id, String tool) {
+            String idText = id == null ? null : Json.compact(id);
+            for (int i = 0; idText != null && i < records.size(); i++) {
+                McpRecord r = records.get(i);
+                if (r.server().equals(server.name()) && "tools/call".equals(r.method()) && idText.equals(ids.get(i))) {
+                    return layer;
+                }
+            }
+            String caller = ToolRuns.runBy(tool);
+            return (caller == null ? "the loop" : caller) + " over " + layer;
+        }
+
         private void record(Start s, String method, JsonNode id, ToolCallContext call, JsonNode params,
                 ToolFault fault, End end, String text) {
             synchronized (transport) {
@@ -477,9 +494,10 @@ final class McpRuns {
                     JsonNode args = call.arguments != null ? call.arguments : NODES.objectNode();
                     ToolDeclaration declaration = config.tool(call.name);
                     ToolRuns.calledOverMcp(call.name);
+                    String toolLayer = toolLayer(id, call.name);
                     toolIndex = transport.toolRuns().add(index -> new ToolRecord(index, s.op(), s.round(), call.name,
                             CanonicalJson.write(args), ToolRecording.fingerprint(call.name, args),
-                            declaration.keyOf(args, null), fault.id(), end.toolResult(), end.committed(), layer,
+                            declaration.keyOf(args, null), fault.id(), end.toolResult(), end.committed(), toolLayer,
                             s.atNanos(), endNanos, s.incarnation(), s.afterCall(), false, server.name(), text));
                 }
                 records.add(new McpRecord(records.size(), server.name(), method, call == null ? null : call.name,

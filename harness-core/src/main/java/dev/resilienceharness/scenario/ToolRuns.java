@@ -71,32 +71,43 @@ final class ToolRuns {
      * same name on this thread is recorded once, as that call.
      */
     String execute(ToolCall call, ToolBody body) throws Exception {
-        if (declarations.apply(call.name()).mcp()) {
-            return body.run();
-        }
-        Start start;
-        synchronized (transport) {
-            start = start(call);
-        }
-        Open open = new Open(call.name(), OPEN.get());
+        Open open = new Open(call.name(), call.layer(), OPEN.get());
         OPEN.set(open);
         try {
+            if (declarations.apply(call.name()).mcp()) {
+                return body.run();
+            }
+            Start start;
+            synchronized (transport) {
+                start = start(call);
+            }
             return execute(start, body);
         } finally {
             OPEN.set(open.outer);
         }
     }
 
-    /** A local execution under way on this thread, and whether its body called the MCP tool of its name. */
+    /** A tool execution under way on this thread, and whether its body called the MCP tool of its name. */
     private static final class Open {
         final String name;
+        final String layer;
         final Open outer;
         boolean servedByMcp;
 
-        Open(String name, Open outer) {
+        Open(String name, String layer, Open outer) {
             this.name = name;
+            this.layer = layer;
             this.outer = outer;
         }
+    }
+
+    /**
+     * Who runs the tool {@code name} on this thread through the harness's tool hook ({@code the loop}, {@code Spring
+     * AI}, ...), or {@code null}: the code that called an MCP client for it.
+     */
+    static String runBy(String name) {
+        Open open = OPEN.get();
+        return open != null && open.name.equals(name) ? open.layer : null;
     }
 
     private static final ThreadLocal<Open> OPEN = new ThreadLocal<>();

@@ -63,4 +63,18 @@ class InputDigestTest {
         Path text = Files.writeString(dir.resolve("plain.jar"), "not a zip file");
         assertThrows(IOException.class, () -> InputDigest.ofJar(text));
     }
+
+    @Test
+    void an_mcp_session_two_levels_down_counts_by_what_it_holds(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path session = dir.resolve("mcp/billing/checkout.json");
+        java.nio.file.Files.createDirectories(session.getParent());
+        java.nio.file.Files.writeString(session, "{\"version\": 1}");
+        String before = InputDigest.of(dir.resolve("mcp"));
+        java.nio.file.Files.writeString(session, "{\"version\": 2}");
+        String after = InputDigest.of(dir.resolve("mcp"));
+        org.junit.jupiter.api.Assertions.assertNotEquals(before, after, "a changed session changes mcp/'s digest");
+        java.nio.file.Files.writeString(session, "{\"version\": 1}");
+        assertEquals(before, InputDigest.of(dir.resolve("mcp")));
+    }
 }

@@ -310,4 +310,84 @@ class CassetteIntegrityTest {
                 file -> !file.equals(recording), (cassette, size) -> { });
         assertEquals(2, read.size(), "a shard reads the tool recordings it owns only");
     }
+
+    /** A recorded session of the MCP server {@code server}, as resilience:record writes one. */
+    private Path mcpSession(String folder, String server, String name) throws Exception {
+        Path file = dev.resilienceharness.mcp.McpCassetteFiles.sessionFile(dir.resolve("cassettes"), folder, name);
+        dev.resilienceharness.mcp.McpCassetteWriter.write(file, new dev.resilienceharness.mcp.McpSession(server,
+                dev.resilienceharness.mcp.McpTransportKind.STDIO, List.of(
+                        dev.resilienceharness.mcp.McpExchange.Call.answered("tools/call",
+                                dev.resilienceharness.json.Json.readTree("{\"name\": \"find_refund\"}"), 4,
+                                dev.resilienceharness.json.Json.readTree("{\"content\": []}")))));
+        return file;
+    }
+
+    private static final String MCP_YAML = YAML.replace("scenarios:", """
+            mcp_servers:
+              billing: {transport: streamable_http, url: "http://127.0.0.1:8931/mcp"}
+            scenarios:""");
+
+    @Test
+    void mcp_sessions_are_checked_and_their_folder_is_no_stray_entry() throws Exception {
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
+        Path session = mcpSession("billing", "billing", "checkout");
+        CassetteIntegrity.Report clean = CassetteIntegrity.check(config, true);
+        assertEquals(3, clean.checked(), "two cassettes and one MCP session");
+        assertEquals(List.of(), clean.violations(), "mcp/ is neither an orphan nor a stray entry");
+        assertEquals(List.of(), clean.warnings());
+
+        Files.writeString(session, Files.readString(session).substring(0, 40));
+        mcpSession("billing", "payments", "moved");
+        Files.writeString(dir.resolve("cassettes/mcp/loose.json"), "{}");
+        Path leftover = dir.resolve("cassettes/mcp/billing/.checkout.json.ab.tmp");
+        Files.writeString(leftover, "");
+
+        CassetteIntegrity.Report report = CassetteIntegrity.check(config, true);
+        assertEquals(4, report.checked());
+        assertEquals(List.of("D/cassettes/mcp/billing/checkout.json:3:23 [cassettes]: is not valid JSON: the file"
+                + " ends before the JSON is complete (is it truncated?). Fix the file, or delete it and run mvn"
+                + " resilience:record",
+                "D/cassettes/mcp/billing/moved.json [cassettes]: at server: names server 'payments' but lies in the"
+                + " folder of server 'billing'. Fix the file, or delete it and run mvn resilience:record",
+                "D/cassettes/mcp/loose.json [cassettes]: " + CassetteIntegrity.MCP_OUTSIDE_SERVER
+                + ". Move it into the folder of its server, mcp/<server>/"), lines(report));
+        assertEquals(List.of(leftover + ": " + CassetteIntegrity.LEFTOVER), report.warnings());
+    }
+
+    @Test
+    void the_sessions_of_a_server_the_yaml_does_not_declare_are_orphans() throws Exception {
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
+        mcpSession("billing", "billing", "checkout");
+        mcpSession("payments", "payments", "checkout");
+        CassetteIntegrity.Report warned = CassetteIntegrity.check(config, false);
+        assertEquals(List.of(), lines(warned));
+        assertEquals(List.of(dir.resolve("cassettes/mcp/payments") + ": orphan MCP sessions: no mcp_servers entry"
+                + " names server 'payments'"), warned.warnings());
+        assertEquals(List.of("D/cassettes/mcp/payments [cassettes]: orphan MCP sessions: no mcp_servers entry names"
+                + " server 'payments'. Declare the server under mcp_servers:, or delete the folder"),
+                lines(CassetteIntegrity.check(config, true)));
+    }
+
+    @Test
+    void a_file_where_the_mcp_folder_belongs_is_a_violation() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan", "patch");
+        Files.writeString(dir.resolve("cassettes/mcp"), "billing");
+        assertEquals(List.of("D/cassettes/mcp [cassettes]: is a file, where the folder of MCP sessions (mcp_servers:)"
+                + " belongs. Remove it from the cassette folder"), lines(CassetteIntegrity.check(config, false)));
+    }
+
+    @Test
+    void the_pass_hands_on_each_mcp_session_it_reads_for_the_check_s_secret_scan() throws Exception {
+        HarnessConfig config = TestProject.create(dir, MCP_YAML, "plan", "patch");
+        Path session = mcpSession("billing", "billing", "checkout");
+        List<Path> read = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file), file -> true,
+                (cassette, size) -> { });
+        assertTrue(read.contains(session), read.toString());
+        assertEquals(3, read.size());
+        read.clear();
+        CassetteIntegrity.check(config, false, (file, bytes, parsed) -> read.add(file),
+                file -> !file.equals(session), (cassette, size) -> { });
+        assertEquals(2, read.size(), "a shard reads the MCP sessions it owns only");
+    }
 }

@@ -205,4 +205,24 @@ class SecretsInCassettesTest {
         assertEquals(1, SecretsInCassettes.scan(config, true, f -> f.equals(planted)).findings().size(),
                 "a shard scans the tool recordings it owns");
     }
+
+    @Test
+    void a_secret_planted_in_an_mcp_session_is_found_naming_the_file() throws Exception {
+        HarnessConfig config = project("{}");
+        Path planted = dev.resilienceharness.mcp.McpCassetteFiles.sessionFile(dir.resolve("cassettes"), "billing",
+                "checkout");
+        Files.createDirectories(planted.getParent());
+        Files.writeString(planted, "{\"version\": 1, \"server\": \"billing\", \"transport\": \"stdio\","
+                + " \"exchanges\": [{\"request\": {\"method\": \"tools/call\"}, \"response\": {\"offset_ms\": 3,"
+                + " \"result\": {\"note\": \"" + KEY + "\"}}}]}");
+
+        SecretsInCassettes.Report report = SecretsInCassettes.scan(config);
+
+        assertEquals(3, report.files(), "two cassettes and one MCP session");
+        Finding inSession = report.findings().stream().filter(f -> f.file().equals(planted)).findFirst()
+                .orElseThrow();
+        assertEquals("$.exchanges[0].response.result.note", inSession.jsonPath());
+        assertEquals(1, SecretsInCassettes.scan(config, true, f -> f.equals(planted)).findings().size(),
+                "a shard scans the MCP sessions it owns");
+    }
 }

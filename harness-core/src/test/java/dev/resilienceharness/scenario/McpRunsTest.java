@@ -160,7 +160,7 @@ class McpRunsTest {
                 ToolRecord.Result.TIMEOUT, ToolRecord.Result.TIMEOUT, ToolRecord.Result.OK, ToolRecord.Result.TIMEOUT,
                 ToolRecord.Result.ERROR, ToolRecord.Result.INVALID_RESULT, ToolRecord.Result.OK,
                 ToolRecord.Result.TIMEOUT, ToolRecord.Result.OK), tools.stream().map(ToolRecord::result).toList());
-        assertTrue(tools.stream().allMatch(t -> "billing".equals(t.server()) && SDK.equals(t.layer())
+        assertTrue(tools.stream().allMatch(t -> "billing".equals(t.server()) && ("the loop over " + SDK).equals(t.layer())
                 && "resolve".equals(t.op()) && t.round() == 1));
         assertEquals("{\"order\":7}", tools.get(0).arguments());
 
@@ -220,15 +220,21 @@ class McpRunsTest {
 
     /** Sends the refund, and once more after re-initializing when the session was lost: blind to what took effect. */
     private static AgentLoop blindAfterExpiry(String tool, String arguments, List<String> seen) {
+        return blindAfterExpiry(tool, arguments, seen, false);
+    }
+
+    /** With {@code resend}, the client itself sends its first request again, its id and all, after initializing. */
+    private static AgentLoop blindAfterExpiry(String tool, String arguments, List<String> seen, boolean resend) {
         return run -> {
             Outcome o = model(run, "resolve");
             McpEndpoint billing = run.mcp("billing", SDK);
             initialize(billing);
-            McpOutcome first = billing.send(call(tool, arguments), CLIENT_TIMEOUT);
+            String sent = call(tool, arguments);
+            McpOutcome first = billing.send(sent, CLIENT_TIMEOUT);
             seen.add(shown(first));
             seen.add(shown(billing.send(call(tool, arguments), CLIENT_TIMEOUT)));
             initialize(billing);
-            seen.add(shown(billing.send(call(tool, arguments), CLIENT_TIMEOUT)));
+            seen.add(shown(billing.send(resend ? sent : call(tool, arguments), CLIENT_TIMEOUT)));
             return List.of(o);
         };
     }
@@ -251,8 +257,22 @@ class McpRunsTest {
                 + " logical call"), v.get(0).message());
         assertTrue(v.get(0).message().contains("execution 1 in round 1 (threw under session_expired)"),
                 v.get(0).message());
+        assertTrue(v.get(0).message().endsWith("repeated by the loop over MCP Java SDK, which retried the tool itself"
+                + " without asking the model again"), v.get(0).message());
+    }
+
+    @Test
+    void aClientThatSendsItsOwnRequestAgainAfterAnExpiryIsNamedAsTheOneThatRepeatedIt() throws Exception {
+        HarnessConfig config = project();
+        List<String> seen = new ArrayList<>();
+        ScenarioResult result = Rehearsal.prepare(config, () -> blindAfterExpiry("refund", "{\"order\": 7}", seen,
+                true)).check(scenario(config, "expiry"), 1, Rehearsal.runInvariants(config));
+        List<Violation> v = result.violations();
+        assertEquals(1, v.size(), v.toString());
         assertTrue(v.get(0).message().endsWith("repeated by MCP Java SDK, which retried the tool itself without"
                 + " asking the model again"), v.get(0).message());
+        assertEquals(List.of("the loop over MCP Java SDK", "the loop over MCP Java SDK", "MCP Java SDK"),
+                result.trace().tools().stream().map(ToolRecord::layer).toList());
     }
 
     @Test

@@ -123,7 +123,7 @@ class McpRehearsalTest {
         assertTrue(trace.mcp().stream().allMatch(r -> HarnessMcp.LAYER.equals(r.layer())));
         ToolRecord lookup = trace.tools().get(0);
         assertEquals("billing", lookup.server());
-        assertEquals(HarnessMcp.LAYER, lookup.layer());
+        assertEquals("the loop over " + HarnessMcp.LAYER, lookup.layer());
     }
 
     @Test

@@ -147,7 +147,7 @@ class SpringAiMcpToolsTest {
         assertEquals(1, executions.size(), executions.toString());
         assertEquals(tool, executions.get(0).name());
         assertEquals("billing", executions.get(0).server());
-        assertEquals(HarnessMcp.LAYER, executions.get(0).layer());
+        assertEquals("Spring AI over " + HarnessMcp.LAYER, executions.get(0).layer());
         assertTrue(executions.get(0).committed());
     }
 }

@@ -352,7 +352,7 @@ class Langchain4jMcpTest {
         assertEquals(List.of(), result.violations(), lines(result));
         assertEquals(McpAgentLoop.ANSWER, result.trace().outcomes().get(0).value().asString());
         assertEquals(1, result.trace().tools().size(), "gated once, at the MCP server, not also as a local tool");
-        assertEquals("langchain4j-mcp", result.trace().tools().get(0).layer());
+        assertEquals("langchain4j over langchain4j-mcp", result.trace().tools().get(0).layer());
         assertEquals("resolve", calls(result.trace()).get(0).op());
     }
 

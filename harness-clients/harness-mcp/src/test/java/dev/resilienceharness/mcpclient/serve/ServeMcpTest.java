@@ -163,7 +163,7 @@ class ServeMcpTest {
         report.findValues("tools").forEach(ts -> ts.forEach(tools::add));
         assertEquals(1, tools.size(), report.toString());
         assertEquals("refund", tools.get(0).get("name").asString());
-        assertEquals("serve", tools.get(0).get("layer").asString());
+        assertEquals("the loop over serve", tools.get(0).get("layer").asString());
         assertEquals("mcp:billing", tools.get(0).get("op").asString());
         assertTrue(tools.get(0).get("committed").asBoolean());
         assertEquals("billing", tools.get(0).get("server").asString());

@@ -1,0 +1,3 @@
+evaluate(new File(itSources, 'hostile.groovy'))
+rememberCassettes()
+return true
