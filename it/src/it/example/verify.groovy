@@ -39,10 +39,18 @@ assert counted == realErrors.size() : summary
 def thirdStart = log.findIndexOf(log.findIndexOf { it.startsWith('[INFO] BUILD FAILURE') } + 1) {
     it.startsWith('[INFO] BUILD SUCCESS')
 } + 1
-def third = log.subList(thirdStart, log.size())
+def fourthStart = log.findIndexOf(thirdStart) { it.startsWith('[INFO] BUILD FAILURE') } + 1
+def third = log.subList(thirdStart, fourthStart)
 assert third.any { it.startsWith('[INFO] Ran 3 scenarios of tools.yaml with loop com.example.agent.RefundLoop$Blind') } : third.join('\n')
 def toolErrors = third.findAll { it ==~ /\[ERROR\] \S+ \[\w+\].*/ }
 assert toolErrors.size() == 1 && toolErrors[0].startsWith('[ERROR] refund-times-out-after-it-went-through [side_effects] op \'resolve\': tool \'refund\' took effect 2 times') : toolErrors.join('\n')
+
+// The MCP refund agent with a loop that refunds again after a lost session without looking: side_effects, naming
+// the server, and the tools execution before it passes.
+def fourth = log.subList(fourthStart, log.size())
+assert fourth.any { it.startsWith('[INFO] Ran 2 scenarios of mcp.yaml with loop com.example.agent.McpRefundLoop$Blind') } : fourth.join('\n')
+def mcpErrors = fourth.findAll { it ==~ /\[ERROR\] \S+ \[\w+\].*/ }
+assert mcpErrors.size() == 1 && mcpErrors[0].startsWith('[ERROR] session-expires-mid-refund [side_effects] op \'resolve\': tool \'refund\' of MCP server \'billing\' took effect 2 times') : mcpErrors.join('\n')
 
 // The invariants' pages quote lines of these runs too.
 def invariants = new File(docs, 'invariants').listFiles().findAll { it.name.endsWith('.md') }
@@ -50,12 +58,13 @@ assert invariants.size() == 9 : invariants
 def quotedLines = invariants.collectMany { it.readLines() }.findAll { it.trim().startsWith('[ERROR] ') }
 assert quotedLines.size() >= 3 : quotedLines
 quotedLines.each { quoted ->
-    assert (realErrors + toolErrors).contains(quoted.trim()) : "an invariant's page quotes a line the runs do not print:\n" + quoted.trim()
+    assert (realErrors + toolErrors + mcpErrors).contains(quoted.trim()) : "an invariant's page quotes a line the runs do not print:\n" + quoted.trim()
 }
 
 // The team loop's yaml passes, with the same cassettes (requests_from) and no orphan warnings.
 def second = log.subList(log.findIndexOf { it.startsWith('[INFO] BUILD FAILURE') } + 1, thirdStart)
 assert second.any { it.startsWith('[INFO] Ran 4 scenarios of team-loop.yaml with loop com.example.agent.PoliteLoop') } : second.join('\n')
 assert second.any { it.startsWith('[INFO] BUILD SUCCESS') } : second.join('\n')
+assert second.any { it.startsWith('[INFO] Ran 2 scenarios of mcp.yaml with loop com.example.agent.McpRefundLoop,') } : second.join('\n')
 assert !log.any { it.contains('orphan cassette') } : log.findAll { it.contains('orphan') }.join('\n')
 return true
