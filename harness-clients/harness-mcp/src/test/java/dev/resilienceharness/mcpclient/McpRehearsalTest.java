@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -67,13 +65,7 @@ class McpRehearsalTest {
     Path dir;
 
     private RehearsalProject project() throws Exception {
-        RehearsalProject project = RehearsalProject.write(dir, YAML);
-        // The op's model call, which these loops do not make, still needs its cassette to prepare the rehearsal.
-        CassetteStore.replaying(project.config().cassettes(), VolatilePaths.of(List.of())).write(
-                JsonNodeFactory.instance.objectNode().put("op", "resolve"),
-                JsonNodeFactory.instance.objectNode().put("done", "resolve"), null);
-        RecordedBilling.write(project.config().cassettes());
-        return project;
+        return RecordedBilling.project(dir, YAML);
     }
 
     private ScenarioResult replay(String scenario, AgentLoop loop) throws Exception {

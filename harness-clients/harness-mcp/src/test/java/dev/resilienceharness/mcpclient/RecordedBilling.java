@@ -1,6 +1,9 @@
 package dev.resilienceharness.mcpclient;
 
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.mcp.McpCassetteFiles;
 import dev.resilienceharness.mcp.McpCassetteWriter;
 import dev.resilienceharness.mcp.McpExchange;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The billing server's session as the MCP Java SDK's own client sends it, written as an MCP cassette: the client
@@ -33,6 +37,19 @@ final class RecordedBilling {
     }
 
     /** Writes {@code cassettes/mcp/billing/session-1.json}: initialize, tools/list, and a call of each tool. */
+    /**
+     * A project of {@code yaml} whose cassettes hold the billing session and the model cassette of the op
+     * {@code resolve}, which the loops of these tests do not call the provider for but the rehearsal needs to prepare.
+     */
+    static RehearsalProject project(Path dir, String yaml) throws Exception {
+        RehearsalProject project = RehearsalProject.write(dir, yaml);
+        CassetteStore.replaying(project.config().cassettes(), VolatilePaths.of(List.of())).write(
+                JsonNodeFactory.instance.objectNode().put("op", "resolve"),
+                JsonNodeFactory.instance.objectNode().put("done", "resolve"), null);
+        write(project.config().cassettes());
+        return project;
+    }
+
     static void write(Path cassettes) throws IOException {
         ScriptedEndpoint server = new ScriptedEndpoint();
         server.next("tools/list", id -> ScriptedEndpoint.reply(id, TOOLS));

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.clients.springai.HarnessSpringAi;
-import dev.resilienceharness.cassette.CassetteStore;
-import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.scenario.Rehearsal;
@@ -124,12 +122,7 @@ class SpringAiMcpToolsTest {
     @ParameterizedTest
     @ValueSource(strings = {"refund", "lookup_order"})
     void anMcpToolSpringAiRunsIsOneExecutionOfItsServer(String tool, @TempDir Path dir) throws Exception {
-        RehearsalProject project = RehearsalProject.write(dir, YAML);
-        // The op's model call, which this loop does not make through the provider, needs its cassette to prepare.
-        CassetteStore.replaying(project.config().cassettes(), VolatilePaths.of(List.of())).write(
-                JsonNodeFactory.instance.objectNode().put("op", "resolve"),
-                JsonNodeFactory.instance.objectNode().put("done", "resolve"), null);
-        RecordedBilling.write(project.config().cassettes());
+        RehearsalProject project = RecordedBilling.project(dir, YAML);
         ScenarioResult result = project.replay("plain", () -> run -> {
             McpSyncClient billing = HarnessMcp.syncClient(run, "billing");
             billing.initialize();
