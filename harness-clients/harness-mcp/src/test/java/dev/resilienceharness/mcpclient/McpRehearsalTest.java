@@ -135,10 +135,14 @@ class McpRehearsalTest {
     }
 
     /** Calls refund once per fault of the scenario, with the client {@code sync} says, and keeps what it saw. */
-    private static AgentLoop eachFault(boolean sync, List<String> seen, List<Object> notified) {
+    private static AgentLoop eachFault(boolean sync, List<String> seen,
+            java.util.concurrent.atomic.AtomicReference<List<Object>> notifiedOfLastRun) {
         return run -> {
             seen.clear();
-            notified.clear();
+            // Each run's clients get their own list: a client of an earlier run may still be handing its consumers
+            // a notification on its own thread.
+            List<Object> notified = new CopyOnWriteArrayList<>();
+            notifiedOfLastRun.set(notified);
             Function<McpSchema.CallToolRequest, McpSchema.CallToolResult> refund;
             if (sync) {
                 McpSyncClient billing = HarnessMcp.syncClient(run, "billing", spec -> spec
@@ -165,8 +169,10 @@ class McpRehearsalTest {
 
     private void assertEachFault(boolean sync) throws Exception {
         List<String> seen = new ArrayList<>();
-        List<Object> notified = new CopyOnWriteArrayList<>();
-        ScenarioResult result = replay("faults", eachFault(sync, seen, notified));
+        java.util.concurrent.atomic.AtomicReference<List<Object>> notifiedOfLastRun =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        ScenarioResult result = replay("faults", eachFault(sync, seen, notifiedOfLastRun));
+        List<Object> notified = notifiedOfLastRun.get();
         assertEquals(List.of(
                 "error result: " + seen.get(0).substring("error result: ".length()),
                 "McpError: " + seen.get(1).substring("McpError: ".length()),
