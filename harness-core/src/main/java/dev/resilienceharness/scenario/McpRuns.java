@@ -205,6 +205,10 @@ final class McpRuns {
                 arguments = params.get("arguments");
             }
             ToolCallContext call = tool == null ? null : new ToolCallContext(tool, arguments);
+            if (live != null && INITIALIZE.equals(method)) {
+                // A live session opened later for what no cassette answers starts as this client's did.
+                live.clientInitialize(server.name(), params);
+            }
             // A process restart ends the sessions its clients had opened: their server is not theirs any more.
             if (server.session == Session.OPEN && server.initializedBy >= 0
                     && server.initializedBy != start.incarnation() && !INITIALIZE.equals(method)) {
