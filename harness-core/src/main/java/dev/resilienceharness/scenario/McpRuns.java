@@ -462,6 +462,35 @@ final class McpRuns {
             throw new IllegalArgumentException(McpRunMessages.notSent(server.name(), method + " " + idText));
         }
 
+        @Override
+        public void clientWaited(String request, Duration waited) {
+            Objects.requireNonNull(waited, "waited");
+            if (waited.isNegative()) {
+                throw new IllegalArgumentException(McpRunMessages.negativeWait(server.name(), waited));
+            }
+            JsonNode msg = Json.readTreeOrNull(request);
+            JsonNode id = msg == null ? null : msg.get("id");
+            String method = msg == null ? null : msg.path("method").asString(null);
+            if (id == null || method == null) {
+                throw new IllegalArgumentException(McpRunMessages.notJsonRpc(server.name()));
+            }
+            String idText = Json.compact(id);
+            synchronized (transport) {
+                boolean sent = false;
+                for (int i = records.size() - 1; i >= 0 && !sent; i--) {
+                    McpRecord r = records.get(i);
+                    sent = r.server().equals(server.name()) && r.method().equals(method) && idText.equals(ids.get(i));
+                }
+                if (!sent) {
+                    throw new IllegalArgumentException(McpRunMessages.notSent(server.name(), method + " " + idText));
+                }
+                // The client's own waiting, as a backoff is: the loop's time, judged by max_total_wait.
+                if (!waited.isZero()) {
+                    transport.sleep(waited, layer);
+                }
+            }
+        }
+
         private Start start() {
             synchronized (transport) {
                 transport.toolStarting();

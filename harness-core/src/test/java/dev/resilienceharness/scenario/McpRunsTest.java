@@ -464,6 +464,37 @@ class McpRunsTest {
     }
 
     @Test
+    void aClientThatWaitedOnItsOwnMovesTheClockAsItsWaitingAndCountsTowardsMaxTotalWait() throws Exception {
+        HarnessConfig config = project();
+        List<String> refused = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            initialize(billing);
+            String refund = call("refund", "{\"order\": 7}");
+            billing.send(refund, CLIENT_TIMEOUT);
+            billing.clientWaited(refund, Duration.ofSeconds(45));
+            for (String never : List.of(call("refund", "{\"order\": 4}"), "not json")) {
+                try {
+                    billing.clientWaited(never, Duration.ofSeconds(1));
+                } catch (IllegalArgumentException e) {
+                    refused.add(e.getMessage());
+                }
+            }
+            return List.of(o);
+        };
+        RunTrace trace = Rehearsal.prepare(config, () -> loop).run(scenario(config, "plain"), null);
+        assertNull(trace.failure());
+        assertEquals(Duration.ofSeconds(45), trace.totalWait());
+        assertEquals(1, trace.waits().size());
+        assertEquals(Duration.ofSeconds(45).toNanos(), trace.waits().get(0).nanos());
+        assertEquals(SDK, trace.waits().get(0).by());
+        assertEquals(2, refused.size(), refused.toString());
+        assertTrue(refused.get(0).startsWith("no request tools/call "), refused.get(0));
+        assertTrue(refused.get(1).contains("is not a JSON-RPC message"), refused.get(1));
+    }
+
+    @Test
     void aFailureTheClientTurnedIntoTextIsNotedOnTheCallAndTheToolExecution() throws Exception {
         HarnessConfig config = project();
         String text = "There was a timeout executing the tool";
