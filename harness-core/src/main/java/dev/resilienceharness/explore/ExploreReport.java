@@ -112,13 +112,7 @@ public final class ExploreReport {
                     ObjectNode tools = node.putObject("tool_faults");
                     c.toolFaults().forEach((tool, faultsOfTool) -> {
                         ArrayNode entries = tools.putArray(tool);
-                        for (ToolFault tf : faultsOfTool) {
-                            if (tf.kind() == ToolFault.Kind.SLOW) {
-                                entries.addObject().put("slow", Durations.format(tf.delay()));
-                            } else {
-                                entries.add(tf.id());
-                            }
-                        }
+                        faultsOfTool.forEach(tf -> entries.add(toolFault(tf)));
                     });
                 }
                 node.put("found_in", c.foundIn().name().toLowerCase(Locale.ROOT));
@@ -169,6 +163,25 @@ public final class ExploreReport {
     }
 
     /** A fault as its yaml form in JSON: {@code "timeout"} or {@code {"quota": {"retry_after": "2"}}}. */
+    /**
+     * One tool fault as the yaml writes it, every setting kept: {@code "timeout"}, {@code {"slow": "5s", "progress": 2}},
+     * {@code {"protocol_error": -32602}}, {@code {"rate_limited": "3s"}}.
+     */
+    static JsonNode toolFault(ToolFault tf) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        boolean bare = tf.equals(ToolFault.of(tf.kind()));
+        return switch (tf.kind()) {
+            case SLOW -> {
+                ObjectNode slow = f.objectNode().put("slow", Durations.format(tf.delay()));
+                yield tf.progress() > 0 ? slow.put("progress", tf.progress()) : slow;
+            }
+            case PROTOCOL_ERROR -> bare ? f.stringNode(tf.id()) : f.objectNode().put("protocol_error", tf.code());
+            case RATE_LIMITED -> bare ? f.stringNode(tf.id())
+                    : f.objectNode().put("rate_limited", Durations.format(tf.delay()));
+            default -> f.stringNode(tf.id());
+        };
+    }
+
     private static JsonNode fault(Fault fault) {
         Object yaml = fault.toYaml();
         if (yaml instanceof String bare) {

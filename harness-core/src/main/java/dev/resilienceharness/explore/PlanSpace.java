@@ -108,14 +108,30 @@ public final class PlanSpace {
             faults = List.copyOf(faults);
         }
 
-        /** The tool faults worth trying on {@code declaration}'s executions, simplest first. */
+        /**
+         * The tool faults worth trying on {@code declaration}'s executions, simplest first; a tool an MCP server
+         * serves meets the MCP kinds too, as its client would see them.
+         */
         public static Tool of(ToolDeclaration declaration, int executions) {
+            boolean mcp = declaration.mcp();
             List<ToolFault> faults = new ArrayList<>();
             faults.add(ToolFault.of(ToolFault.Kind.ERROR));
+            if (mcp) {
+                faults.add(ToolFault.of(ToolFault.Kind.PROTOCOL_ERROR));
+            }
             faults.add(ToolFault.of(ToolFault.Kind.TIMEOUT));
+            if (mcp) {
+                faults.add(ToolFault.of(ToolFault.Kind.HANG));
+            }
             faults.add(ToolFault.slow(declaration.timeout()));
             if (declaration.outputSchema() != null && BrokenResult.of(declaration.outputSchema()) != null) {
                 faults.add(ToolFault.of(ToolFault.Kind.INVALID_RESULT));
+            }
+            if (mcp) {
+                faults.add(ToolFault.of(ToolFault.Kind.RATE_LIMITED));
+                faults.add(ToolFault.of(ToolFault.Kind.TOOLS_CHANGED));
+                faults.add(ToolFault.of(ToolFault.Kind.SESSION_EXPIRED));
+                faults.add(ToolFault.of(ToolFault.Kind.SERVER_EXIT));
             }
             faults.add(ToolFault.of(ToolFault.Kind.TIMEOUT_AFTER_COMMIT));
             return new Tool(declaration.name(), Math.max(1, Math.min(MAX_TOOL_EXECUTIONS, executions)), faults);

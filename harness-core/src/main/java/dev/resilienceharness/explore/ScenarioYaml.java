@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
 
 /**
  * Prints a counterexample as a scenario block to paste under {@code scenarios:} in {@code resilience.yaml}: a
- * comment line per violation, then the scenario with its ops, its faults in flow style, and the scenario's changes
- * to the top-level policy when it had any. It reads back with {@code ConfigLoader} as the same scenario.
+ * comment line per violation, then the scenario with its ops, its faults, tool faults and MCP faults in flow style,
+ * and the scenario's changes to the top-level policy when it had any. It reads back with {@code ConfigLoader} as the same scenario.
  *
  * <pre>
  *   # explore-plan-budget-1 [budget] op 'plan': 2 calls for the op; ...
@@ -27,6 +27,7 @@ import org.apiguardian.api.API;
  *     ops: [plan]
  *     faults: [none, {quota: {retry_after: "2"}}]
  *     tool_faults: {refund: [timeout_after_commit]}
+ *     mcp_faults: {billing: [none, {protocol_error: -32602}]}
  *     policy: {max_attempts: 2}
  * </pre>
  */
@@ -63,6 +64,9 @@ public final class ScenarioYaml {
         if (!scenario.toolFaults().isEmpty()) {
             sb.append("    tool_faults: ").append(toolFaults(scenario.toolFaults())).append('\n');
         }
+        if (!scenario.mcpFaults().isEmpty()) {
+            sb.append("    mcp_faults: ").append(toolFaults(scenario.mcpFaults())).append('\n');
+        }
         if (scenario.recordedLatency()) {
             sb.append("    latency: recorded\n");
         }
@@ -80,17 +84,33 @@ public final class ScenarioYaml {
         return list.toString();
     }
 
-    /** Tool faults in flow style: {@code {refund: [none, timeout_after_commit], lookup: [{slow: 30s}]}}. */
+    /**
+     * Tool faults in flow style: {@code {refund: [none, timeout_after_commit], lookup: [{slow: 30s}]}}; by MCP server,
+     * the same is a scenario's {@code mcp_faults:}.
+     */
     public static String toolFaults(Map<String, List<ToolFault>> toolFaults) {
         StringJoiner tools = new StringJoiner(", ", "{", "}");
         toolFaults.forEach((tool, list) -> {
             StringJoiner entries = new StringJoiner(", ", "[", "]");
-            for (ToolFault f : list) {
-                entries.add(f.kind() == ToolFault.Kind.SLOW ? "{slow: " + Durations.format(f.delay()) + "}" : f.id());
-            }
+            list.forEach(f -> entries.add(toolFault(f)));
             tools.add(scalar(tool) + ": " + entries);
         });
         return tools.toString();
+    }
+
+    /**
+     * One tool or MCP fault as the yaml writes it, with every setting that reads back other than the kind's default:
+     * {@code {slow: 5s, progress: 2}}, {@code {protocol_error: -32602}}, {@code {rate_limited: 3s}}.
+     */
+    static String toolFault(ToolFault f) {
+        return switch (f.kind()) {
+            case SLOW -> "{slow: " + Durations.format(f.delay())
+                    + (f.progress() > 0 ? ", progress: " + f.progress() : "") + "}";
+            case PROTOCOL_ERROR -> f.equals(ToolFault.of(f.kind())) ? f.id() : "{protocol_error: " + f.code() + "}";
+            case RATE_LIMITED -> f.equals(ToolFault.of(f.kind())) ? f.id()
+                    : "{rate_limited: " + Durations.format(f.delay()) + "}";
+            default -> f.id();
+        };
     }
 
     /** One fault as {@code resilience.yaml} writes it; {@code retry_after} always quoted, so it stays text. */

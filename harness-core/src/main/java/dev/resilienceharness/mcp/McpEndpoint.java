@@ -42,4 +42,20 @@ public interface McpEndpoint {
      * @param text    what the client returned instead of a failure
      */
     void failureAnsweredAsText(String request, String text);
+
+    /**
+     * Tells the run that the client waited {@code waited} for an answer to a request it sent, on its own and with no
+     * outcome of {@link #send} that already ran it out: langchain4j-mcp, after a second 404 for the session in a row,
+     * leaves the request to its {@code toolExecutionTimeout}. The run's virtual clock moves by it as the client's
+     * waiting, on the timeline under the client's layer and towards {@code max_total_wait}. An endpoint without a
+     * virtual clock (one that answers real clients, which wait in real time) does nothing, as this default does.
+     *
+     * @param request the request's JSON-RPC message, as sent to {@link #send}
+     * @param waited  how long the client waited, zero or more
+     * @throws IllegalArgumentException when {@code request} is not a request sent to this endpoint in the run, or
+     *                                  {@code waited} is negative
+     */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
+    default void clientWaited(String request, Duration waited) {
+    }
 }

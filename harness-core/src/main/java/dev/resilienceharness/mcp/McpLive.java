@@ -33,6 +33,14 @@ public interface McpLive extends AutoCloseable {
      */
     void notice(String server, String method, JsonNode params) throws IOException;
 
+    /**
+     * Tells the client's own {@code initialize} params for {@code server}, sent in the run whether a cassette or the
+     * live server answers them, so that a live session opened later for a request no cassette answers starts as the
+     * client's did. An implementation that opens no sessions of its own may ignore it, as this default does.
+     */
+    default void clientInitialize(String server, JsonNode params) {
+    }
+
     /** Ends the live sessions and writes what they recorded to the servers' cassettes. */
     @Override
     void close() throws IOException;

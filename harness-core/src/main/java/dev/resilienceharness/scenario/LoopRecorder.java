@@ -39,8 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Records through a team's own loop what no cassette answers yet: runs a scenario once with no faults, sends each
  * request the loop's SDK makes that no cassette answers to the live provider, and writes its answer as a cassette
  * labelled with its op; a {@code replay: recorded} tool no recording answers runs once, its result recorded; an MCP
- * request no session answers goes to the real server of {@code mcp_servers:}, its session written when the run ends. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK. Records one
- * scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
+ * request no session answers goes to the real server of {@code mcp_servers:}, its session written when the run ends
+ * and answering the later scenarios. Behind {@code mvn resilience:record} for a loop whose calls come from an SDK.
+ * Records one scenario at a time; a loop that throws, or a run that ends short, fails the scenario's recording.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class LoopRecorder {
@@ -185,6 +186,10 @@ public final class LoopRecorder {
                 }
                 mcp.written().forEach(f -> sessions.add(base.relativize(f.toAbsolutePath()).toString()
                         .replace('\\', '/')));
+                if (!sessions.isEmpty()) {
+                    // A later scenario of this recording is answered by these sessions, not by the server again.
+                    rehearsal.mcpSessionsWritten();
+                }
             }
         }
         if (failed.get() != null) {

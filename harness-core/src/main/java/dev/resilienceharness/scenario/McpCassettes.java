@@ -43,4 +43,12 @@ final class McpCassettes {
         }
         return read.sessions();
     }
+
+    /**
+     * Forgets what was read, so that the next run reads each server's folder again: a recording run wrote sessions
+     * there, and a later scenario is answered by them instead of asking the live server again.
+     */
+    void reread() {
+        servers.clear();
+    }
 }

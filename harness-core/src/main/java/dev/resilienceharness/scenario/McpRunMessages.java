@@ -1,5 +1,6 @@
 package dev.resilienceharness.scenario;
 
+import java.time.Duration;
 import java.util.Collection;
 
 /** What an MCP server says in a scenario run, and what a run fails with, in one place so tests and docs quote them. */
@@ -52,6 +53,11 @@ final class McpRunMessages {
         return "invalid_result on tool '" + tool + "' of MCP server '" + server + "' has no output schema to break:"
                 + " declare output_schema: under tools." + tool + ", or record a tools/list in which the server gives"
                 + " the tool's outputSchema";
+    }
+
+    static String negativeWait(String server, Duration waited) {
+        return "a client of MCP server '" + server + "' cannot have waited " + waited.toMillis() + " ms: a wait is zero"
+                + " or more";
     }
 
     static String notSent(String server, String request) {

@@ -205,6 +205,10 @@ final class McpRuns {
                 arguments = params.get("arguments");
             }
             ToolCallContext call = tool == null ? null : new ToolCallContext(tool, arguments);
+            if (live != null && INITIALIZE.equals(method)) {
+                // A live session opened later for what no cassette answers starts as this client's did.
+                live.clientInitialize(server.name(), params);
+            }
             // A process restart ends the sessions its clients had opened: their server is not theirs any more.
             if (server.session == Session.OPEN && server.initializedBy >= 0
                     && server.initializedBy != start.incarnation() && !INITIALIZE.equals(method)) {
@@ -456,6 +460,35 @@ final class McpRuns {
                 }
             }
             throw new IllegalArgumentException(McpRunMessages.notSent(server.name(), method + " " + idText));
+        }
+
+        @Override
+        public void clientWaited(String request, Duration waited) {
+            Objects.requireNonNull(waited, "waited");
+            if (waited.isNegative()) {
+                throw new IllegalArgumentException(McpRunMessages.negativeWait(server.name(), waited));
+            }
+            JsonNode msg = Json.readTreeOrNull(request);
+            JsonNode id = msg == null ? null : msg.get("id");
+            String method = msg == null ? null : msg.path("method").asString(null);
+            if (id == null || method == null) {
+                throw new IllegalArgumentException(McpRunMessages.notJsonRpc(server.name()));
+            }
+            String idText = Json.compact(id);
+            synchronized (transport) {
+                boolean sent = false;
+                for (int i = records.size() - 1; i >= 0 && !sent; i--) {
+                    McpRecord r = records.get(i);
+                    sent = r.server().equals(server.name()) && r.method().equals(method) && idText.equals(ids.get(i));
+                }
+                if (!sent) {
+                    throw new IllegalArgumentException(McpRunMessages.notSent(server.name(), method + " " + idText));
+                }
+                // The client's own waiting, as a backoff is: the loop's time, judged by max_total_wait.
+                if (!waited.isZero()) {
+                    transport.sleep(waited, layer);
+                }
+            }
         }
 
         private Start start() {

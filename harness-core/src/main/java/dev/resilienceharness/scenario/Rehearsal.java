@@ -132,6 +132,14 @@ public final class Rehearsal {
     }
 
     /**
+     * Has the next runs read the MCP servers' sessions from disk again, after a recording wrote new ones: a later
+     * scenario is then answered by what an earlier one recorded.
+     */
+    void mcpSessionsWritten() {
+        mcpCassettes.reread();
+    }
+
+    /**
      * Reads the cassette of every op of every scenario and checks its tool calls once, on all cores. The answers read
      * from up to {@value RecordedAnswers#CAPACITY_BYTES} bytes of cassettes are kept in memory; those of a larger
      * config are read again when runs need them, so that its cassettes are streamed rather than all held at once.

@@ -102,4 +102,21 @@ class ExploreReportTest {
         assertTrue(json.contains("\"invariant\":\"side_effects\",\"faults\":[],\"tool_faults\":{\"refund\":[\"none\","
                 + "{\"slow\":\"5s\"},\"timeout_after_commit\"]},\"found_in\":\"tool_singles\",\"found_at\":70,"), json);
     }
+
+    @Test
+    void mcp_tool_faults_keep_their_settings() {
+        Scenario one = new Scenario("one", List.of("plan"), List.of(), Expectations.NONE,
+                Policy.defaults(Duration.ofSeconds(30)), 3);
+        Counterexample c = new Counterexample("explore-one-side_effects-1", Invariant.SIDE_EFFECTS, List.of(),
+                List.of(), "  - name: explore-one-side_effects-1\n", PlanSpace.Phase.TOOL_SINGLES, 70,
+                java.util.Map.of("refund", List.of(dev.resilienceharness.tool.ToolFault.protocolError(-32602),
+                        dev.resilienceharness.tool.ToolFault.protocolError(-32603),
+                        dev.resilienceharness.tool.ToolFault.rateLimited(Duration.ofSeconds(2)),
+                        dev.resilienceharness.tool.ToolFault.slow(Duration.ofSeconds(5), 2),
+                        dev.resilienceharness.tool.ToolFault.of(dev.resilienceharness.tool.ToolFault.Kind.HANG))));
+        String json = Json.compact(ExploreReport.json(List.of(new ExplorationResult(one, 100, List.of(c),
+                ExplorationResult.Ended.PLAN_BUDGET)), 1));
+        assertTrue(json.contains("\"tool_faults\":{\"refund\":[{\"protocol_error\":-32602},\"protocol_error\","
+                + "{\"rate_limited\":\"2s\"},{\"slow\":\"5s\",\"progress\":2},\"hang\"]}"), json);
+    }
 }

@@ -195,6 +195,16 @@ class PlanSpaceTest {
     }
 
     @Test
+    void a_tool_an_mcp_server_serves_is_faulted_with_the_mcp_kinds_too() {
+        var refund = new dev.resilienceharness.tool.ToolDeclaration("refund", true,
+                dev.resilienceharness.tool.ToolDeclaration.Replay.LIVE, null, null, Duration.ofSeconds(5), "billing",
+                0);
+        assertEquals(List.of("error", "protocol_error", "timeout", "hang", "slow", "rate_limited", "tools_changed",
+                "session_expired", "server_exit", "timeout_after_commit"),
+                PlanSpace.Tool.of(refund, 1).faults().stream().map(dev.resilienceharness.tool.ToolFault::id).toList());
+    }
+
+    @Test
     void tool_faults_come_alone_after_the_singles_then_with_each_single_call_fault() {
         Scenario s = scenario(POLICY, "plan");
         PlanSpace plain = PlanSpace.of(s);

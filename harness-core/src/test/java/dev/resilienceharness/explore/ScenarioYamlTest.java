@@ -152,4 +152,42 @@ class ScenarioYamlTest {
         assertEquals("{\"send mail\": [error, timeout, invalid_result]}",
                 ScenarioYaml.toolFaults(java.util.Map.of("send mail", faults)));
     }
+
+    /** An MCP scenario's tool and session faults, every setting kept: load, write, load gives the same faults. */
+    @Test
+    void mcp_faults_round_trip_through_the_config_loader() throws Exception {
+        String head = """
+                version: 1
+                loop: com.acme.Agent
+                policy: {max_total_wait: 5m}
+                mcp_servers:
+                  billing: {transport: streamable_http, url: "http://127.0.0.1:8931/mcp"}
+                tools:
+                  refund: {side_effects: true, idempotency_key: /refund_id, server: billing}
+                scenarios:
+                """;
+        String written = head + """
+                  - name: s
+                    ops: [resolve]
+                    tool_faults: {refund: [error, {protocol_error: -32602}, protocol_error, {slow: 5s, progress: 2},
+                      {rate_limited: 2s}, rate_limited, hang, session_expired, server_exit, tools_changed,
+                      timeout_after_commit, {slow: 40s}]}
+                    mcp_faults: {billing: [none, {protocol_error: -32001}, {slow: 2s, progress: 1},
+                      {rate_limited: 1500ms}, session_expired]}
+                """;
+        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"),
+                written.getBytes(StandardCharsets.UTF_8));
+        Scenario original = config.scenarios().get(0);
+        String block = ScenarioYaml.block("s", original, original.faults(), config.policy(), List.of());
+        assertEquals("  - name: s\n    ops: [resolve]\n    faults: []\n"
+                + "    tool_faults: {refund: [error, {protocol_error: -32602}, protocol_error, {slow: 5s, progress: 2},"
+                + " {rate_limited: 2s}, rate_limited, hang, session_expired, server_exit, tools_changed,"
+                + " timeout_after_commit, {slow: 40s}]}\n"
+                + "    mcp_faults: {billing: [none, {protocol_error: -32001}, {slow: 2s, progress: 1},"
+                + " {rate_limited: 1500ms}, session_expired]}\n", block);
+        Scenario loaded = ConfigLoader.load(dir.resolve("resilience.yaml"), (head + block)
+                .getBytes(StandardCharsets.UTF_8)).scenarios().get(0);
+        assertEquals(original.toolFaults(), loaded.toolFaults());
+        assertEquals(original.mcpFaults(), loaded.mcpFaults());
+    }
 }

@@ -39,4 +39,16 @@ class ToolFaultShrinkerTest {
         assertEquals(Map.of("refund", List.of(NONE, ERROR)), ToolFaultShrinker.trimmed(Map.of("refund",
                 List.of(NONE, ERROR, NONE), "lookup", List.of(NONE))));
     }
+
+    @Test
+    void mcp_faults_shrink_within_an_mcp_tools_vocabulary_and_are_kept() {
+        ToolFault expired = ToolFault.of(ToolFault.Kind.SESSION_EXPIRED);
+        ToolFault exit = ToolFault.of(ToolFault.Kind.SERVER_EXIT);
+        List<ToolFault> mcp = List.of(ERROR, ToolFault.protocolError(-32603), TIMEOUT, expired, exit, COMMIT);
+        // Fails whenever the session is lost after the call ran: session_expired or server_exit.
+        ToolFaultShrinker shrinker = new ToolFaultShrinker(t -> t.getOrDefault("refund", List.of()).stream()
+                .anyMatch(f -> f.equals(expired) || f.equals(exit)), Map.of("refund", mcp));
+        assertEquals(Map.of("refund", List.of(expired)), shrinker.shrink(Map.of("refund", List.of(
+                ToolFault.protocolError(-32602), exit))));
+    }
 }

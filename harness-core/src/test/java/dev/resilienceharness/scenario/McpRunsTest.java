@@ -421,6 +421,80 @@ class McpRunsTest {
     }
 
     @Test
+    void aRecordingRunTellsTheLiveServersTheClientsOwnInitializeEvenWhenACassetteAnswersIt() throws Exception {
+        HarnessConfig config = project();
+        List<String> asked = new ArrayList<>();
+        McpLive live = new McpLive() {
+            @Override
+            public McpExchange.Call call(String server, String method, JsonNode params, Duration timeout) {
+                asked.add(server + " " + method);
+                return McpExchange.Call.answered(method, params, 700,
+                        Json.readTree("{\"content\": [{\"type\": \"text\", \"text\": \"refunded 9\"}]}"));
+            }
+
+            @Override
+            public void clientInitialize(String server, JsonNode params) {
+                asked.add(server + " client initialize " + Json.compact(params));
+            }
+
+            @Override
+            public void notice(String server, String method, JsonNode params) {
+                asked.add(server + " notice " + method);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        List<String> seen = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            // The recorded initialize answers it (_meta is not matched), but its _meta is this client's own.
+            seen.add(shown(billing.send(request("initialize", "{\"protocolVersion\": \"2025-06-18\","
+                    + " \"_meta\": {\"client\": \"this run\"}}"), CLIENT_TIMEOUT)));
+            seen.add(shown(billing.send(call("refund", "{\"order\": 9}"), CLIENT_TIMEOUT)));
+            return List.of(o);
+        };
+        RunTrace trace = Rehearsal.prepare(config, () -> loop).run(scenario(config, "plain"), null, null, live);
+        assertNull(trace.failure());
+        assertEquals(List.of("reply 1 false 0", "reply 1 false 0"), seen);
+        assertEquals(List.of("billing client initialize {\"protocolVersion\":\"2025-06-18\",\"_meta\":{\"client\":"
+                + "\"this run\"}}", "billing tools/call"), asked);
+    }
+
+    @Test
+    void aClientThatWaitedOnItsOwnMovesTheClockAsItsWaitingAndCountsTowardsMaxTotalWait() throws Exception {
+        HarnessConfig config = project();
+        List<String> refused = new ArrayList<>();
+        AgentLoop loop = run -> {
+            Outcome o = model(run, "resolve");
+            McpEndpoint billing = run.mcp("billing", SDK);
+            initialize(billing);
+            String refund = call("refund", "{\"order\": 7}");
+            billing.send(refund, CLIENT_TIMEOUT);
+            billing.clientWaited(refund, Duration.ofSeconds(45));
+            for (String never : List.of(call("refund", "{\"order\": 4}"), "not json")) {
+                try {
+                    billing.clientWaited(never, Duration.ofSeconds(1));
+                } catch (IllegalArgumentException e) {
+                    refused.add(e.getMessage());
+                }
+            }
+            return List.of(o);
+        };
+        RunTrace trace = Rehearsal.prepare(config, () -> loop).run(scenario(config, "plain"), null);
+        assertNull(trace.failure());
+        assertEquals(Duration.ofSeconds(45), trace.totalWait());
+        assertEquals(1, trace.waits().size());
+        assertEquals(Duration.ofSeconds(45).toNanos(), trace.waits().get(0).nanos());
+        assertEquals(SDK, trace.waits().get(0).by());
+        assertEquals(2, refused.size(), refused.toString());
+        assertTrue(refused.get(0).startsWith("no request tools/call "), refused.get(0));
+        assertTrue(refused.get(1).contains("is not a JSON-RPC message"), refused.get(1));
+    }
+
+    @Test
     void aFailureTheClientTurnedIntoTextIsNotedOnTheCallAndTheToolExecution() throws Exception {
         HarnessConfig config = project();
         String text = "There was a timeout executing the tool";

@@ -85,6 +85,7 @@ public final class LiveMcpServers implements McpLive {
      * Tells the client's own {@code initialize} params for {@code server}, answered from a cassette, so that a live
      * session opened later starts as the client's did. Without it they are taken from the server's recorded sessions.
      */
+    @Override
     public synchronized void clientInitialize(String server, JsonNode params) {
         clientInitialize.put(server, params == null ? null : params.deepCopy());
     }

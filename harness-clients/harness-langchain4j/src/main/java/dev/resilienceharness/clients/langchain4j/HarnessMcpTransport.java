@@ -136,7 +136,8 @@ final class HarnessMcpTransport implements McpTransport {
     /**
      * A 404 for the session, as the Streamable HTTP transport meets it: for {@code initialize} an unexpected status;
      * else one new initialize with the client's first request, then the request sent again. A second 404 leaves the
-     * request unanswered, as that transport does, until the client's timeout.
+     * request unanswered, as that transport does, until the client's timeout: the run is told the client waited it,
+     * since no outcome of the endpoint ran it out.
      */
     private CompletableFuture<JsonNode> sessionNotFound(McpClientMessage message, boolean resent, Long id,
             String method, String text) {
@@ -144,6 +145,9 @@ final class HarnessMcpTransport implements McpTransport {
             return CompletableFuture.failedFuture(new RuntimeException(Langchain4jMessages.unexpectedStatus(404)));
         }
         if (resent) {
+            if (id != null) {
+                endpoint.clientWaited(text, timeouts.of(method));
+            }
             return unanswered(id, method, text);
         }
         CompletableFuture<JsonNode> initialized = initialize(initializeRequest);

@@ -156,6 +156,9 @@ class HarnessMcpTransportTest {
         });
         assertEquals("There was a timeout executing the tool", result.resultText());
         assertEquals(1, server.answeredAsText.size());
+        String resent = server.sent.get(server.sent.size() - 2);
+        assertEquals(List.of(ScriptedMcpServer.read(resent).path("id").asText() + ": 60s"), server.waited,
+                "the client waited its toolExecutionTimeout for the call sent again");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.clients.tck.ScriptedProvider;
+import dev.resilienceharness.clock.VirtualClock;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.loop.AgentLoop;
@@ -67,6 +68,11 @@ class Langchain4jMcpTest {
               - {name: refund-rate-limited, ops: [%2$s], faults: [], tool_faults: {refund: [{rate_limited: 2s}]}}
               - {name: refund-server-exit, ops: [%2$s], faults: [], tool_faults: {refund: [server_exit]}}
               - {name: refund-session-expired, ops: [%2$s], faults: [], tool_faults: {refund: [session_expired]}}
+              - name: refund-session-expired-twice
+                ops: [%2$s]
+                faults: []
+                tool_faults: {refund: [session_expired, session_expired]}
+                policy: {max_total_wait: 30s}
               - {name: refund-tools-changed, ops: [%2$s], faults: [], tool_faults: {refund: [tools_changed]}}
               - {name: refund-slow, ops: [%2$s], faults: [], tool_faults: {refund: [{slow: 5s, progress: 2}]}}
               - {name: refund-hang, ops: [%2$s], faults: [], tool_faults: {refund: [hang]}}
@@ -291,6 +297,22 @@ class Langchain4jMcpTest {
                 .filter(v -> v.invariant() == Invariant.SIDE_EFFECTS).toList();
         assertEquals(1, sideEffects.size(), lines(result));
         assertTrue(sideEffects.get(0).toString().contains("langchain4j-mcp"), sideEffects.get(0).toString());
+    }
+
+    @Test
+    void aSecondSessionExpiryInARowIsTheTimeoutTextAfterTheClientWaitedItsSixtySecondsOnTheVirtualClock()
+            throws Exception {
+        McpRefundLoop loop = new McpRefundLoop(true);
+        ScenarioResult result = direct("refund-session-expired-twice", loop);
+        assertEquals(McpRefundLoop.TIMEOUT_TEXT, loop.seen);
+        assertEquals(List.of(new VirtualClock.Wait(result.trace().waits().get(0).startNanos(),
+                Duration.ofSeconds(60).toNanos(), "langchain4j-mcp")), result.trace().waits(),
+                "the client's toolExecutionTimeout, as its own waiting");
+        assertEquals(Duration.ofSeconds(60), result.trace().totalWait());
+        List<Violation> waited = result.violations().stream()
+                .filter(v -> v.invariant() == Invariant.BOUNDED_WAIT).toList();
+        assertEquals(1, waited.size(), lines(result));
+        assertTrue(waited.get(0).toString().contains("langchain4j-mcp"), waited.get(0).toString());
     }
 
     @Test

@@ -28,6 +28,7 @@ final class ScriptedMcpServer implements McpEndpoint {
     final List<String> sent = new ArrayList<>();
     final List<Duration> timeouts = new ArrayList<>();
     final List<String> answeredAsText = new ArrayList<>();
+    final List<String> waited = new ArrayList<>();
     private final Map<String, Deque<Function<Long, McpOutcome>>> queued = new HashMap<>();
 
     ScriptedMcpServer then(String method, Function<Long, McpOutcome> outcome) {
@@ -67,6 +68,11 @@ final class ScriptedMcpServer implements McpEndpoint {
     @Override
     public synchronized void failureAnsweredAsText(String request, String text) {
         answeredAsText.add(read(request).path("id").asText() + ": " + text);
+    }
+
+    @Override
+    public synchronized void clientWaited(String request, Duration waited) {
+        this.waited.add(read(request).path("id").asText() + ": " + waited.toSeconds() + "s");
     }
 
     synchronized List<String> methods() {

@@ -147,4 +147,61 @@ class RecordThroughLoopTest {
         assertNotNull(failure, "a broken session fails the replay");
         assertTrue(failure.contains("refund-flow.json"), failure);
     }
+
+    /** The agent of the ledger alone: one lookup through the stdio server. */
+    private static AgentLoop ledgerAgent() {
+        return run -> {
+            try (var scope = run.op("resolve")) {
+                run.http().exchange(new HttpAttempt("acme-sdk 1.0", "POST", "/v1/chat/completions", Map.of(), ASK,
+                        null, 0));
+            }
+            try (McpSyncClient ledger = HarnessMcp.syncClient(run, "ledger")) {
+                ledger.initialize();
+                ledger.callTool(new McpSchema.CallToolRequest("find_refund", Map.of("order_id", "ord-1001")));
+            }
+            return List.of(Outcome.ok("resolve", null, 1));
+        };
+    }
+
+    private LoopRecorder.Recording record(LoopRecorder recorder, HarnessConfig config, int scenario) {
+        return recorder.recordMissing(config.scenarios().get(scenario), attempt -> new HttpAnswer.Response(-1, 200,
+                Map.of("content-type", List.of("application/json")), DECIDED.getBytes(StandardCharsets.UTF_8),
+                Duration.ofMillis(30), null), RecordingRedaction.forConfig(config), null, r -> { }, log::add);
+    }
+
+    /** As model cassettes: a later scenario, and a later recording, is answered by the session already written. */
+    @Test
+    void aSessionAnEarlierScenarioWroteAnswersTheLaterOnesAndTheNextRecording() throws Exception {
+        String command = StdioBillingServer.command().stream()
+                .map(part -> Json.compact(JsonNodeFactory.instance.stringNode(part)))
+                .collect(Collectors.joining(", ", "[", "]"));
+        Path yaml = dir.resolve("resilience.yaml");
+        Files.writeString(yaml, """
+                version: 1
+                loop: com.acme.LedgerAgent
+                policy: {max_total_wait: 120s}
+                mcp_servers:
+                  ledger:
+                    transport: stdio
+                    command: %s
+                scenarios:
+                  - name: first
+                    ops: [resolve]
+                  - name: second
+                    ops: [resolve]
+                """.formatted(command));
+        HarnessConfig config = ConfigLoader.load(yaml);
+        LoopRecorder recorder = LoopRecorder.prepare(config, RecordThroughLoopTest::ledgerAgent);
+        assertEquals(List.of("cassettes/mcp/ledger/first.json"), record(recorder, config, 0).mcpSessions());
+        LoopRecorder.Recording second = record(recorder, config, 1);
+        assertNull(second.trace().failure());
+        assertEquals(List.of(), second.mcpSessions(), log.toString());
+
+        LoopRecorder later = LoopRecorder.prepare(config, RecordThroughLoopTest::ledgerAgent);
+        assertEquals(List.of(), record(later, config, 0).mcpSessions(), log.toString());
+        assertEquals(List.of(), record(later, config, 1).mcpSessions(), log.toString());
+        try (var files = Files.list(config.cassettes().resolve("mcp").resolve("ledger"))) {
+            assertEquals(List.of("first.json"), files.map(f -> f.getFileName().toString()).toList());
+        }
+    }
 }
