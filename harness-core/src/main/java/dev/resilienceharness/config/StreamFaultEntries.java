@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * The settings of the stream faults in a {@code faults:} list: {@code {stream_cut: {after_events: 3}}},
  * {@code {stream_stall: {after_events: 2, ms: 90000}}}, {@code {malformed_event: {at: 2}}} and
- * {@code {stream_error: {after_events: 4}}}, every count a whole number of at least 0.
+ * {@code {stream_error: {after_events: 4}}} (with {@code error:} one of {@code overloaded_error}, {@code api_error},
+ * {@code response.failed} to name the provider's error event), every count a whole number of at least 0.
  */
 final class StreamFaultEntries {
 
@@ -24,6 +25,7 @@ final class StreamFaultEntries {
         return switch (kind) {
             case "stream_stall" -> List.of("after_events", "ms");
             case "malformed_event" -> List.of("at");
+            case "stream_error" -> List.of("after_events", "error");
             default -> List.of("after_events");
         };
     }
@@ -51,7 +53,11 @@ final class StreamFaultEntries {
                         "how long nothing arrives, in milliseconds: write " + example(kind));
                 yield new StreamStallFault(after, r.integer(ms, NodeReader.child(kindPath, "ms"), 0));
             }
-            case "stream_error" -> new StreamErrorFault(after);
+            case "stream_error" -> {
+                YamlNode error = settings.get("error");
+                yield new StreamErrorFault(after, error == null ? null : StreamErrorFault.Event.of(
+                        r.oneOf(error, NodeReader.child(kindPath, "error"), StreamErrorFault.Event.yamlNames())));
+            }
             default -> new StreamCutFault(after);
         };
     }

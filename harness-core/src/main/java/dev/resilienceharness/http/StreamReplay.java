@@ -97,7 +97,7 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         if (fault instanceof StreamErrorFault e && e.afterEvents() < events.size()) {
             List<StreamEvent> out = new ArrayList<>(events.subList(0, e.afterEvents()));
             long at = events.get(e.afterEvents()).atMs();
-            out.add(errorEvent(shape, at, e.afterEvents()));
+            out.add(errorEvent(shape, e.error(), recorded, at, e.afterEvents()));
             return new StreamReplay(out, Ending.COMPLETE, e.afterEvents(), kind);
         }
         if (fault instanceof TruncatedToolCallFault) {
@@ -190,11 +190,35 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      * {@code error}, like a Messages one.
      */
     static StreamEvent errorEvent(ApiShape shape, long atMs, int sequence) {
+        return errorEvent(shape, null, null, atMs, sequence);
+    }
+
+    /**
+     * The error event {@code error} names, in {@code shape}'s own form: on Messages an {@code event: error} whose
+     * type is {@code overloaded_error} or {@code api_error}; on Responses the flat {@code error} event, or
+     * {@code response.failed} carrying {@code recorded} with status {@code failed} and its error; on Chat Completions,
+     * which has one form only, a chunk holding an {@code error} object. A name another API has no event for (or
+     * {@code null}) is the API's usual error event.
+     */
+    static StreamEvent errorEvent(ApiShape shape, StreamErrorFault.Event error, JsonNode recorded, long atMs,
+            int sequence) {
         String message = "injected stream_error fault: the provider failed mid-stream";
         if (shape == ApiShape.MESSAGES) {
+            String type = error == StreamErrorFault.Event.API_ERROR ? "api_error" : "overloaded_error";
             ObjectNode e = NODES.objectNode().put("type", "error");
-            e.putObject("error").put("type", "overloaded_error").put("message", message);
+            e.putObject("error").put("type", type).put("message", message);
             return new StreamEvent(atMs, "error", Json.compact(e));
+        }
+        if (shape == ApiShape.RESPONSES && error == StreamErrorFault.Event.RESPONSE_FAILED) {
+            ObjectNode response = recorded != null && recorded.isObject() ? ((ObjectNode) recorded).deepCopy()
+                    : NODES.objectNode().put("object", "response");
+            response.put("status", "failed");
+            response.putObject("error").put("code", "server_error").put("message", message);
+            response.putNull("incomplete_details");
+            response.putArray("output");
+            ObjectNode e = NODES.objectNode().put("type", "response.failed").put("sequence_number", sequence);
+            e.set("response", response);
+            return new StreamEvent(atMs, "response.failed", Json.compact(e));
         }
         if (shape == ApiShape.RESPONSES) {
             ObjectNode e = NODES.objectNode().put("type", "error").put("code", "server_error").put("message", message)

@@ -66,6 +66,12 @@ class FaultEntriesTest {
                 Arguments.of("{stream_stall: {after_events: 2, ms: 90000}}", new StreamStallFault(2, 90_000)),
                 Arguments.of("{malformed_event: {at: 1}}", new MalformedEventFault(1)),
                 Arguments.of("{stream_error: {after_events: 4}}", new StreamErrorFault(4)),
+                Arguments.of("{stream_error: {after_events: 3, error: overloaded_error}}",
+                        new StreamErrorFault(3, StreamErrorFault.Event.OVERLOADED_ERROR)),
+                Arguments.of("{stream_error: {after_events: 3, error: api_error}}",
+                        new StreamErrorFault(3, StreamErrorFault.Event.API_ERROR)),
+                Arguments.of("{stream_error: {after_events: 5, error: response.failed}}",
+                        new StreamErrorFault(5, StreamErrorFault.Event.RESPONSE_FAILED)),
                 Arguments.of("truncated_tool_call", TruncatedToolCallFault.INSTANCE),
                 Arguments.of("{truncated_tool_call: {}}", TruncatedToolCallFault.INSTANCE));
     }
@@ -161,7 +167,20 @@ class FaultEntriesTest {
                 error("{stream_stall: {after_events: 2}}"));
         assertEquals("f.yaml:1:15: f.stream_cut.after: unknown key 'after'; the keys allowed here are: after_events",
                 error("{stream_cut: {after: 3}}"));
+        assertEquals("f.yaml:1:17: f.stream_error.at: unknown key 'at'; the keys allowed here are: after_events, error",
+                error("{stream_error: {at: 3}}"));
         assertEquals("f.yaml:1:24: f.truncated_tool_call.at: the fault truncated_tool_call takes no settings; write"
                 + " it bare: truncated_tool_call", error("{truncated_tool_call: {at: 1}}"));
+    }
+
+    @Test
+    void aStreamErrorNamesOneOfTheProvidersErrorEvents() {
+        assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
+                + " got the text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
+        assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
+                + " got the text 'api_eror'; did you mean 'api_error'?",
+                error("{stream_error: {after_events: 3, error: api_eror}}"));
+        assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
+                + " got the number 529", error("{stream_error: {after_events: 3, error: 529}}"));
     }
 }

@@ -33,4 +33,17 @@ class StreamErrorFaultTest {
         assertEquals(Map.of("stream_error", Map.of("after_events", 4)), new StreamErrorFault(4).toYaml());
         assertEquals(4, new StreamErrorFault(4).afterEvents());
     }
+
+    @Test
+    void names_the_providers_error_event_when_given_one() {
+        StreamErrorFault fault = new StreamErrorFault(3, StreamErrorFault.Event.API_ERROR);
+        assertEquals(Map.of("stream_error", Map.of("after_events", 3, "error", "api_error")), fault.toYaml());
+        assertEquals(null, new StreamErrorFault(3).error(), "the API's usual error event");
+        assertEquals(StreamErrorFault.Event.RESPONSE_FAILED, StreamErrorFault.Event.of("response.failed"));
+        assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed"),
+                StreamErrorFault.Event.yamlNames());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> StreamErrorFault.Event.of("overloaded"));
+        assertEquals("error is one of overloaded_error, api_error, response.failed, not overloaded", e.getMessage());
+    }
 }

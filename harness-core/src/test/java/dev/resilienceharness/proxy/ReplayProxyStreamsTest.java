@@ -55,6 +55,8 @@ class ReplayProxyStreamsTest {
                 scenarios:
                   - {name: cut, faults: [{stream_cut: {after_events: 3}}, none]}
                   - {name: error, faults: [{stream_error: {after_events: 2}}]}
+                  - {name: api-error, faults: [{stream_error: {after_events: 2, error: api_error}}]}
+                  - {name: failed, faults: [{stream_error: {after_events: 2, error: response.failed}}]}
                   - {name: truncated, faults: [truncated_tool_call]}
                   - {name: late, faults: [{slow_first_token: {elapsed_ms: 300}}]}
                 provider: {base_url: "http://127.0.0.1:9/v1", api_key_env: PROVIDER_API_KEY}
@@ -288,6 +290,12 @@ class ReplayProxyStreamsTest {
             assertEquals("error", body.path("type").asString());
             assertEquals("overloaded_error", body.at("/error/type").asString(), body.toString());
         }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("api-error").timeFactor(0).build().start()) {
+            ReadNamed error = readMessages(proxy);
+            assertEquals(List.of("message_start", "content_block_start", "error"), error.names());
+            assertEquals("api_error", Json.readTree(error.events().get(2).data()).at("/error/type").asString(),
+                    "the error type the fault names");
+        }
     }
 
     @Test
@@ -364,6 +372,15 @@ class ReplayProxyStreamsTest {
             assertEquals(List.of("response.created", "response.in_progress", "error"), error.names());
             JsonNode body = Json.readTree(error.events().get(2).data());
             assertEquals("server_error", body.path("code").asString(), body.toString());
+            assertEquals(2, body.path("sequence_number").asInt(), body.toString());
+        }
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("failed").timeFactor(0).build().start()) {
+            ReadNamed failed = readNamed(proxy, "/v1/responses", RESPOND);
+            assertEquals(null, failed.failure(), "response.failed ends the stream normally");
+            assertEquals(List.of("response.created", "response.in_progress", "response.failed"), failed.names());
+            JsonNode body = Json.readTree(failed.events().get(2).data());
+            assertEquals("failed", body.at("/response/status").asString(), body.toString());
+            assertEquals("server_error", body.at("/response/error/code").asString(), body.toString());
             assertEquals(2, body.path("sequence_number").asInt(), body.toString());
         }
     }

@@ -11,6 +11,8 @@ import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -57,6 +59,11 @@ class StreamingTest {
               - {name: clean, ops: [plan, patch], faults: []}
               - {name: cut-then-ok, ops: [plan], faults: [{stream_cut: {after_events: 3}}, none]}
               - {name: error-event, ops: [plan], faults: [{stream_error: {after_events: 2}}, none]}
+              - name: overloaded-after-text
+                ops: [plan]
+                faults: [{stream_error: {after_events: 4, error: overloaded_error}}, none]
+                expect: {status: [degraded], attempts: [1]}
+              - {name: api-error-before-text, ops: [plan], faults: [{stream_error: {after_events: 2, error: api_error}}, none]}
               - {name: stall, ops: [plan], faults: [{stream_stall: {after_events: 2, ms: 700000}}, none]}
               - {name: truncated, ops: [patch], faults: [truncated_tool_call]}
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
@@ -182,6 +189,55 @@ class StreamingTest {
     }
 
     @Test
+    void anInStreamOverloadedErrorAfterTextIsKeptByACarefulLoopAndTheSdkNeverRetriesIt() throws Exception {
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = careful("overloaded-after-text", true, loop);
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "one HTTP attempt: the 200 passed the SDK's retry layer, and the loop did not retry");
+        SseException e = assertInstanceOf(SseException.class, loop.get().broken.get(0),
+                "anthropic-java's parser threw on the event: error after the 200");
+        assertTrue(e.getMessage().contains("overloaded_error"), e.getMessage());
+        StreamTrace stream = result.trace().streams().get(0);
+        assertEquals("error_event", stream.end());
+        assertEquals(5, stream.arrived(), "message_start, content_block_start, two text deltas, then the error");
+        assertEquals("Allow a plus", stream.partialText());
+        Outcome plan = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, plan.status());
+        assertEquals("Allow a plus", plan.value().asString(), "the emitted text, kept");
+        assertEquals(Outcome.KEPT, plan.partialText());
+    }
+
+    @Test
+    void aLoopThatRetriesAfterTextOfAnInStreamOverloadedErrorFailsUnderPartialWork() throws Exception {
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = careful("overloaded-after-text", false, loop);
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry, never the SDK's");
+        assertInstanceOf(SseException.class, loop.get().broken.get(0));
+        assertEquals("Allow a plusAllow a plus sign in the local part.",
+                result.trace().outcomes().get(0).value().asString(), "the text emitted twice");
+        List<Violation> partial = result.violations().stream()
+                .filter(v -> v.invariant() == Invariant.PARTIAL_WORK).toList();
+        assertEquals(1, partial.size(), result.violations().toString());
+        assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
+                + " after 5 events: \"Allow a plus\" appears 2 times in it", partial.get(0).message());
+        assertEquals("plan", partial.get(0).op());
+    }
+
+    @Test
+    void anInStreamApiErrorBeforeAnyTextIsRetriedByTheCarefulLoop() throws Exception {
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = careful("api-error-before-text", true, loop);
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "no text had arrived: the loop retried, the SDK did not");
+        SseException e = assertInstanceOf(SseException.class, loop.get().broken.get(0));
+        assertTrue(e.getMessage().contains("api_error"), e.getMessage());
+        assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
+    }
+
+    @Test
     void aStallPastTheReadTimeoutIsTheSdksTimeoutOnTheVirtualClock() throws Exception {
         long t0 = System.nanoTime();
         ScenarioResult result = check("stall", new AtomicReference<>());
@@ -230,6 +286,15 @@ class StreamingTest {
     private ScenarioResult check(String name, AtomicReference<StreamingLoop> loop) throws Exception {
         return Rehearsal.prepare(config, () -> {
             StreamingLoop l = new StreamingLoop();
+            loop.set(l);
+            return l;
+        }).check(scenario(name), 2, Rehearsal.RUN_INVARIANTS);
+    }
+
+    private ScenarioResult careful(String name, boolean careful, AtomicReference<CarefulStreamingLoop> loop)
+            throws Exception {
+        return Rehearsal.prepare(config, () -> {
+            CarefulStreamingLoop l = new CarefulStreamingLoop(careful);
             loop.set(l);
             return l;
         }).check(scenario(name), 2, Rehearsal.RUN_INVARIANTS);

@@ -55,6 +55,11 @@ class ResponsesStreamingTest {
               - {name: stall, ops: [plan], faults: [{stream_stall: {after_events: 4, ms: 700000}}, none]}
               - {name: error-event, ops: [plan], faults: [{stream_error: {after_events: 5}}, none]}
               - {name: malformed, ops: [plan], faults: [{malformed_event: {at: 4}}, none]}
+              - name: failed-after-text
+                ops: [plan]
+                faults: [{stream_error: {after_events: 5, error: response.failed}}, none]
+                expect: {status: [degraded], attempts: [1]}
+              - {name: failed-before-text, ops: [plan], faults: [{stream_error: {after_events: 4, error: response.failed}}, none]}
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
             """;
 
@@ -171,6 +176,53 @@ class ResponsesStreamingTest {
             assertEquals(brokenBy.get(name), value.get("broken_by").get(0).asString(), name);
         }
         assertEquals("stalled", check("stall", ResponsesStreamingLoop::new).trace().streams().get(0).end());
+    }
+
+    @Test
+    void anInStreamResponseFailedAfterTextIsKeptByACarefulLoopAndTheSdkNeverRetriesIt() throws Exception {
+        CarefulResponsesLoop[] loop = new CarefulResponsesLoop[1];
+        ScenarioResult result = check("failed-after-text", () -> loop[0] = new CarefulResponsesLoop(true));
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "one HTTP attempt: the 200 passed the SDK's retry layer, and the loop did not retry");
+        assertEquals(List.of("response.failed server_error"), loop[0].broken,
+                "openai-java handed the loop a ResponseFailedEvent carrying the response's error");
+        StreamTrace stream = result.trace().streams().get(0);
+        assertEquals("error_event", stream.end());
+        assertEquals("Read the logs, t", stream.partialText());
+        Outcome plan = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, plan.status());
+        assertEquals("Read the logs, t", plan.value().asString(), "the emitted text, kept");
+        assertEquals(Outcome.KEPT, plan.partialText());
+    }
+
+    @Test
+    void aLoopThatRetriesAfterTextOfAnInStreamResponseFailedFailsUnderPartialWork() throws Exception {
+        CarefulResponsesLoop[] loop = new CarefulResponsesLoop[1];
+        ScenarioResult result = check("failed-after-text", () -> loop[0] = new CarefulResponsesLoop(false));
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry, never the SDK's");
+        assertEquals("Read the logs, t" + TEXT, result.trace().outcomes().get(0).value().asString());
+        List<Violation> partial = result.violations().stream()
+                .filter(v -> v.invariant() == Invariant.PARTIAL_WORK).toList();
+        assertEquals(1, partial.size(), result.violations().toString());
+        assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
+                + " after 6 events: \"Read the logs, t\" appears 2 times in it", partial.get(0).message());
+    }
+
+    @Test
+    void anInStreamErrorEventBeforeAnyTextIsRetriedByTheCarefulLoop() throws Exception {
+        CarefulResponsesLoop[] loop = new CarefulResponsesLoop[1];
+        ScenarioResult result = check("failed-before-text", () -> loop[0] = new CarefulResponsesLoop(true));
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "no text had arrived: the loop retried, the SDK did not");
+        assertEquals(List.of("response.failed server_error"), loop[0].broken);
+        assertEquals(TEXT, result.trace().outcomes().get(0).value().asString());
+        ScenarioResult usual = check("error-event", () -> loop[0] = new CarefulResponsesLoop(false));
+        assertEquals(List.of("error server_error"), loop[0].broken, "the flat error event, a ResponseErrorEvent");
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), usual.trace().calls().stream()
+                .map(CallRecord::result).toList());
     }
 
     @Test

@@ -31,6 +31,9 @@ public class StreamingLoop implements AgentLoop {
                 .addUserMessage("Stream the " + op + " step.").build();
     }
 
+    /** Every exception a broken stream reached the loop with, in order. */
+    final List<RuntimeException> broken = new ArrayList<>();
+
     @Override
     public List<Outcome> run(LoopRun run) {
         OpenAIClient client = HarnessOpenAi.builder(run).maxRetries(0).build();
@@ -66,6 +69,7 @@ public class StreamingLoop implements AgentLoop {
                 return brokenAfter == null ? ok
                         : ok.streamed(brokenAfter, keepsPartialText() ? Outcome.KEPT : Outcome.DROPPED);
             } catch (OpenAIException | UncheckedIOException e) {
+                broken.add(e);
                 brokenAfter = events;
                 if (attempts >= run.policy().maxAttempts()) {
                     return Outcome.degraded(op, "timeout", attempts).streamed(events, Outcome.DROPPED);

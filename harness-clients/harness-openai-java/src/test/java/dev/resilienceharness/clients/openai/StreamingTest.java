@@ -1,9 +1,11 @@
 package dev.resilienceharness.clients.openai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.openai.errors.SseException;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -58,6 +60,7 @@ class StreamingTest {
               - {name: stall, ops: [plan], faults: [{stream_stall: {after_events: 2, ms: 700000}}, none]}
               - {name: error-event, ops: [plan], faults: [{stream_error: {after_events: 2}}, none]}
               - {name: malformed, ops: [plan], faults: [{malformed_event: {at: 2}}, none]}
+              - {name: error-after-text, ops: [plan], faults: [{stream_error: {after_events: 3, error: overloaded_error}}, none]}
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
             """;
 
@@ -158,6 +161,23 @@ class StreamingTest {
         assertEquals("plan", v.op());
         assertEquals("2 times", v.actual());
         assertTrue(v.message().contains("\"Read the\" appears 2 times"), v.message());
+    }
+
+    @Test
+    void anErrorChunkAfterTextIsTheSdksSseExceptionAndALoopThatRetriesAfterItFailsUnderPartialWork()
+            throws Exception {
+        StreamingLoop[] loop = new StreamingLoop[1];
+        ScenarioResult result = check("error-after-text", () -> loop[0] = new StreamingLoop.KeepsPartialText());
+        SseException e = assertInstanceOf(SseException.class, loop[0].broken.get(0),
+                "openai-java's SseHandler threw on the chunk holding error");
+        assertEquals(200, e.statusCode(), "after the 200, where the SDK's retries do not look");
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry");
+        assertEquals("error_event", result.trace().streams().get(0).end());
+        assertEquals("Read theRead the logs, then patch.", result.trace().outcomes().get(0).value().asString());
+        Violation v = only(result, Invariant.PARTIAL_WORK);
+        assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
+                + " after 4 events: \"Read the\" appears 2 times in it", v.message());
     }
 
     @Test
