@@ -145,9 +145,14 @@ public final class ReplayProxy implements AutoCloseable {
                 .redaction(redaction).log(log).reportTo(options.reportDir());
         if (options.mode() != Mode.REPLAY) {
             if (config.provider() == null) {
-                throw new IllegalArgumentException(LiveMessages.NO_PROVIDER);
+                throw new IllegalArgumentException(LiveMessages.noProvider(String.valueOf(
+                        config.file().getFileName())));
             }
-            b.upstream(LiveTransport.connect(config.provider(), env));
+            try {
+                b.upstream(LiveTransport.connect(config.provider(), env));
+            } catch (MissingApiKey e) {
+                throw e.in(config.file());
+            }
         }
         if (options.scenario() != null) {
             b.scenario(options.scenario());
