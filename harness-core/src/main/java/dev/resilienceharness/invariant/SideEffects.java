@@ -70,7 +70,7 @@ public final class SideEffects implements ScenarioInvariant {
             hint = ToolMessages.HINT_RESTART;
         } else if (repeat.afterCall() == first.afterCall()) {
             layer = ToolMessages.retried(first, repeat);
-            hint = ToolMessages.HINT_RETRY;
+            hint = ToolMessages.retryHint(first);
         } else {
             layer = ToolMessages.askedAgain(repeat);
             hint = ToolMessages.HINT_ASKED_AGAIN;

@@ -57,6 +57,35 @@ final class ToolMessages {
             + " key the tool honours (tools.<name>.idempotency_key), or check whether the first execution took"
             + " effect before running it again";
 
+    /**
+     * The hint for a tool the same layer ran again, naming what befell the first execution: {@link #HINT_RETRY} after
+     * a timeout; after a lost MCP session or an exited server, the call may have taken effect before the server went,
+     * so a careful loop looks with one of the server's read tools first, or passes a key the tool honours.
+     */
+    static String retryHint(ToolRecord first) {
+        String after;
+        if ("session_expired".equals(first.fault())) {
+            after = "after its MCP session was lost (session_expired): the first call may have taken effect before"
+                    + " the server dropped the session";
+        } else if ("server_exit".equals(first.fault())) {
+            after = "after its MCP server exited (server_exit): the first call may have taken effect before the"
+                    + " server went";
+        } else if (first.result() == ToolRecord.Result.TIMEOUT) {
+            return HINT_RETRY;
+        } else if (first.result() == ToolRecord.Result.ERROR) {
+            after = "after it threw: it may have taken effect before it failed";
+        } else {
+            return "Never run a side-effecting tool again after it answered: it took effect. Use its first answer, or"
+                    + " pass an idempotency key the tool honours (tools.<name>.idempotency_key), so that running it"
+                    + " again does not repeat the effect";
+        }
+        String look = first.server() == null ? "check whether the first execution took effect"
+                : "look with a read tool of MCP server '" + first.server() + "' whether the first call took effect";
+        return "Never run a side-effecting tool again blindly " + after + ". " + Character.toUpperCase(look.charAt(0))
+                + look.substring(1) + ", or pass an idempotency key the tool honours (tools.<name>.idempotency_key),"
+                + " before running it again";
+    }
+
     static final String HINT_ASKED_AGAIN = "Tell the model the tool took effect instead of a bare failure, or pass an"
             + " idempotency key the tool honours (tools.<name>.idempotency_key), so that a repeated request does not"
             + " repeat the effect";

@@ -15,8 +15,13 @@ public final class LiveMessages {
     }
 
     /** Where to put the provider settings, for a config without them. */
-    public static final String NO_PROVIDER = "resilience.yaml has no provider section: add provider.base_url and"
-            + " provider.api_key_env to resilience.yaml";
+    public static final String NO_PROVIDER = noProvider("resilience.yaml");
+
+    /** Where to put the provider settings, for the config file {@code configFile} (its name) without them. */
+    public static String noProvider(String configFile) {
+        return configFile + " has no provider section: add provider.base_url and provider.api_key_env to "
+                + configFile;
+    }
 
     /** Why the recording pass sends nothing for an op without a {@code requests:} entry, and what to do. */
     public static final String UNDECLARED_REQUEST = "not sent: the yaml declares no request for it. Declare it under"
@@ -24,7 +29,12 @@ public final class LiveMessages {
             + " -Dresilience.loop=com.acme.MyLoop";
 
     static String missingKey(String env) {
-        return "set " + env + " to the provider's API key (resilience.yaml's provider.api_key_env names it); it is"
+        return missingKey(env, "resilience.yaml");
+    }
+
+    /** The sentence for an unset key, naming the configuration file whose {@code provider.api_key_env} names it. */
+    static String missingKey(String env, String configFile) {
+        return "set " + env + " to the provider's API key (" + configFile + "'s provider.api_key_env names it); it is"
                 + " read from the environment, sent as a Bearer token and never written anywhere";
     }
 

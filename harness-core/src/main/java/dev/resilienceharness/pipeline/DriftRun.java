@@ -49,14 +49,15 @@ public final class DriftRun {
     /** Checks {@code config}'s cassettes against its provider and writes {@code drift.json} to {@code out}. */
     public static void run(RunLog log, HarnessConfig config, Options options, Path out) throws RunError, RunFailure {
         if (config.provider() == null) {
-            throw new RunError(config.file() + ": " + LiveMessages.NO_PROVIDER);
+            throw new RunError(config.file() + ": " + LiveMessages.noProvider(String.valueOf(
+                    config.file().getFileName())));
         }
         DriftOptions driftOptions = driftOptions(options);
         LiveTransport live;
         try {
             live = LiveTransport.connect(config.provider(), System::getenv);
         } catch (MissingApiKey e) {
-            throw new RunError(e.getMessage());
+            throw new RunError(e.in(config.file()).getMessage());
         }
         log.info("Checking the cassettes in " + config.cassettes() + " against " + live.endpoint());
         DriftResult result;

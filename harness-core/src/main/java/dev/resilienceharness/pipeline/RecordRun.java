@@ -59,7 +59,8 @@ public final class RecordRun {
             return;
         }
         if (config.provider() == null) {
-            throw new RunError(config.file() + ": " + LiveMessages.NO_PROVIDER);
+            throw new RunError(config.file() + ": " + LiveMessages.noProvider(String.valueOf(
+                    config.file().getFileName())));
         }
         if (!config.usesBuiltinLoop()) {
             if (m == Mode.RECORD) {
@@ -73,7 +74,7 @@ public final class RecordRun {
         try {
             live = LiveTransport.connect(config.provider(), System::getenv);
         } catch (MissingApiKey e) {
-            throw new RunError(e.getMessage());
+            throw new RunError(e.in(config.file()).getMessage());
         }
         log.info("Recording " + Recorder.ops(config).size() + " ops (" + m.userName() + ") from "
                 + live.endpoint() + " into " + config.cassettes());
@@ -101,7 +102,7 @@ public final class RecordRun {
         try {
             live = LiveTransport.forwarder(config.provider(), System::getenv, Duration.ofMinutes(2));
         } catch (MissingApiKey e) {
-            throw new RunError(e.getMessage());
+            throw new RunError(e.in(config.file()).getMessage());
         }
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         try (URLClassLoader loader = ScenarioLauncher.projectLoader(testClasspath.get())) {

@@ -32,12 +32,6 @@ final class McpRoute {
     /** Where the MCP endpoints live: {@code /mcp/<server>}. */
     static final String PREFIX = "/mcp/";
     static final String SESSION = "Mcp-Session-Id";
-    /**
-     * The client timeout the run's MCP faults run out ({@code timeout}, {@code hang}, a long {@code slow}): the proxy
-     * cannot know the client's own, so it assumes langchain4j-mcp's 60 s, longer than the MCP Java SDK's 20 s, and
-     * holds an unanswered request that long (times the time factor) so that the client's own timeout fires first.
-     */
-    static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60);
 
     /** The MCP side of the proxy's current run. */
     interface Served {
@@ -62,14 +56,22 @@ final class McpRoute {
     private final Supplier<Served> runs;
     private final ProxyThreads threads;
     private final double timeFactor;
+    /**
+     * The client timeout the run's MCP faults run out ({@code timeout}, {@code hang}, a long {@code slow}): the proxy
+     * cannot know the client's own, so serve is told it (the MCP Java SDK's 20 s unless set), and holds an
+     * unanswered request that long, times the time factor.
+     */
+    private final Duration clientTimeout;
     private final Consumer<String> log;
     /** The sessions issued, by id, with the server each belongs to. */
     private final Map<String, String> sessions = new ConcurrentHashMap<>();
 
-    McpRoute(Supplier<Served> runs, ProxyThreads threads, double timeFactor, Consumer<String> log) {
+    McpRoute(Supplier<Served> runs, ProxyThreads threads, double timeFactor, Duration clientTimeout,
+            Consumer<String> log) {
         this.runs = runs;
         this.threads = threads;
         this.timeFactor = timeFactor;
+        this.clientTimeout = clientTimeout;
         this.log = log;
     }
 
@@ -135,7 +137,7 @@ final class McpRoute {
         Duration before = run.elapsed();
         McpOutcome outcome;
         try {
-            outcome = endpoint.send(new String(body, StandardCharsets.UTF_8), CLIENT_TIMEOUT);
+            outcome = endpoint.send(new String(body, StandardCharsets.UTF_8), clientTimeout);
         } catch (McpCassetteMiss e) {
             run.missed(server, e.getMessage());
             json(ex, 500, Map.of(), error(id, -32603, e.getMessage()));
@@ -190,7 +192,8 @@ final class McpRoute {
     private void unanswered(HttpExchange ex, McpOutcome.NoReply none, Line line) throws IOException {
         events(ex, none.messages(), false);
         threads.later(scaled(none.waited()), () -> finish(ex, () -> ex.getResponseBody().close(), line,
-                "200, no answer within " + none.waited().toSeconds() + " s"));
+                "200, no answer within " + (none.waited().toMillis() % 1000 == 0
+                        ? none.waited().toSeconds() + " s" : none.waited().toMillis() + " ms")));
     }
 
     private static void events(HttpExchange ex, List<String> messages, boolean close) throws IOException {

@@ -87,6 +87,7 @@ public final class ReplayProxy implements AutoCloseable {
     private final double timeFactor;
     private final Duration timeoutDelay;
     private final Duration readTimeout;
+    private final Duration mcpClientTimeout;
     private final int requestedPort;
     private final AtomicInteger requests = new AtomicInteger();
     private HttpServer server;
@@ -116,6 +117,7 @@ public final class ReplayProxy implements AutoCloseable {
         this.timeFactor = b.timeFactor;
         this.timeoutDelay = b.timeoutDelay;
         this.readTimeout = b.readTimeout;
+        this.mcpClientTimeout = b.mcpClientTimeout;
         this.delays = b.delays;
         this.requestedPort = b.port;
     }
@@ -142,12 +144,17 @@ public final class ReplayProxy implements AutoCloseable {
     public static ReplayProxy forOptions(HarnessConfig config, ServeOptions options, Function<String, String> env,
             UnaryOperator<ObjectNode> redaction, Consumer<String> log) throws MissingApiKey {
         Builder b = builder(config).mode(options.mode()).port(options.port()).timeFactor(options.timeFactor())
-                .redaction(redaction).log(log).reportTo(options.reportDir());
+                .mcpClientTimeout(options.mcpClientTimeout()).redaction(redaction).log(log).reportTo(options.reportDir());
         if (options.mode() != Mode.REPLAY) {
             if (config.provider() == null) {
-                throw new IllegalArgumentException(LiveMessages.NO_PROVIDER);
+                throw new IllegalArgumentException(LiveMessages.noProvider(String.valueOf(
+                        config.file().getFileName())));
             }
-            b.upstream(LiveTransport.connect(config.provider(), env));
+            try {
+                b.upstream(LiveTransport.connect(config.provider(), env));
+            } catch (MissingApiKey e) {
+                throw e.in(config.file());
+            }
         }
         if (options.scenario() != null) {
             b.scenario(options.scenario());
@@ -166,6 +173,7 @@ public final class ReplayProxy implements AutoCloseable {
         private double timeFactor = 1.0;
         private Duration timeoutDelay = DEFAULT_TIMEOUT_DELAY;
         private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+        private Duration mcpClientTimeout = ServeOptions.DEFAULT_MCP_CLIENT_TIMEOUT;
         private Consumer<String> log = line -> { };
         private Path reportDir;
         private AnswerDelays delays;
@@ -244,6 +252,20 @@ public final class ReplayProxy implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The request timeout of the MCP clients served, {@link ServeOptions#DEFAULT_MCP_CLIENT_TIMEOUT} by default:
+         * an MCP {@code timeout} or {@code hang} runs it out on the run's clock, and the request is held open that
+         * long, times the time factor.
+         */
+        public Builder mcpClientTimeout(Duration d) {
+            Objects.requireNonNull(d, "mcpClientTimeout");
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(ServeOptions.mcpClientTimeoutError(ServeOptions.shown(d)));
+            }
+            this.mcpClientTimeout = d;
+            return this;
+        }
+
         /** Where the line logged for each request goes; nowhere by default. */
         public Builder log(Consumer<String> sink) {
             this.log = Objects.requireNonNull(sink, "log");
@@ -288,7 +310,7 @@ public final class ReplayProxy implements AutoCloseable {
         threads = new ProxyThreads(readTimeout, delays);
         s.setExecutor(threads);
         s.createContext("/", this::handle);
-        mcp = new McpRoute(runs::current, threads, timeFactor, log);
+        mcp = new McpRoute(runs::current, threads, timeFactor, mcpClientTimeout, log);
         s.start();
         server = s;
         return this;

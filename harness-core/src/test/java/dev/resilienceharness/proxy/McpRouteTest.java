@@ -1,6 +1,7 @@
 package dev.resilienceharness.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.config.HarnessConfig;
@@ -13,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -42,6 +44,11 @@ class McpRouteTest {
 
     private ReplayProxy proxy(String scenario) throws Exception {
         return ReplayProxy.builder(config).scenario(scenario).timeFactor(0.001).log(log::add).build().start();
+    }
+
+    private ReplayProxy proxy(String scenario, Duration clientTimeout) throws Exception {
+        return ReplayProxy.builder(config).scenario(scenario).timeFactor(0.001).mcpClientTimeout(clientTimeout)
+                .log(log::add).build().start();
     }
 
     private HttpResponse<String> send(ReplayProxy proxy, String method, String path, String session, String body)
@@ -110,7 +117,7 @@ class McpRouteTest {
 
     @Test
     void eachToolFaultIsTheAnswerARealServerWouldGive() throws Exception {
-        try (ReplayProxy proxy = proxy("each-tool-fault")) {
+        try (ReplayProxy proxy = proxy("each-tool-fault", Duration.ofSeconds(60))) {
             String session = initialize(proxy);
             JsonNode error = Json.readTree(post(proxy, session, call(2, "refund", "{\"order\":7}")).body().getBytes());
             assertTrue(error.at("/result/isError").asBoolean(), error.toString());
@@ -127,6 +134,30 @@ class McpRouteTest {
         }
         assertTrue(log.stream().anyMatch(l -> l.contains("fault timeout: 200, no answer within 60 s")),
                 String.join("\n", log));
+    }
+
+    @Test
+    void noAnswerIsHeldForTheClientTimeoutServeIsToldTheSdksByDefault() throws Exception {
+        try (ReplayProxy proxy = proxy("each-tool-fault")) {
+            String session = initialize(proxy);
+            for (int id = 2; id <= 4; id++) {
+                post(proxy, session, call(id, "refund", "{\"order\":7}"));
+            }
+            HttpResponse<String> timeout = post(proxy, session, call(5, "refund", "{\"order\":7}"));
+            assertEquals("text/event-stream", timeout.headers().firstValue("Content-Type").orElseThrow());
+            assertEquals(List.of(), events(timeout.body()), "the stream ends without the answer");
+        }
+        try (ReplayProxy proxy = proxy("each-tool-fault", Duration.ofMillis(1500))) {
+            String session = initialize(proxy);
+            for (int id = 2; id <= 5; id++) {
+                post(proxy, session, call(id, "refund", "{\"order\":7}"));
+            }
+        }
+        List<String> held = log.stream().filter(l -> l.contains("fault timeout: ")).toList();
+        assertEquals(2, held.size(), String.join("\n", log));
+        assertTrue(held.get(0).contains("fault timeout: 200, no answer within 20 s"), held.get(0));
+        assertTrue(held.get(1).contains("fault timeout: 200, no answer within 1500 ms"), held.get(1));
+        assertThrows(IllegalArgumentException.class, () -> ReplayProxy.builder(config).mcpClientTimeout(Duration.ZERO));
     }
 
     @Test

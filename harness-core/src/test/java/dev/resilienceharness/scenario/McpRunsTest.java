@@ -259,6 +259,10 @@ class McpRunsTest {
                 v.get(0).message());
         assertTrue(v.get(0).message().endsWith("repeated by the loop over MCP Java SDK, which retried the tool itself"
                 + " without asking the model again"), v.get(0).message());
+        assertTrue(v.get(0).hint().startsWith("Never run a side-effecting tool again blindly after its MCP session was"
+                + " lost (session_expired)"), v.get(0).hint());
+        assertTrue(v.get(0).hint().contains("Look with a read tool of MCP server 'billing'"), v.get(0).hint());
+        assertTrue(v.get(0).hint().contains("(tools.refund.idempotency_key)"), v.get(0).hint());
     }
 
     @Test

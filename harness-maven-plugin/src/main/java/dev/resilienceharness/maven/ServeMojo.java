@@ -47,6 +47,14 @@ public class ServeMojo extends AbstractResilienceMojo {
     @Parameter(property = "resilience.timeFactor", defaultValue = "1.0")
     private double timeFactor;
 
+    /**
+     * The request timeout of the MCP clients pointed at {@code /mcp/<server>}: an MCP {@code timeout} or {@code hang}
+     * runs it out on the run's clock, and the request is held open that long, times the time factor. 20s is the MCP
+     * Java SDK's (and Spring AI's); set 60s for langchain4j-mcp's {@code toolExecutionTimeout}.
+     */
+    @Parameter(property = "resilience.mcpClientTimeout", defaultValue = "20s")
+    private String mcpClientTimeout;
+
     @Override
     protected String goal() {
         return "serve";
@@ -71,7 +79,7 @@ public class ServeMojo extends AbstractResilienceMojo {
         ReplayProxy proxy;
         try {
             ServeOptions options = new ServeOptions(config.file(), m, port, scenario, timeFactor,
-                    outputDirectory.toPath());
+                    outputDirectory.toPath(), ServeOptions.mcpClientTimeout(mcpClientTimeout));
             // Volatile fields are stripped by the cassette store; secret masking plugs in as the redaction.
             proxy = ReplayProxy.forOptions(config, options, System::getenv, RecordingRedaction.forConfig(config),
                     getLog()::info);

@@ -46,7 +46,7 @@ final class RunMcpTransport implements McpClientTransport {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalArgumentException("the request timeout must be positive, not " + requestTimeout);
+            throw new IllegalArgumentException(McpClientMessages.nonPositiveTimeout(requestTimeout));
         }
     }
 
@@ -98,7 +98,7 @@ final class RunMcpTransport implements McpClientTransport {
         } else if (outcome instanceof McpOutcome.Throttled) {
             fail(new McpTransportException(McpClientFailures.throttled()), sink);
         } else {
-            throw new IllegalStateException("an MCP outcome this transport does not know: " + outcome);
+            throw new IllegalStateException(McpClientMessages.unknownOutcome(outcome));
         }
     }
 
@@ -120,7 +120,7 @@ final class RunMcpTransport implements McpClientTransport {
 
     private List<McpSchema.JSONRPCMessage> parse(List<String> messages) {
         if (!messages.isEmpty() && handler.get() == null) {
-            throw new IllegalStateException("the MCP client sent a message before it connected its transport");
+            throw new IllegalStateException(McpClientMessages.SENT_BEFORE_CONNECT);
         }
         List<McpSchema.JSONRPCMessage> parsed = new ArrayList<>(messages.size());
         for (String m : messages) {
@@ -133,7 +133,7 @@ final class RunMcpTransport implements McpClientTransport {
         try {
             return json.writeValueAsString(message);
         } catch (IOException e) {
-            throw new UncheckedIOException("the MCP client's message cannot be written as JSON", e);
+            throw new UncheckedIOException(McpClientMessages.NOT_WRITABLE, e);
         }
     }
 
@@ -141,7 +141,7 @@ final class RunMcpTransport implements McpClientTransport {
         try {
             return McpSchema.deserializeJsonRpcMessage(json, message);
         } catch (IOException e) {
-            throw new UncheckedIOException("the run answered with a message that is not JSON-RPC", e);
+            throw new UncheckedIOException(McpClientMessages.NOT_JSON_RPC, e);
         }
     }
 
