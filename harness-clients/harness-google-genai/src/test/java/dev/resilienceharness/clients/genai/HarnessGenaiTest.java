@@ -61,6 +61,15 @@ class HarnessGenaiTest {
                 ops: [plan]
                 faults: [{quota: {retry_after: "1"}}, none]
                 expect: {status: [ok], attempts: [2]}
+              - name: streamed
+                ops: [plan]
+                faults: [none]
+              - name: stream-error
+                ops: [plan]
+                faults: [{stream_error: {after_events: 1}}]
+              - name: bad-tool-call
+                ops: [plan]
+                faults: [bad_tool_call]
               - name: quota-storm
                 ops: [plan]
                 faults: [quota, quota, quota, quota, quota]
@@ -168,6 +177,62 @@ class HarnessGenaiTest {
                 "both attempts are the loop's");
         assertEquals(List.of(), result.trace().realSleeps());
         assertEquals(Duration.ofSeconds(1), result.trace().totalWait(), "the loop waited on the virtual clock");
+    }
+
+    /** A loop that streams the answer and reports what it read, or what the SDK threw, as its outcome's value. */
+    private static AgentLoop streaming(List<String> seen) {
+        return run -> {
+            Client client = HarnessGenai.builder(run).noRetries().timeout(Duration.ofSeconds(30)).build();
+            try (var scope = run.op("plan")) {
+                StringBuilder text = new StringBuilder();
+                try (var stream = client.models.generateContentStream(MODEL, PROMPT, null)) {
+                    for (GenerateContentResponse chunk : stream) {
+                        text.append(chunk.text() == null ? "" : chunk.text());
+                    }
+                    seen.add("text: " + text);
+                } catch (RuntimeException e) {
+                    seen.add("after '" + text + "': " + e.getClass().getName() + ": " + e.getMessage());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        };
+    }
+
+    @Test
+    void aStreamedAnswerIsReadChunkByChunkAndAnErrorChunkIsWhatTheSdkThrows() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(streaming(seen));
+        ScenarioResult ok = check(r, "streamed");
+        // The determinism check runs the scenario twice: every run reads the same.
+        assertEquals(List.of("text: Write the tests, then the code."), seen.stream().distinct().toList());
+        assertEquals(1, ok.trace().streams().size(), "the answer went out as Gemini's chunks");
+        seen.clear();
+        ScenarioResult error = check(r, "stream-error");
+        assertEquals(List.of("after 'Write the tests,': com.google.genai.errors.ServerException: 503 UNAVAILABLE."
+                + " injected stream_error fault: the provider failed mid-stream"), seen.stream().distinct().toList(),
+                "the SDK reads Gemini's error chunk as a ServerException, after the text that came before it");
+        assertEquals(List.of(), error.trace().realSleeps());
+    }
+
+    @Test
+    void aBrokenToolCallIsWhatTheSdkSeesOfCutOffArgs() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().build();
+            try (var scope = run.op("plan")) {
+                try {
+                    GenerateContentResponse answer = client.models.generateContent(MODEL, PROMPT, null);
+                    seen.add("calls: " + answer.functionCalls());
+                } catch (RuntimeException e) {
+                    seen.add(e.getClass().getName() + ": " + e.getMessage());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        ScenarioResult result = check(r, "bad-tool-call");
+        assertEquals(CallRecord.Result.SCHEMA, result.trace().calls().get(0).result());
+        assertEquals(List.of("com.google.genai.errors.GenAiIOException: Failed to deserialize the JSON node."),
+                seen.stream().distinct().toList(), "the SDK cannot read args that are not an object");
     }
 
     @Test
