@@ -236,6 +236,29 @@ class HarnessGenaiTest {
     }
 
     @Test
+    void aRequestNoCassetteAnswersIsTheRunsMissNotAnSdkError() throws Exception {
+        List<Throwable> thrown = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().build();
+            try (var scope = run.op("plan")) {
+                client.models.generateContent(MODEL, "Another prompt, never recorded.", null);
+            } catch (RuntimeException e) {
+                thrown.add(e);
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        ScenarioResult result = check(r, "streamed");
+        assertEquals(dev.resilienceharness.cassette.CassetteMiss.class, thrown.get(0).getClass(),
+                "the miss passes through the SDK's retry layer untouched");
+        Violation miss = result.violations().stream().filter(v -> v.invariant() == Invariant.CASSETTES).findFirst()
+                .orElseThrow(() -> new AssertionError(result.violations()));
+        assertTrue(miss.message().startsWith("no cassette for op 'plan': looked for "), miss.message());
+        assertTrue(miss.message().contains("contents"), "the nearest request's differing path is named: "
+                + miss.message());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
     void oneAttemptAloneStillSleepsOnceAfterA429() throws Exception {
         // google-genai 2.3.0's RetryInterceptor sleeps after a retryable status even on its last attempt.
         Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).attempts(1).build()));
