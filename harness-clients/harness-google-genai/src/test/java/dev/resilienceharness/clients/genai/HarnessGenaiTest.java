@@ -70,6 +70,10 @@ class HarnessGenaiTest {
               - name: bad-tool-call
                 ops: [plan]
                 faults: [bad_tool_call]
+              - name: crash-resumes
+                ops: [plan]
+                faults: [crash]
+                expect: {status: [ok]}
               - name: quota-storm
                 ops: [plan]
                 faults: [quota, quota, quota, quota, quota]
@@ -256,6 +260,16 @@ class HarnessGenaiTest {
         assertTrue(miss.message().contains("contents"), "the nearest request's differing path is named: "
                 + miss.message());
         assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void aCrashThroughTheSdkRestartsTheProcessAndTheRunResumes() throws Exception {
+        Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).noRetries().build()));
+        ScenarioResult result = check(r, "crash-resumes");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(1, result.trace().restarts().size(), "the crash went through the SDK as the process dying");
+        assertEquals(List.of(CallRecord.Result.CRASH, CallRecord.Result.OK),
+                result.trace().calls().stream().map(CallRecord::result).toList());
     }
 
     @Test
