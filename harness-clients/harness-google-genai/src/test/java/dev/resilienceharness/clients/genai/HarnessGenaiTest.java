@@ -74,6 +74,9 @@ class HarnessGenaiTest {
                 ops: [plan]
                 faults: [crash]
                 expect: {status: [ok]}
+              - name: slow-first-token
+                ops: [plan]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}]
               - name: quota-storm
                 ops: [plan]
                 faults: [quota, quota, quota, quota, quota]
@@ -270,6 +273,29 @@ class HarnessGenaiTest {
         assertEquals(1, result.trace().restarts().size(), "the crash went through the SDK as the process dying");
         assertEquals(List.of(CallRecord.Result.CRASH, CallRecord.Result.OK),
                 result.trace().calls().stream().map(CallRecord::result).toList());
+    }
+
+    @Test
+    void aSlowFirstTokenIsVirtualTimeAndPastTheSdksTimeoutItsIoError() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().timeout(Duration.ofSeconds(2)).build();
+            try (var scope = run.op("plan")) {
+                try {
+                    seen.add(client.models.generateContent(MODEL, PROMPT, null).text());
+                } catch (RuntimeException e) {
+                    seen.add(e.getClass().getName());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        long start = System.nanoTime();
+        ScenarioResult result = check(r, "slow-first-token");
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(3).toNanos(), "no real time passed");
+        assertEquals(List.of("com.google.genai.errors.GenAiIOException"), seen.stream().distinct().toList(),
+                "3.5 s is past the client's 2 s timeout");
+        assertEquals(CallRecord.Result.TRANSIENT, result.trace().calls().get(0).result());
+        assertEquals(List.of(), result.trace().realSleeps());
     }
 
     @Test
