@@ -13,6 +13,8 @@ import dev.resilienceharness.fault.TruncatedToolCallFault;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.transport.ToolCallSchema;
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -97,6 +99,18 @@ class GeminiStreamsTest {
         String wire = new String(replay.wire(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(wire.startsWith("data: {\"candidates\":"), wire);
         assertTrue(!wire.contains("[DONE]"), "Gemini's stream ends when the connection closes");
+    }
+
+    @Property(tries = 200)
+    void anyTextAndArgsSurviveTheSplitAndTheAssembly(@ForAll String text, @ForAll String arg) throws Exception {
+        tools.jackson.databind.node.ObjectNode answer = (tools.jackson.databind.node.ObjectNode) ANSWER.deepCopy();
+        var parts = (tools.jackson.databind.node.ArrayNode) answer.at("/candidates/0/content/parts");
+        ((tools.jackson.databind.node.ObjectNode) parts.get(0)).put("text", text);
+        ((tools.jackson.databind.node.ObjectNode) parts.get(1).get("functionCall").get("args")).put("order_id", arg);
+        if (text.isEmpty()) {
+            parts.remove(0); // an empty text part is no part a stream sends
+        }
+        assertEquals(answer, StreamRecording.assemble(GeminiStreams.of(answer, 0)).completion());
     }
 
     @Test
