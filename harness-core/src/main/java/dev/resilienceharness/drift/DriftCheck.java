@@ -182,6 +182,9 @@ public final class DriftCheck {
         if ("message".equals(response.path("type").asString(""))) {
             return ApiShape.MESSAGES;
         }
+        if (response.has("candidates")) {
+            return ApiShape.GEMINI;
+        }
         return ApiShape.CHAT_COMPLETIONS;
     }
 

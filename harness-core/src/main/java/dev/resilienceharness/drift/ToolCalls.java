@@ -6,8 +6,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The tool calls in an answer, in each provider API's shape: Chat Completions'
- * {@code choices[*].message.tool_calls[*]}, the {@code function_call} items of a Responses {@code output}, and the
- * {@code tool_use} blocks of a Messages {@code content}.
+ * {@code choices[*].message.tool_calls[*]}, the {@code function_call} items of a Responses {@code output}, the
+ * {@code tool_use} blocks of a Messages {@code content}, and the {@code functionCall} parts of a Gemini candidate.
  */
 final class ToolCalls {
 
@@ -44,6 +44,22 @@ final class ToolCalls {
                     String path = container + "[" + t + "]";
                     calls.add(new Call(container, path, path + ".function.name",
                             list.get(t).path("function").path("name").asString("")));
+                }
+            }
+            return calls;
+        }
+        JsonNode candidates = response.get("candidates");
+        if (candidates != null && candidates.isArray()) {
+            for (int c = 0; c < candidates.size(); c++) {
+                JsonNode parts = candidates.get(c).path("content").path("parts");
+                String container = "candidates[" + c + "].content.parts";
+                for (int i = 0; i < parts.size(); i++) {
+                    JsonNode call = parts.get(i).get("functionCall");
+                    if (call != null) {
+                        String path = container + "[" + i + "]";
+                        calls.add(new Call(container, path, path + ".functionCall.name",
+                                call.path("name").asString("")));
+                    }
                 }
             }
             return calls;

@@ -11,7 +11,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The provider APIs the harness speaks over HTTP, each with its path and its own error body: OpenAI Chat
  * Completions and Responses answer {@code {"error": {"message", "type", "code"}}}; Anthropic Messages answers
- * {@code {"type": "error", "error": {"type", "message"}}} with Anthropic's error types.
+ * {@code {"type": "error", "error": {"type", "message"}}} with Anthropic's error types; Google's Gemini API answers
+ * {@code {"error": {"code", "message", "status"}}} with Google's canonical status names.
+ *
+ * <p>Gemini names the model and whether the answer streams in its path ({@code models/{model}:generateContent},
+ * {@code models/{model}:streamGenerateContent?alt=sse}), not in its body: {@link #request} folds both into the body
+ * the harness keys and replays, as {@code model} and {@code stream}, so that the four shapes are matched alike.
  */
 @API(status = EXPERIMENTAL, since = "0.1.0")
 public enum ApiShape {
@@ -20,7 +25,16 @@ public enum ApiShape {
     /** {@code POST /v1/responses}: tool calls are the {@code function_call} items of {@code output}. */
     RESPONSES("responses"),
     /** {@code POST /v1/messages}: tool calls are the {@code tool_use} blocks of {@code content}. */
-    MESSAGES("messages");
+    MESSAGES("messages"),
+    /**
+     * {@code POST /v1beta/models/{model}:generateContent} and {@code :streamGenerateContent}: tool calls are the
+     * {@code functionCall} parts of {@code candidates[*].content.parts}.
+     */
+    GEMINI("models/{model}:generateContent");
+
+    /** A Gemini path: the model, then the method; any prefix ({@code v1beta/}, a Vertex project) before it. */
+    private static final java.util.regex.Pattern GEMINI_PATH = java.util.regex.Pattern.compile(
+            "(?:^|/)models/([^/:]+):(generateContent|streamGenerateContent)$");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -35,13 +49,23 @@ public enum ApiShape {
         return resource;
     }
 
-    /** The path a client posts to: {@code /v1/} followed by {@link #resource()}. */
+    /** The path a client posts to: {@code /v1/} followed by {@link #resource()} ({@code /v1beta/} for Gemini). */
     public String path() {
-        return "/v1/" + resource;
+        return (this == GEMINI ? "/v1beta/" : "/v1/") + resource;
     }
 
-    /** The shape served at {@code path} (with or without the {@code /v1} prefix), or {@code null} for none. */
+    /**
+     * The shape served at {@code path} (with or without the {@code /v1} prefix; a query is ignored), or {@code null}
+     * for none.
+     */
     public static ApiShape forPath(String path) {
+        int query = path.indexOf('?');
+        if (query >= 0) {
+            path = path.substring(0, query);
+        }
+        if (GEMINI_PATH.matcher(path).find()) {
+            return GEMINI;
+        }
         for (ApiShape s : values()) {
             if (path.equals(s.path()) || path.equals("/" + s.resource)) {
                 return s;
@@ -56,7 +80,51 @@ public enum ApiShape {
         for (ApiShape s : values()) {
             sb.append(sb.length() == 0 ? "" : ", ").append("POST ").append(s.path());
         }
-        return sb.toString();
+        return sb.append(", POST ").append(GEMINI.path().replace(":generateContent", ":streamGenerateContent"))
+                .toString();
+    }
+
+    /**
+     * The request body the harness keys, matches and replays for a request posted to {@code path}: {@code body}
+     * itself, except for Gemini, whose model and streaming the path carries; its body gets them as {@code model} and
+     * {@code stream: true} (a {@code streamGenerateContent}), unless it has them already.
+     */
+    public static ObjectNode request(String path, ObjectNode body) {
+        int query = path.indexOf('?');
+        java.util.regex.Matcher m = GEMINI_PATH.matcher(query >= 0 ? path.substring(0, query) : path);
+        if (!m.find() || body == null) {
+            return body;
+        }
+        ObjectNode out = NODES.objectNode();
+        out.put("model", body.path("model").asString(m.group(1)));
+        if ("streamGenerateContent".equals(m.group(2)) || body.path("stream").asBoolean(false)) {
+            out.put("stream", true);
+        }
+        body.properties().forEach(e -> {
+            if (!out.has(e.getKey())) {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The path a Gemini request is posted to, below the API version: {@code models/{model}:generateContent}, or
+     * {@code :streamGenerateContent?alt=sse} when it streams.
+     */
+    public static String geminiPath(JsonNode request) {
+        String model = request.path("model").asString("");
+        if (model.startsWith("models/")) {
+            model = model.substring("models/".length());
+        }
+        return "models/" + model + (streams(request) ? ":streamGenerateContent?alt=sse" : ":generateContent");
+    }
+
+    /** The body Gemini itself is sent: the request without the {@code model} and {@code stream} the path carries. */
+    public static ObjectNode geminiBody(ObjectNode request) {
+        ObjectNode copy = request.deepCopy();
+        copy.remove(java.util.List.of("model", "stream"));
+        return copy;
     }
 
     /**
@@ -74,6 +142,16 @@ public enum ApiShape {
             ObjectNode error = body.putObject("error");
             error.put("type", anthropicType(status));
             error.put("message", message);
+            if (fingerprint != null) {
+                error.put("fingerprint", fingerprint);
+            }
+            return body;
+        }
+        if (this == GEMINI) {
+            ObjectNode error = body.putObject("error");
+            error.put("code", status);
+            error.put("message", message);
+            error.put("status", googleStatus(status));
             if (fingerprint != null) {
                 error.put("fingerprint", fingerprint);
             }
@@ -100,6 +178,23 @@ public enum ApiShape {
             case 429 -> "rate_limit_error";
             case 529 -> "overloaded_error";
             default -> status >= 500 ? "api_error" : "invalid_request_error";
+        };
+    }
+
+    /** Google's canonical status name for an HTTP status, as the Gemini API's errors carry it. */
+    static String googleStatus(int status) {
+        return switch (status) {
+            case 400, 413 -> "INVALID_ARGUMENT";
+            case 401 -> "UNAUTHENTICATED";
+            case 403 -> "PERMISSION_DENIED";
+            case 404 -> "NOT_FOUND";
+            case 405, 501 -> "UNIMPLEMENTED";
+            case 409 -> "ABORTED";
+            case 429 -> "RESOURCE_EXHAUSTED";
+            case 499 -> "CANCELLED";
+            case 502, 503, 529 -> "UNAVAILABLE";
+            case 504 -> "DEADLINE_EXCEEDED";
+            default -> status >= 500 ? "INTERNAL" : "FAILED_PRECONDITION";
         };
     }
 

@@ -8,8 +8,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The {@code bad_tool_call} fault as real HTTP: a copy of a recorded answer whose tool calls are cut off mid-JSON,
  * so that no client can parse them. Chat Completions and Responses carry arguments as a string, which is cut;
- * Anthropic Messages carries {@code input} as an object, which becomes a string of cut-off JSON. An answer
- * without tool calls gets one, calling the first tool the request declares.
+ * Anthropic Messages carries {@code input} as an object, and Gemini a {@code functionCall}'s {@code args}: each
+ * becomes a string of cut-off JSON. An answer without tool calls gets one, calling the first tool the request
+ * declares.
  */
 final class BrokenToolCalls {
 
@@ -25,6 +26,7 @@ final class BrokenToolCalls {
             case CHAT_COMPLETIONS -> chat(answer, request);
             case RESPONSES -> responses(answer, request);
             case MESSAGES -> messages(answer, request);
+            case GEMINI -> gemini(answer, request);
         };
     }
 
@@ -113,6 +115,39 @@ final class BrokenToolCalls {
         return copy;
     }
 
+    private static JsonNode gemini(JsonNode answer, JsonNode request) {
+        JsonNode candidates = answer.get("candidates");
+        if (!answer.isObject() || candidates == null || !candidates.isArray() || candidates.isEmpty()) {
+            return answer;
+        }
+        ObjectNode copy = (ObjectNode) answer.deepCopy();
+        for (JsonNode c : copy.get("candidates")) {
+            if (!(c instanceof ObjectNode candidate)) {
+                continue;
+            }
+            JsonNode content = candidate.get("content");
+            ObjectNode body = content instanceof ObjectNode o ? o : candidate.putObject("content");
+            if (!body.has("role")) {
+                body.put("role", "model");
+            }
+            JsonNode p = body.get("parts");
+            ArrayNode parts = p instanceof ArrayNode a ? a : body.putArray("parts");
+            boolean found = false;
+            for (JsonNode part : parts) {
+                if (part.get("functionCall") instanceof ObjectNode call) {
+                    JsonNode args = call.get("args");
+                    call.put("args", cut(args == null ? "" : Json.compact(args)));
+                    found = true;
+                }
+            }
+            if (!found) {
+                parts.addObject().putObject("functionCall").put("name", firstTool(request)).put("args", cut(""));
+                candidate.put("finishReason", "STOP");
+            }
+        }
+        return copy;
+    }
+
     /** The first half of {@code args} followed by an unterminated object: never valid JSON. */
     static String cut(String args) {
         String head = args.substring(0, args.length() / 2);
@@ -122,11 +157,16 @@ final class BrokenToolCalls {
         return head + BROKEN_SUFFIX;
     }
 
-    /** The name of the first tool {@code request} declares, in any of the three shapes; {@code tool} for none. */
+    /** The name of the first tool {@code request} declares, in any of the four shapes; {@code tool} for none. */
     private static String firstTool(JsonNode request) {
         JsonNode tools = request == null ? null : request.get("tools");
         if (tools != null && tools.isArray()) {
             for (JsonNode t : tools) {
+                for (JsonNode declaration : t.path("functionDeclarations")) {
+                    if (!declaration.path("name").asString("").isEmpty()) {
+                        return declaration.get("name").asString();
+                    }
+                }
                 String name = t.path("function").path("name").asString(t.path("name").asString(""));
                 if (!name.isEmpty()) {
                     return name;

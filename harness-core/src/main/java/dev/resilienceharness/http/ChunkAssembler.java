@@ -20,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>An Anthropic Messages stream (named events whose {@code type} is {@code message_start},
  * {@code content_block_delta}, ...) is assembled into a {@code message} instead (see {@link MessageEvents}), and ends
  * with {@code message_stop}; an OpenAI Responses stream ({@code response.created}, ...) ends with
- * {@code response.completed}, whose {@code response} it is (see {@link ResponseEvents}).
+ * {@code response.completed}, whose {@code response} it is (see {@link ResponseEvents}). A Gemini
+ * {@code streamGenerateContent} stream (chunks with {@code candidates}) is assembled into one
+ * {@code GenerateContentResponse}, done once every candidate has its {@code finishReason} (see {@link GeminiChunks}).
  *
  * <p>Fed one line at a time; an event is the {@code data:} lines up to a blank line. {@code [DONE]} ends the
  * stream. Not thread-safe: one instance assembles one stream. Recording ({@link StreamRecording}) and the replay
@@ -199,6 +201,8 @@ public final class ChunkAssembler {
             named = new ResponseEvents();
         } else if (named == null && MessageEvents.isMessagesEvent(chunk)) {
             named = new MessageEvents();
+        } else if (named == null && GeminiChunks.isGeminiChunk(chunk)) {
+            named = new GeminiChunks();
         }
         if (named != null) {
             boolean token = named.apply(chunk);

@@ -139,6 +139,7 @@ public final class FaultAsHttp {
             case RESPONSES -> !o.has("output") ? body
                     : withDefaults(o, "resp_" + fingerprint, "object", "response", "created_at");
             case MESSAGES -> !o.has("content") ? body : withDefaults(o, "msg_" + fingerprint, "type", "message", null);
+            case GEMINI -> body; // no identifier is required: responseId and modelVersion are optional
         };
     }
 

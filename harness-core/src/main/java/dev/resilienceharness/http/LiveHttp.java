@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
 /**
  * Forwards SDK attempts to a live provider over the JDK's HTTP client: {@code {baseUrl}/{path}}, the SDK's own
  * headers kept except credentials and hop-by-hop ones, and the key from the environment in the header the SDK used
- * ({@code x-api-key} for Anthropic's, {@code Authorization: Bearer} otherwise). The answer is redacted before it is
- * written, never here.
+ * ({@code x-api-key} for Anthropic's, {@code x-goog-api-key} for Gemini's, {@code Authorization: Bearer} otherwise).
+ * A Gemini stream is asked for with {@code alt=sse}. The answer is redacted before it is written, never here.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class LiveHttp implements HttpForwarder {
@@ -54,7 +54,11 @@ public final class LiveHttp implements HttpForwarder {
 
     @Override
     public HttpAnswer.Response send(HttpAttempt attempt) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(baseUrl.resolve(attempt.path()))
+        boolean gemini = ApiShape.forPath("/" + attempt.path()) == ApiShape.GEMINI;
+        // The attempt's path has lost its query; Gemini streams as server-sent events only with alt=sse.
+        String path = gemini && attempt.path().endsWith(":streamGenerateContent") ? attempt.path() + "?alt=sse"
+                : attempt.path();
+        HttpRequest.Builder request = HttpRequest.newBuilder(baseUrl.resolve(path))
                 .timeout(timeout)
                 .method(attempt.method(), HttpRequest.BodyPublishers.ofByteArray(attempt.body()));
         boolean anthropic = false;
@@ -70,7 +74,9 @@ public final class LiveHttp implements HttpForwarder {
                 request.header(header.getKey(), value);
             }
         }
-        if (apiKey != null && anthropic) {
+        if (apiKey != null && gemini) {
+            request.header("x-goog-api-key", apiKey);
+        } else if (apiKey != null && anthropic) {
             request.header("x-api-key", apiKey);
         } else if (apiKey != null) {
             request.header("Authorization", "Bearer " + apiKey);

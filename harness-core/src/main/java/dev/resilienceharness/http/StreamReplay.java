@@ -129,8 +129,8 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
     }
 
     /**
-     * The text one event carries: a Chat Completions content delta, a Messages {@code text_delta} or a Responses
-     * {@code response.output_text.delta}.
+     * The text one event carries: a Chat Completions content delta, a Messages {@code text_delta}, a Responses
+     * {@code response.output_text.delta} or the text parts of a Gemini chunk.
      */
     public static String text(StreamEvent e) {
         ObjectNode chunk = CassetteStream.chunk(e.data());
@@ -147,6 +147,16 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
                 }
             }
         }
+        JsonNode candidates = chunk.get("candidates");
+        if (candidates != null && candidates.isArray()) {
+            for (JsonNode c : candidates) {
+                for (JsonNode part : c.path("content").path("parts")) {
+                    if (part.path("text").isString() && !part.path("thought").asBoolean(false)) {
+                        sb.append(part.get("text").asString());
+                    }
+                }
+            }
+        }
         JsonNode delta = chunk.get("delta");
         if (delta != null && delta.path("text").isString()) {
             sb.append(delta.get("text").asString());
@@ -159,9 +169,12 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
 
     /**
      * The events the API would have sent for {@code body}, all at {@code atMs}: Chat Completions chunks (with a usage
-     * chunk when {@code request} asks for one), or the named events of Messages or Responses.
+     * chunk when {@code request} asks for one), the named events of Messages or Responses, or Gemini's chunks.
      */
     public static List<StreamEvent> synthesized(ApiShape shape, JsonNode body, JsonNode request, long atMs) {
+        if (shape == ApiShape.GEMINI) {
+            return GeminiStreams.of(body, atMs);
+        }
         if (shape == ApiShape.MESSAGES) {
             return MessageStreams.of(body, atMs);
         }
@@ -187,7 +200,7 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
     /**
      * The error event a provider sends mid-stream, in the API's own shape; {@code sequence} numbers it in a Responses
      * stream, whose error event is flat ({@code type}, {@code code}, {@code message}, {@code param}) and named
-     * {@code error}, like a Messages one.
+     * {@code error}, like a Messages one. Gemini's is a chunk holding its error JSON, a 503 {@code UNAVAILABLE}.
      */
     static StreamEvent errorEvent(ApiShape shape, long atMs, int sequence) {
         return errorEvent(shape, null, null, atMs, sequence);
@@ -203,6 +216,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
     static StreamEvent errorEvent(ApiShape shape, StreamErrorFault.Event error, JsonNode recorded, long atMs,
             int sequence) {
         String message = "injected stream_error fault: the provider failed mid-stream";
+        if (shape == ApiShape.GEMINI) {
+            return new StreamEvent(atMs, Json.compact(shape.errorBody(503, "server_error", message, null)));
+        }
         if (shape == ApiShape.MESSAGES) {
             String type = error == StreamErrorFault.Event.API_ERROR ? "api_error" : "overloaded_error";
             ObjectNode e = NODES.objectNode().put("type", "error");
@@ -237,6 +253,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      */
     private static List<StreamEvent> withIdentifiers(ApiShape shape, List<StreamEvent> events, JsonNode recorded,
             String fingerprint) {
+        if (shape == ApiShape.GEMINI) {
+            return events; // Gemini's chunks need no identifier
+        }
         if (shape != ApiShape.CHAT_COMPLETIONS) {
             List<StreamEvent> out = new ArrayList<>(events.size());
             for (StreamEvent e : events) {

@@ -177,6 +177,13 @@ public final class Messages {
             return "Spring Retry's backoff sleeps for real: give the backoff policy the run's sleeper"
                     + " (ExponentialBackOffPolicy.withSleeper), or build the chat model with the harness adapter";
         }
+        if (where.startsWith("com.google.genai.")) {
+            return "google-genai's RetryInterceptor waits with Thread.sleep, which no clock can replace, even after its"
+                    + " last attempt, and sets no timeout by default: build the client with HttpOptions.retryOptions("
+                    + "HttpRetryOptions.builder().attempts(1).httpStatusCodes(List.of())) and a timeout"
+                    + " (HarnessGenai.builder(run).noRetries().timeout(...)), and let your loop retry, waiting on"
+                    + " run.sleeper()";
+        }
         if (where.startsWith("com.openai.") || where.startsWith("com.anthropic.")) {
             return "the SDK's DefaultSleeper sleeps for real: build the client with the harness adapter, which gives"
                     + " the SDK the run's virtual sleeper and clock";

@@ -9,7 +9,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The tokens one answered call spent, read from its answer's {@code usage}: {@code prompt_tokens} and
  * {@code completion_tokens} (Chat Completions), {@code input_tokens} and {@code output_tokens} (Responses, Anthropic
- * Messages), or {@code total_tokens} alone (counted as input). An answer without {@code usage} counts an estimate: one
+ * Messages), or {@code total_tokens} alone (counted as input); a Gemini answer's {@code usageMetadata}:
+ * {@code promptTokenCount} in, {@code candidatesTokenCount} and {@code thoughtsTokenCount} out. An answer without {@code usage} counts an estimate: one
  * token per four characters, rounded up, of the request's compact JSON as input and the answer's as output.
  *
  * @param input  prompt tokens
@@ -50,6 +51,15 @@ public record Tokens(long input, long output) {
             Long total = count(usage, "total_tokens");
             if (total != null) {
                 return new Tokens(total, 0);
+            }
+        }
+        JsonNode gemini = response == null ? null : response.get("usageMetadata");
+        if (gemini != null && gemini.isObject()) {
+            Long prompt = count(gemini, "promptTokenCount");
+            Long candidates = count(gemini, "candidatesTokenCount");
+            Long thoughts = count(gemini, "thoughtsTokenCount");
+            if (prompt != null || candidates != null || thoughts != null) {
+                return new Tokens(orZero(prompt), orZero(candidates) + orZero(thoughts));
             }
         }
         return new Tokens(estimate(request), estimate(response));

@@ -132,11 +132,15 @@ public final class LiveTransport implements Transport, ProviderCall {
 
     /** {@code {base_url}/} followed by the shape's resource: {@code chat/completions}, {@code responses}, ... */
     static URI endpoint(URI baseUrl, ApiShape shape) {
+        return endpoint(baseUrl, shape.resource());
+    }
+
+    private static URI endpoint(URI baseUrl, String resource) {
         String base = baseUrl.toString();
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
-        return URI.create(base + "/" + shape.resource());
+        return URI.create(base + "/" + resource);
     }
 
     /** Where requests go. */
@@ -178,20 +182,28 @@ public final class LiveTransport implements Transport, ProviderCall {
 
     /**
      * Sends {@code request} to {@code {base_url}/<shape's resource>}: a Messages request carries the key as
-     * {@code x-api-key} with {@code anthropic-version}, the others as a Bearer token. A streaming request is
-     * recorded with every event (see {@link StreamRecording}).
+     * {@code x-api-key} with {@code anthropic-version}, a Gemini request as {@code x-goog-api-key} (posted to
+     * {@code models/{model}:generateContent}, or {@code :streamGenerateContent?alt=sse}, without the {@code model} and
+     * {@code stream} its path carries), the others as a Bearer token. A streaming request is recorded with every event
+     * (see {@link StreamRecording}).
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
         boolean stream = request.path("stream").asBoolean(false);
-        URI endpoint = endpoint(base, shape);
+        boolean gemini = shape == ApiShape.GEMINI;
+        URI endpoint = gemini ? endpoint(base, ApiShape.geminiPath(request)) : endpoint(base, shape);
+        ObjectNode sent = gemini ? ApiShape.geminiBody(request) : request;
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", stream ? "text/event-stream" : "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(request).getBytes(StandardCharsets.UTF_8)));
-        if (shape == ApiShape.MESSAGES) {
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(sent).getBytes(StandardCharsets.UTF_8)));
+        if (gemini) {
+            if (authorization != null) {
+                http.header("x-goog-api-key", authorization.substring("Bearer ".length()));
+            }
+        } else if (shape == ApiShape.MESSAGES) {
             http.header("anthropic-version", ANTHROPIC_VERSION);
             if (authorization != null) {
                 http.header("x-api-key", authorization.substring("Bearer ".length()));

@@ -441,11 +441,12 @@ public final class ReplayProxy implements AutoCloseable {
                         ProxyMessages.notJson(e), null)), served);
                 return;
             }
-            if (!(parsed instanceof ObjectNode request)) {
+            if (!(parsed instanceof ObjectNode sent)) {
                 deliver(ex, null, FaultAnswer.error(400, Map.of(), shape.errorBody(400, "invalid_request_error",
                         "the request body is not a JSON object", null)), served);
                 return;
             }
+            ObjectNode request = ApiShape.request(served.path, sent); // Gemini's model and streaming are in its path
             String fingerprint = store.fingerprint(request);
             String op = opsByFingerprint.get(fingerprint);
             if (op == null && !opsByToolOrderFingerprint.isEmpty()) {

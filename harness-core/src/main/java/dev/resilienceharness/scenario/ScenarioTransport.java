@@ -368,7 +368,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
     @Override
     public synchronized HttpAnswer exchange(HttpAttempt attempt) {
         checkAlive();
-        ObjectNode request = parse(attempt);
+        ObjectNode request = ApiShape.request("/" + attempt.path(), parse(attempt));
         int repair = request.path("repair").asInt(0);
         String scoped = scopes.peek();
         OpExchange exchange = lookup.forRequest(request, repair, scoped);

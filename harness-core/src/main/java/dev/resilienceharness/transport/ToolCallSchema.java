@@ -23,7 +23,11 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>OpenAI Responses: the {@code function_call} items of {@code output}, whose {@code arguments} string is
  *       checked against {@code parameters} of the tool {@code {type: function, name, parameters}};</li>
  *   <li>Anthropic Messages: the {@code tool_use} blocks of {@code content}, whose {@code input} object is checked
- *       against the tool's {@code input_schema}.</li>
+ *       against the tool's {@code input_schema};</li>
+ *   <li>Gemini {@code generateContent}: the {@code functionCall} parts of {@code candidates[*].content.parts}, whose
+ *       {@code args} object is checked against the function declaration's {@code parametersJsonSchema}, or its
+ *       {@code parameters} (Gemini's OpenAPI subset: {@code type: OBJECT}, {@code nullable}, read as JSON Schema) in
+ *       {@code tools[*].functionDeclarations}.</li>
  * </ul>
  * A call whose arguments do not parse (or, for Messages, whose input is not an object), do not validate, or name a
  * tool the request does not declare is schema-broken. Without {@code tools} in the request, arguments only have to
@@ -66,6 +70,36 @@ public final class ToolCallSchema {
         JsonNode content = response.get("content");
         if (content != null && content.isArray()) {
             return messages(request, content);
+        }
+        JsonNode candidates = response.get("candidates");
+        if (candidates != null && candidates.isArray()) {
+            return gemini(request, candidates);
+        }
+        return null;
+    }
+
+    private String gemini(JsonNode request, JsonNode candidates) {
+        for (int c = 0; c < candidates.size(); c++) {
+            JsonNode parts = candidates.get(c).path("content").path("parts");
+            for (int i = 0; i < parts.size(); i++) {
+                JsonNode call = parts.get(i).get("functionCall");
+                if (call == null) {
+                    continue;
+                }
+                String where = "candidates[" + c + "].content.parts[" + i + "].functionCall.args";
+                JsonNode args = call.get("args");
+                if (args == null || args.isNull()) {
+                    args = JsonNodeFactory.instance.objectNode(); // a call without arguments
+                }
+                if (!args.isObject()) {
+                    return where + " is not a JSON object" + (args.isString() && !parses(args.asString())
+                            ? " (it is a string that does not parse as JSON)" : "");
+                }
+                String problem = checkValue(request, call.path("name").asString(""), args, where);
+                if (problem != null) {
+                    return problem;
+                }
+            }
         }
         return null;
     }
@@ -157,7 +191,7 @@ public final class ToolCallSchema {
         if (tools == null || !tools.isArray()) {
             return null;
         }
-        for (JsonNode tool : tools) {
+        for (JsonNode tool : declarations(tools)) {
             if (name.equals(toolName(tool))) {
                 JsonNode parameters = toolSchema(tool);
                 if (parameters == null || parameters.isNull()) {
@@ -186,17 +220,40 @@ public final class ToolCallSchema {
         return callWhere + " calls '" + name + "', a tool the request does not declare";
     }
 
+    /** The tools of a request: its {@code tools}, a Gemini tool's {@code functionDeclarations} each one tool. */
+    private static List<JsonNode> declarations(JsonNode tools) {
+        List<JsonNode> out = new java.util.ArrayList<>();
+        for (JsonNode tool : tools) {
+            JsonNode declared = tool.get("functionDeclarations");
+            if (declared != null && declared.isArray()) {
+                declared.forEach(out::add);
+            } else {
+                out.add(tool);
+            }
+        }
+        return out;
+    }
+
     /** A tool's name: {@code function.name} (Chat Completions) or {@code name} (Responses, Messages). */
     private static String toolName(JsonNode tool) {
         JsonNode fn = tool.get("function");
         return fn != null && fn.isObject() ? fn.path("name").asString(null) : tool.path("name").asString(null);
     }
 
-    /** A tool's schema: {@code function.parameters}, {@code parameters} or {@code input_schema}. */
+    /**
+     * A tool's schema: {@code function.parameters}, {@code parameters}, {@code input_schema}, or a Gemini
+     * declaration's {@code parametersJsonSchema} or (read as JSON Schema) {@code parameters}.
+     */
     private static JsonNode toolSchema(JsonNode tool) {
         JsonNode fn = tool.get("function");
         if (fn != null && fn.isObject()) {
             return fn.get("parameters");
+        }
+        if (tool.has("parametersJsonSchema")) {
+            return tool.get("parametersJsonSchema");
+        }
+        if (tool.has("parameters") && !tool.has("type")) { // a Gemini declaration: no "type": "function"
+            return GeminiSchema.asJsonSchema(tool.get("parameters"));
         }
         return tool.has("input_schema") ? tool.get("input_schema") : tool.get("parameters");
     }

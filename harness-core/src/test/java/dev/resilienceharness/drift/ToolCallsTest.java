@@ -31,6 +31,14 @@ class ToolCallsTest {
     }
 
     @Test
+    void geminiCallsAreTheFunctionCallPartsOfEachCandidate() {
+        assertEquals(List.of(new ToolCalls.Call("candidates[0].content.parts", "candidates[0].content.parts[1]",
+                        "candidates[0].content.parts[1].functionCall.name", "edit")),
+                ToolCalls.in(Json.readTree("{\"candidates\": [{\"content\": {\"parts\": [{\"text\": \"x\"},"
+                        + " {\"functionCall\": {\"name\": \"edit\", \"args\": {}}}]}}]}")));
+    }
+
+    @Test
     void anAnswerWithoutCallsHasNone() {
         assertEquals(List.of(), ToolCalls.in(Json.readTree("{\"choices\": [{\"message\": {\"content\": \"x\"}}]}")));
         assertEquals(List.of(), ToolCalls.in(Json.readTree("\"text\"")));

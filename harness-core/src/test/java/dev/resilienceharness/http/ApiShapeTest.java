@@ -19,7 +19,47 @@ class ApiShapeTest {
         assertEquals(ApiShape.MESSAGES, ApiShape.forPath("/v1/messages"));
         assertEquals(ApiShape.MESSAGES, ApiShape.forPath("/messages"));
         assertNull(ApiShape.forPath("/v1/embeddings"));
-        assertEquals("POST /v1/chat/completions, POST /v1/responses, POST /v1/messages", ApiShape.paths());
+        assertEquals("POST /v1/chat/completions, POST /v1/responses, POST /v1/messages,"
+                + " POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent",
+                ApiShape.paths());
+    }
+
+    @Test
+    void geminiIsServedAtItsModelsPathsWhateverComesBefore() {
+        assertEquals(ApiShape.GEMINI, ApiShape.forPath("/v1beta/models/gemini-2.5-flash:generateContent"));
+        assertEquals(ApiShape.GEMINI, ApiShape.forPath("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"));
+        assertEquals(ApiShape.GEMINI, ApiShape.forPath("/v1beta1/projects/p/locations/us-central1/publishers/google/"
+                + "models/gemini-2.5-pro:generateContent"));
+        assertNull(ApiShape.forPath("/v1beta/models/gemini-2.5-flash:countTokens"));
+        assertNull(ApiShape.forPath("/v1beta/models"));
+    }
+
+    @Test
+    void geminiErrorsCarryGooglesStatus() {
+        assertEquals(Json.readTree("{\"error\":{\"code\":429,\"message\":\"slow\",\"status\":\"RESOURCE_EXHAUSTED\"}}"),
+                ApiShape.GEMINI.errorBody(429, "rate_limit_exceeded", "slow", null));
+        assertEquals(Json.readTree("{\"error\":{\"code\":404,\"message\":\"no cassette\",\"status\":\"NOT_FOUND\","
+                + "\"fingerprint\":\"0123\"}}"), ApiShape.GEMINI.errorBody(404, "cassette_miss", "no cassette", "0123"));
+        assertEquals("UNAVAILABLE", ApiShape.googleStatus(503));
+        assertEquals("INTERNAL", ApiShape.googleStatus(500));
+        assertEquals("DEADLINE_EXCEEDED", ApiShape.googleStatus(504));
+        assertEquals("INVALID_ARGUMENT", ApiShape.googleStatus(400));
+        assertEquals("UNAUTHENTICATED", ApiShape.googleStatus(401));
+    }
+
+    @Test
+    void aGeminiRequestGetsTheModelAndStreamingItsPathCarries() {
+        ObjectNode body = (ObjectNode) Json.readTree("{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"hi\"}]}]}");
+        ObjectNode whole = ApiShape.request("/v1beta/models/gemini-2.5-flash:generateContent", body);
+        assertEquals(Json.readTree("{\"model\":\"gemini-2.5-flash\",\"contents\":[{\"role\":\"user\","
+                + "\"parts\":[{\"text\":\"hi\"}]}]}"), whole);
+        ObjectNode streamed = ApiShape.request("v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", body);
+        assertTrue(ApiShape.streams(streamed));
+        assertEquals(whole, ApiShape.withoutStreaming(streamed), "a stream matches the same request asked whole");
+        assertEquals("models/gemini-2.5-flash:streamGenerateContent?alt=sse", ApiShape.geminiPath(streamed));
+        assertEquals("models/gemini-2.5-flash:generateContent", ApiShape.geminiPath(whole));
+        assertEquals(body, ApiShape.geminiBody(streamed), "Gemini itself is sent the body as the SDK built it");
+        assertEquals(body, ApiShape.request("/v1/chat/completions", body), "other shapes are left as they are");
     }
 
     @Test

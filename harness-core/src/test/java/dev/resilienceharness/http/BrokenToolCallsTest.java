@@ -46,6 +46,28 @@ class BrokenToolCallsTest {
         }
     }
 
+    @Test
+    void geminiFunctionCallArgsBecomeCutOffJson() {
+        JsonNode request = Json.readTree("{\"tools\":[{\"functionDeclarations\":[{\"name\":\"edit\","
+                + "\"parameters\":{\"type\":\"OBJECT\"}}]}]}");
+        JsonNode withCall = Json.readTree("{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":["
+                + "{\"functionCall\":{\"name\":\"edit\",\"args\":{\"path\":\"a\"}}}]},\"finishReason\":\"STOP\"}]}");
+        JsonNode broken = BrokenToolCalls.of(ApiShape.GEMINI, withCall, request);
+        assertEquals("{\"path" + BrokenToolCalls.BROKEN_SUFFIX,
+                broken.at("/candidates/0/content/parts/0/functionCall/args").asString());
+        assertEquals(Json.readTree("{\"path\":\"a\"}"), withCall.at("/candidates/0/content/parts/0/functionCall/args"),
+                "the recorded body is not changed");
+        assertNotNull(new ToolCallSchema().problem(request, broken));
+
+        JsonNode text = Json.readTree("{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":["
+                + "{\"text\":\"done\"}]},\"finishReason\":\"STOP\"}]}");
+        JsonNode added = BrokenToolCalls.of(ApiShape.GEMINI, text, request);
+        assertEquals("edit", added.at("/candidates/0/content/parts/1/functionCall/name").asString());
+        assertEquals(BrokenToolCalls.BROKEN_SUFFIX, added.at("/candidates/0/content/parts/1/functionCall/args")
+                .asString());
+        assertNotNull(new ToolCallSchema().problem(request, added));
+    }
+
     static ObjectNode chatToolCall(String tool, String arguments) {
         ObjectNode body = (ObjectNode) Json.readTree("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
                 + "\"tool_calls\":[{\"id\":\"call_1\",\"type\":\"function\",\"function\":{}}]},"

@@ -60,6 +60,19 @@ class FaultAsHttpTest {
     }
 
     @Test
+    void geminiFaultsAreGooglesErrors() {
+        FaultAnswer quota = FaultAsHttp.answer(new QuotaFault("3"), ApiShape.GEMINI, REQUEST, null, 0, TEN);
+        assertEquals(429, quota.status());
+        assertEquals(429, quota.body().at("/error/code").asInt());
+        assertEquals("RESOURCE_EXHAUSTED", quota.body().at("/error/status").asString());
+        assertTrue(quota.body().at("/error/message").asString().contains("retry after 3"));
+        FaultAnswer server = FaultAsHttp.answer(new ServerErrorFault(503), ApiShape.GEMINI, REQUEST, null, 0, TEN);
+        assertEquals("UNAVAILABLE", server.body().at("/error/status").asString());
+        JsonNode answer = Json.readTree("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]}}]}");
+        assertEquals(answer, FaultAsHttp.answerable(ApiShape.GEMINI, answer, "f00d"), "no identifier is needed");
+    }
+
+    @Test
     void anHttpDateRetryAfterHasNoMillisecondHeader() {
         String date = "Wed, 21 Oct 2026 07:28:00 GMT";
         assertEquals(Map.of("Retry-After", date), FaultAsHttp.quotaHeaders(date));

@@ -60,6 +60,37 @@ class LiveHttpTest {
     }
 
     @Test
+    void aGeminiAttemptCarriesTheKeyAsXGoogApiKeyAndStreamsWithAltSse() throws Exception {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/v1beta/", exchange -> {
+            seen.put("uri", exchange.getRequestURI().toString());
+            seen.put("x-goog-api-key", String.valueOf(exchange.getRequestHeaders().getFirst("x-goog-api-key")));
+            seen.put("authorization", String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(200, 2);
+            exchange.getResponseBody().write(new byte[] {'{', '}'});
+            exchange.close();
+        });
+        server.start();
+        try {
+            LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
+                    "real-key", Duration.ofSeconds(10));
+            live.send(new HttpAttempt("google-genai 2.3.0", "POST",
+                    "v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+                    Map.of("x-goog-api-key", List.of("harness-replay")), new byte[] {'{', '}'}, null, 0));
+            assertEquals("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", seen.get("uri"));
+            assertEquals("real-key", seen.get("x-goog-api-key"));
+            assertEquals("null", seen.get("authorization"));
+            live.send(new HttpAttempt("google-genai 2.3.0", "POST", "v1beta/models/gemini-2.5-flash:generateContent",
+                    Map.of("x-goog-api-key", List.of("harness-replay")), new byte[] {'{', '}'}, null, 0));
+            assertEquals("/v1beta/models/gemini-2.5-flash:generateContent", seen.get("uri"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void recordsThroughAGatewayThatSpeaksOnlyHttp11() throws Exception {
         // As LiteLLM's proxy, mock servers and egress proxies on plain http:// do: a request that asks to upgrade the
         // connection (Upgrade: h2c) is answered 404.

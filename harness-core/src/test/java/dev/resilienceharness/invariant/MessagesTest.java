@@ -20,6 +20,18 @@ class MessagesTest {
     }
 
     @Test
+    void a_real_sleep_in_google_genai_names_its_retry_options() {
+        String hint = Messages.hintRealSleep("com.google.genai.RetryInterceptor.intercept(RetryInterceptor.java:100)");
+        org.junit.jupiter.api.Assertions.assertTrue(hint.startsWith("google-genai's RetryInterceptor waits with"
+                + " Thread.sleep"), hint);
+        org.junit.jupiter.api.Assertions.assertTrue(hint.contains("HttpRetryOptions.builder().attempts(1)"
+                + ".httpStatusCodes(List.of())"), hint);
+        assertEquals(Messages.hintRealSleep("com.acme.Loop.run(Loop.java:1)"),
+                "Wait with run.sleeper().sleep(...) instead of Thread.sleep: it is virtual, and the harness sees every"
+                        + " wait", "other sleepers keep their hint");
+    }
+
+    @Test
     void the_budget_sentence_spells_out_every_term() {
         assertEquals("more calls than the policy allows (1 + 2 transient + 1 quota + 0 repair + 3 restart)",
                 Messages.overBudget(2, 1, 0, 3));

@@ -20,6 +20,12 @@ class TokensTest {
     }
 
     @Test
+    void geminiUsageMetadataIsPromptInAndCandidatesWithThoughtsOut() {
+        assertEquals(new Tokens(12, 9), Tokens.of(null, Json.readTree("{\"usageMetadata\": {\"promptTokenCount\": 12,"
+                + " \"candidatesTokenCount\": 5, \"thoughtsTokenCount\": 4, \"totalTokenCount\": 21}}")));
+    }
+
+    @Test
     void aTotalAloneCountsAsInput() {
         assertEquals(new Tokens(42, 0), Tokens.of(null, Json.readTree("{\"usage\":{\"total_tokens\":42}}")));
         assertEquals(42, Tokens.of(null, Json.readTree("{\"usage\":{\"total_tokens\":42}}")).total());

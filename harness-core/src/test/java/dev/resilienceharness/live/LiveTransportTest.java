@@ -95,6 +95,28 @@ class LiveTransportTest {
     }
 
     @Test
+    void aGeminiStreamIsPostedToItsModelsPathWithXGoogApiKeyAndRecordedChunkByChunk() throws Exception {
+        String answer = "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":"
+                + "\"Fix the null check first.\"}]},\"finishReason\":\"STOP\",\"index\":0}],"
+                + "\"usageMetadata\":{\"totalTokenCount\":9},\"modelVersion\":\"gemini-2.5-flash\"}";
+        List<dev.resilienceharness.cassette.StreamEvent> sent = dev.resilienceharness.http.GeminiStreams.of(
+                Json.readTree(answer), 25);
+        stub.then(new ProviderStub.Named(sent));
+        ObjectNode request = (ObjectNode) Json.readTree("{\"model\":\"gemini-2.5-flash\",\"stream\":true,"
+                + "\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"fix\"}]}]}");
+        dev.resilienceharness.cassette.CassetteStore.Recorded recorded = live.send("plan", request,
+                dev.resilienceharness.http.ApiShape.GEMINI);
+        ProviderStub.Received r = stub.received().get(0);
+        assertTrue(r.path().endsWith("/models/gemini-2.5-flash:streamGenerateContent"), r.path());
+        assertEquals(KEY, r.header("x-goog-api-key"));
+        assertEquals(null, r.header("authorization"), "the key goes in one header only");
+        assertEquals("{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"fix\"}]}]}", r.body(),
+                "Gemini is sent the body without the model and stream its path carries");
+        assertEquals(Json.readTree(answer), recorded.response());
+        assertEquals(sent.size(), recorded.stream().events().size());
+    }
+
+    @Test
     void aMessagesStreamIsRecordedWithItsNamedEventsAndTheMessageTheyAddUpTo() throws Exception {
         String message = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"c\",\"content\":"
                 + "[{\"type\":\"text\",\"text\":\"Fix the null check.\"}],\"stop_reason\":\"end_turn\","

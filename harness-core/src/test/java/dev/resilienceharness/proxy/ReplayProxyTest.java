@@ -623,6 +623,50 @@ class ReplayProxyTest {
         }
     }
 
+    static final String GEMINI_BODY = "{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"write the patch\"}]}],"
+            + "\"tools\":[{\"functionDeclarations\":[{\"name\":\"edit\",\"parameters\":{\"type\":\"OBJECT\","
+            + "\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"STRING\"}}}}]}]}";
+    static final String GEMINI_ANSWER = "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"functionCall\":"
+            + "{\"name\":\"edit\",\"args\":{\"path\":\"src/Main.java\"}}}]},\"finishReason\":\"STOP\",\"index\":0}],"
+            + "\"modelVersion\":\"gemini-2.5-flash\"}";
+
+    @Test
+    void servesGeminiAtItsModelsPathsWithFaultsInGooglesShape() throws Exception {
+        HarnessConfig config = shapes();
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(
+                "/v1beta/models/gemini-2.5-flash:generateContent", obj(GEMINI_BODY));
+        store.write(keyed, Json.readTree(GEMINI_ANSWER), null);
+        String path = "/v1beta/models/gemini-2.5-flash:generateContent";
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("breaks").timeFactor(0).build().start()) {
+            HttpResponse<String> quota = post(proxy, path, GEMINI_BODY);
+            assertEquals(429, quota.statusCode());
+            assertEquals("2", quota.headers().firstValue("retry-after").orElseThrow());
+            assertEquals("RESOURCE_EXHAUSTED", Json.readTree(quota.body()).at("/error/status").asString());
+            assertEquals(429, Json.readTree(quota.body()).at("/error/code").asInt());
+
+            HttpResponse<String> overloaded = post(proxy, path, GEMINI_BODY);
+            assertEquals(529, overloaded.statusCode());
+            assertEquals("UNAVAILABLE", Json.readTree(overloaded.body()).at("/error/status").asString());
+
+            JsonNode broken = Json.readTree(post(proxy, path, GEMINI_BODY).body());
+            assertTrue(broken.at("/candidates/0/content/parts/0/functionCall/args").isString());
+            assertTrue(new ToolCallSchema().problem(keyed, broken).startsWith(
+                    "candidates[0].content.parts[0].functionCall.args is not a JSON object"));
+
+            HttpResponse<String> streamed = post(proxy, "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+                    GEMINI_BODY);
+            assertEquals(200, streamed.statusCode(), streamed.body());
+            assertTrue(streamed.headers().firstValue("content-type").orElseThrow().startsWith("text/event-stream"));
+            assertTrue(streamed.body().startsWith("data: {\"candidates\":"), streamed.body());
+            assertTrue(streamed.body().contains("\"functionCall\":{\"name\":\"edit\""), streamed.body());
+
+            HttpResponse<String> miss = post(proxy, "/v1beta/models/gemini-2.5-pro:generateContent", GEMINI_BODY);
+            assertEquals(404, miss.statusCode());
+            assertEquals("NOT_FOUND", Json.readTree(miss.body()).at("/error/status").asString());
+        }
+    }
+
     @Test
     void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
         HarnessConfig config = shapes();

@@ -188,6 +188,69 @@ class ScenarioTransportHttpTest {
     }
 
     @Test
+    void geminiIsAnsweredAtItsModelsPathsInItsOwnShapes() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                loop: com.acme.SdkLoop
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - name: gemini
+                    ops: [plan]
+                    faults: [quota, bad_tool_call, none, {stream_error: {after_events: 1}}]
+                """);
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of()));
+        String sent = "{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"plan\"}]}],\"tools\":["
+                + "{\"functionDeclarations\":[{\"name\":\"plan\",\"parameters\":{\"type\":\"OBJECT\","
+                + "\"properties\":{\"goal\":{\"type\":\"STRING\"}}}}]}]}";
+        ObjectNode keyed = ApiShapeRequests.gemini("gemini-2.5-flash", sent);
+        ObjectNode answer = (ObjectNode) Json.readTree("{\"candidates\":[{\"content\":{\"role\":\"model\","
+                + "\"parts\":[{\"text\":\"Planning the work in three steps.\"}]},\"finishReason\":\"STOP\","
+                + "\"index\":0}],\"usageMetadata\":{\"totalTokenCount\":12},\"modelVersion\":\"gemini-2.5-flash\"}");
+        store.write(keyed, answer, null, "plan");
+        byte[] body = sent.getBytes(StandardCharsets.UTF_8);
+        String whole = "v1beta/models/gemini-2.5-flash:generateContent";
+        String streamed = "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse";
+        List<Object> seen = new ArrayList<>();
+        RunTrace trace = run(config, "gemini", http -> {
+            HttpAnswer.Response quota = (HttpAnswer.Response) http.exchange(new HttpAttempt("google-genai 2.3.0",
+                    "POST", whole, Map.of(), body, null, 0));
+            seen.add(quota.status() + " " + Json.readTree(quota.body()).at("/error/status").asString());
+            HttpAnswer.Response broken = (HttpAnswer.Response) http.exchange(new HttpAttempt("google-genai 2.3.0",
+                    "POST", whole, Map.of(), body, null, 1));
+            seen.add(Json.readTree(broken.body()).at("/candidates/0/content/parts/1/functionCall/args").isString());
+            for (int i = 0; i < 2; i++) {
+                HttpAnswer.Response stream = (HttpAnswer.Response) http.exchange(new HttpAttempt("google-genai 2.3.0",
+                        "POST", streamed, Map.of(), body, Duration.ofSeconds(30), 0));
+                try {
+                    seen.add(new String(read(http.body(stream, Duration.ofSeconds(30))), StandardCharsets.UTF_8));
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        assertEquals("429 RESOURCE_EXHAUSTED", seen.get(0));
+        assertEquals(true, seen.get(1), "the broken call's args are cut-off JSON");
+        String ok = (String) seen.get(2);
+        assertTrue(ok.startsWith("data: {\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":"
+                + "\"Planning the wor\"}]}"), ok);
+        assertEquals(answer, dev.resilienceharness.http.StreamRecording.read(new java.io.ByteArrayInputStream(
+                ok.getBytes(StandardCharsets.UTF_8)), () -> 0).completion(), "the chunks add up to the recording");
+        String error = (String) seen.get(3);
+        assertTrue(error.contains("data: {\"error\":{\"code\":503,"), error);
+        assertEquals(List.of(CallRecord.Result.QUOTA, CallRecord.Result.SCHEMA, CallRecord.Result.OK,
+                CallRecord.Result.TRANSIENT), trace.calls().stream().map(CallRecord::result).toList());
+        assertEquals("google-genai 2.3.0", trace.calls().get(0).sdk());
+    }
+
+    /** Gemini requests as the harness keys them. */
+    private static final class ApiShapeRequests {
+        static ObjectNode gemini(String model, String body) {
+            return dev.resilienceharness.http.ApiShape.request("/v1beta/models/" + model + ":generateContent",
+                    (ObjectNode) Json.readTree(body));
+        }
+    }
+
+    @Test
     void sdkWaitsAreVirtualAndMarkedAsTheSdks() throws Exception {
         HarnessConfig config = project();
         RunTrace trace = run(config, "anthropic", http -> {

@@ -229,4 +229,57 @@ class ToolCallSchemaTest {
                 problem);
         assertNull(new ToolCallSchema().problem(request, response("t", "{\"slug\": \"my-slug_2\"}")));
     }
+
+    // --- Gemini: functionCall parts in candidates, tools [{functionDeclarations: [{name, parameters}]}] ------------
+
+    private static final JsonNode GEMINI_REQUEST = Json.readTree("""
+            {"model": "gemini-2.5-flash", "contents": [{"role": "user", "parts": [{"text": "patch the repo"}]}],
+             "tools": [{"functionDeclarations": [
+                 {"name": "apply_patch", "description": "apply a diff", "parameters": {
+                     "type": "OBJECT", "required": ["path", "diff"],
+                     "properties": {"path": {"type": "STRING"}, "diff": {"type": "STRING"},
+                                    "note": {"type": "STRING", "nullable": true}}}},
+                 {"name": "search", "parametersJsonSchema": {"type": "object", "required": ["query"],
+                     "properties": {"query": {"type": "string"}}, "additionalProperties": false}},
+                 {"name": "now"}]}]}
+            """);
+
+    private static JsonNode functionCall(String name, JsonNode args) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ObjectNode candidate = root.putArray("candidates").addObject();
+        ObjectNode content = candidate.putObject("content").put("role", "model");
+        var parts = content.putArray("parts");
+        parts.addObject().put("text", "patching");
+        ObjectNode call = parts.addObject().putObject("functionCall").put("name", name);
+        if (args != null) {
+            call.set("args", args);
+        }
+        candidate.put("finishReason", "STOP");
+        return root;
+    }
+
+    @Test
+    void gemini_function_calls_are_checked_against_the_declarations_parameters() {
+        assertNull(schema.problem(GEMINI_REQUEST, functionCall("apply_patch",
+                Json.readTree("{\"path\": \"a.py\", \"diff\": \"+x\", \"note\": null}"))));
+        String broken = schema.problem(GEMINI_REQUEST, functionCall("apply_patch", Json.readTree("{\"path\": 3}")));
+        assertTrue(broken.startsWith("candidates[0].content.parts[1].functionCall.args break the schema of tool"
+                + " 'apply_patch': "), broken);
+        assertEquals("candidates[0].content.parts[1].functionCall.args is not a JSON object (it is a string that does"
+                + " not parse as JSON)", schema.problem(GEMINI_REQUEST, functionCall("apply_patch",
+                        Json.readTree("\"{\\\"path\""))));
+        assertEquals("candidates[0].content.parts[1].functionCall calls 'rm', a tool the request does not declare",
+                schema.problem(GEMINI_REQUEST, functionCall("rm", Json.readTree("{}"))));
+        assertNull(schema.problem(GEMINI_REQUEST, functionCall("now", null)), "a call without args has none");
+        assertNull(schema.problem(GEMINI_REQUEST, Json.readTree("{\"candidates\": [{\"content\": {\"parts\":"
+                + " [{\"text\": \"no tools called\"}]}}]}")));
+    }
+
+    @Test
+    void gemini_parameters_json_schema_is_used_as_it_is() {
+        assertNull(schema.problem(GEMINI_REQUEST, functionCall("search", Json.readTree("{\"query\": \"q\"}"))));
+        String extra = schema.problem(GEMINI_REQUEST, functionCall("search",
+                Json.readTree("{\"query\": \"q\", \"limit\": 3}")));
+        assertTrue(extra != null && extra.contains("break the schema of tool 'search'"), extra);
+    }
 }

@@ -1,0 +1,330 @@
+package dev.resilienceharness.clients.genai;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.genai.Client;
+import com.google.genai.errors.ApiException;
+import com.google.genai.types.GenerateContentResponse;
+import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.config.ConfigLoader;
+import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.HttpAnswer;
+import dev.resilienceharness.http.HttpAttempt;
+import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.invariant.Invariant;
+import dev.resilienceharness.invariant.Violation;
+import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.VolatilePaths;
+import dev.resilienceharness.loop.AgentLoop;
+import dev.resilienceharness.loop.LoopRun;
+import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.scenario.Rehearsal;
+import dev.resilienceharness.scenario.ScenarioResult;
+import dev.resilienceharness.trace.CallRecord;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A loop a team writes with google-genai, given {@link HarnessGenai}'s client: the SDK's own retries are calls of the
+ * run, its real sleeps are reported with the fix, and with retries off the loop's own policy passes.
+ */
+class HarnessGenaiTest {
+
+    private static final String MODEL = "gemini-2.5-flash";
+    private static final String PROMPT = "Plan the work in one sentence.";
+    private static final String ANSWER = "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":"
+            + "\"Write the tests, then the code.\"}]},\"finishReason\":\"STOP\",\"index\":0}],"
+            + "\"usageMetadata\":{\"promptTokenCount\":8,\"candidatesTokenCount\":7,\"totalTokenCount\":15},"
+            + "\"modelVersion\":\"gemini-2.5-flash\"}";
+
+    private static final String YAML = """
+            version: 1
+            loop: com.acme.GeminiLoop
+            policy: {max_attempts: 3, max_total_wait: 30s}
+            scenarios:
+              - name: quota-then-ok
+                ops: [plan]
+                faults: [{quota: {retry_after: "1"}}, none]
+                expect: {status: [ok], attempts: [2]}
+              - name: streamed
+                ops: [plan]
+                faults: [none]
+              - name: stream-error
+                ops: [plan]
+                faults: [{stream_error: {after_events: 1}}]
+              - name: bad-tool-call
+                ops: [plan]
+                faults: [bad_tool_call]
+              - name: crash-resumes
+                ops: [plan]
+                faults: [crash]
+                expect: {status: [ok]}
+              - name: slow-first-token
+                ops: [plan]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}]
+              - name: quota-storm
+                ops: [plan]
+                faults: [quota, quota, quota, quota, quota]
+            """;
+
+    @TempDir
+    Path dir;
+
+    /** A team's loop: asks once per attempt and retries a 429 or a 5xx itself, waiting on the run's sleeper. */
+    static final class GeminiLoop implements AgentLoop {
+        private final Function<LoopRun, Client> clients;
+
+        GeminiLoop(Function<LoopRun, Client> clients) {
+            this.clients = clients;
+        }
+
+        @Override
+        public List<Outcome> run(LoopRun run) {
+            Client client = clients.apply(run);
+            try (var scope = run.op("plan")) {
+                for (int attempt = 1; ; attempt++) {
+                    try {
+                        GenerateContentResponse r = client.models.generateContent(MODEL, PROMPT, null);
+                        return List.of(Outcome.ok("plan", Json.readTree(Json.compact(
+                                tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(r.text()))), attempt));
+                    } catch (ApiException e) {
+                        if (attempt >= 3 || e.code() != 429 && e.code() < 500) {
+                            return List.of(Outcome.degraded("plan", e.status(), attempt));
+                        }
+                        run.sleeper().sleep(Duration.ofSeconds(1));
+                    } catch (RuntimeException e) {
+                        return List.of(Outcome.degraded("plan", "io", attempt));
+                    }
+                }
+            }
+        }
+    }
+
+    /** What the SDK sends for the loop's request, captured from a client answered by a stub. */
+    private static HttpAttempt sentBySdk() {
+        List<HttpAttempt> seen = new ArrayList<>();
+        HttpEndpoint stub = new HttpEndpoint() {
+            @Override
+            public HttpAnswer exchange(HttpAttempt attempt) {
+                seen.add(attempt);
+                return new HttpAnswer.Response(0, 200, Map.of("Content-Type", List.of("application/json")),
+                        ANSWER.getBytes(StandardCharsets.UTF_8), Duration.ZERO);
+            }
+
+            @Override
+            public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
+                return new ByteArrayInputStream(response.body());
+            }
+
+            @Override
+            public Clock clock() {
+                return Clock.systemUTC();
+            }
+
+            @Override
+            public void sleep(Duration duration, String sdk) {
+                throw new AssertionError("no wait expected");
+            }
+
+            @Override
+            public Scope op(String op) {
+                return () -> { };
+            }
+        };
+        GenerateContentResponse r = HarnessGenai.builder(stub).build().models.generateContent(MODEL, PROMPT, null);
+        assertEquals("Write the tests, then the code.", r.text(), "the run's answer reaches the SDK's parser");
+        assertEquals(1, seen.size());
+        return seen.get(0);
+    }
+
+    private Rehearsal project(AgentLoop loop) throws Exception {
+        HttpAttempt sent = sentBySdk();
+        assertTrue(sent.path().endsWith("models/" + MODEL + ":generateContent"), sent.path());
+        assertEquals(ApiShape.GEMINI, ApiShape.forPath("/" + sent.path()));
+        assertEquals(GenaiSdk.LABEL, sent.sdk());
+        Path file = dir.resolve("resilience.yaml");
+        Files.createDirectories(dir.resolve("cassettes"));
+        Files.writeString(file, YAML, StandardCharsets.UTF_8);
+        HarnessConfig config = ConfigLoader.load(file);
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of()));
+        ObjectNode request = ApiShape.request("/" + sent.path(), (ObjectNode) Json.readTree(sent.body()));
+        store.write(request, (ObjectNode) Json.readTree(ANSWER), null, "plan");
+        return Rehearsal.prepare(config, () -> loop);
+    }
+
+    private static ScenarioResult check(Rehearsal rehearsal, String name) {
+        return rehearsal.check(rehearsal.config().scenarios().stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(), 1, Rehearsal.RUN_INVARIANTS);
+    }
+
+    @Test
+    void withTheSdksRetriesOffTheLoopsOwnPolicyPasses() throws Exception {
+        Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).noRetries()
+                .timeout(Duration.ofSeconds(30)).build()));
+        ScenarioResult result = check(r, "quota-then-ok");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(List.of(CallRecord.Result.QUOTA, CallRecord.Result.OK),
+                result.trace().calls().stream().map(CallRecord::result).toList());
+        assertEquals(List.of(0, 0), result.trace().calls().stream().map(CallRecord::sdkRetry).toList(),
+                "both attempts are the loop's");
+        assertEquals(List.of(), result.trace().realSleeps());
+        assertEquals(Duration.ofSeconds(1), result.trace().totalWait(), "the loop waited on the virtual clock");
+    }
+
+    /** A loop that streams the answer and reports what it read, or what the SDK threw, as its outcome's value. */
+    private static AgentLoop streaming(List<String> seen) {
+        return run -> {
+            Client client = HarnessGenai.builder(run).noRetries().timeout(Duration.ofSeconds(30)).build();
+            try (var scope = run.op("plan")) {
+                StringBuilder text = new StringBuilder();
+                try (var stream = client.models.generateContentStream(MODEL, PROMPT, null)) {
+                    for (GenerateContentResponse chunk : stream) {
+                        text.append(chunk.text() == null ? "" : chunk.text());
+                    }
+                    seen.add("text: " + text);
+                } catch (RuntimeException e) {
+                    seen.add("after '" + text + "': " + e.getClass().getName() + ": " + e.getMessage());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        };
+    }
+
+    @Test
+    void aStreamedAnswerIsReadChunkByChunkAndAnErrorChunkIsWhatTheSdkThrows() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(streaming(seen));
+        ScenarioResult ok = check(r, "streamed");
+        // The determinism check runs the scenario twice: every run reads the same.
+        assertEquals(List.of("text: Write the tests, then the code."), seen.stream().distinct().toList());
+        assertEquals(1, ok.trace().streams().size(), "the answer went out as Gemini's chunks");
+        seen.clear();
+        ScenarioResult error = check(r, "stream-error");
+        assertEquals(List.of("after 'Write the tests,': com.google.genai.errors.ServerException: 503 UNAVAILABLE."
+                + " injected stream_error fault: the provider failed mid-stream"), seen.stream().distinct().toList(),
+                "the SDK reads Gemini's error chunk as a ServerException, after the text that came before it");
+        assertEquals(List.of(), error.trace().realSleeps());
+    }
+
+    @Test
+    void aBrokenToolCallIsWhatTheSdkSeesOfCutOffArgs() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().build();
+            try (var scope = run.op("plan")) {
+                try {
+                    GenerateContentResponse answer = client.models.generateContent(MODEL, PROMPT, null);
+                    seen.add("calls: " + answer.functionCalls());
+                } catch (RuntimeException e) {
+                    seen.add(e.getClass().getName() + ": " + e.getMessage());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        ScenarioResult result = check(r, "bad-tool-call");
+        assertEquals(CallRecord.Result.SCHEMA, result.trace().calls().get(0).result());
+        assertEquals(List.of("com.google.genai.errors.GenAiIOException: Failed to deserialize the JSON node."),
+                seen.stream().distinct().toList(), "the SDK cannot read args that are not an object");
+    }
+
+    @Test
+    void aRequestNoCassetteAnswersIsTheRunsMissNotAnSdkError() throws Exception {
+        List<Throwable> thrown = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().build();
+            try (var scope = run.op("plan")) {
+                client.models.generateContent(MODEL, "Another prompt, never recorded.", null);
+            } catch (RuntimeException e) {
+                thrown.add(e);
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        ScenarioResult result = check(r, "streamed");
+        assertEquals(dev.resilienceharness.cassette.CassetteMiss.class, thrown.get(0).getClass(),
+                "the miss passes through the SDK's retry layer untouched");
+        Violation miss = result.violations().stream().filter(v -> v.invariant() == Invariant.CASSETTES).findFirst()
+                .orElseThrow(() -> new AssertionError(result.violations()));
+        assertTrue(miss.message().startsWith("no cassette for op 'plan': looked for "), miss.message());
+        assertTrue(miss.message().contains("contents"), "the nearest request's differing path is named: "
+                + miss.message());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void aCrashThroughTheSdkRestartsTheProcessAndTheRunResumes() throws Exception {
+        Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).noRetries().build()));
+        ScenarioResult result = check(r, "crash-resumes");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(1, result.trace().restarts().size(), "the crash went through the SDK as the process dying");
+        assertEquals(List.of(CallRecord.Result.CRASH, CallRecord.Result.OK),
+                result.trace().calls().stream().map(CallRecord::result).toList());
+    }
+
+    @Test
+    void aSlowFirstTokenIsVirtualTimeAndPastTheSdksTimeoutItsIoError() throws Exception {
+        List<String> seen = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            Client client = HarnessGenai.builder(run).noRetries().timeout(Duration.ofSeconds(2)).build();
+            try (var scope = run.op("plan")) {
+                try {
+                    seen.add(client.models.generateContent(MODEL, PROMPT, null).text());
+                } catch (RuntimeException e) {
+                    seen.add(e.getClass().getName());
+                }
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        long start = System.nanoTime();
+        ScenarioResult result = check(r, "slow-first-token");
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(3).toNanos(), "no real time passed");
+        assertEquals(List.of("com.google.genai.errors.GenAiIOException"), seen.stream().distinct().toList(),
+                "3.5 s is past the client's 2 s timeout");
+        assertEquals(CallRecord.Result.TRANSIENT, result.trace().calls().get(0).result());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void oneAttemptAloneStillSleepsOnceAfterA429() throws Exception {
+        // google-genai 2.3.0's RetryInterceptor sleeps after a retryable status even on its last attempt.
+        Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).attempts(1).build()));
+        ScenarioResult result = check(r, "quota-then-ok");
+        assertFalse(result.trace().realSleeps().isEmpty());
+        assertEquals(0, result.trace().calls().get(0).sdkRetry());
+    }
+
+    @Test
+    void aDefaultClientsHiddenRetriesAreRealSleepsReportedWithTheFix() throws Exception {
+        Rehearsal r = project(new GeminiLoop(HarnessGenai::client));
+        ScenarioResult result = check(r, "quota-storm");
+        CallRecord first = result.trace().calls().get(0);
+        assertEquals(CallRecord.Result.QUOTA, first.result());
+        assertEquals(GenaiSdk.LABEL, first.sdk());
+        assertFalse(result.trace().realSleeps().isEmpty(), "the SDK's RetryInterceptor slept for real");
+        assertTrue(result.trace().realSleeps().get(0).where().startsWith("com.google.genai.RetryInterceptor"),
+                result.trace().realSleeps().get(0).where());
+        Violation wait = result.violations().stream().filter(v -> v.invariant() == Invariant.BOUNDED_WAIT)
+                .findFirst().orElseThrow(() -> new AssertionError(result.violations()));
+        assertTrue(wait.hint().startsWith("google-genai's RetryInterceptor waits with Thread.sleep"), wait.hint());
+        assertTrue(wait.hint().contains("HttpRetryOptions.builder().attempts(1).httpStatusCodes(List.of())"),
+                wait.hint());
+        // Any retry the SDK got to before a sleep long enough to catch is numbered as the SDK's own.
+        for (int i = 1; i < result.trace().calls().size(); i++) {
+            assertEquals(i, result.trace().calls().get(i).sdkRetry());
+        }
+    }
+}
