@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 
 class GeminiStreamsTest {
 
-    private static final JsonNode ANSWER = Json.readTree("""
+    static final JsonNode ANSWER = Json.readTree("""
             {"candidates": [{"content": {"role": "model", "parts": [
                  {"text": "Looking the order up now, one moment."},
                  {"functionCall": {"name": "lookup_order", "args": {"order_id": "A-17"}}}]},

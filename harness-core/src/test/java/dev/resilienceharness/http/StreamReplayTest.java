@@ -85,11 +85,12 @@ class StreamReplayTest {
     @Test
     void recordingRefusesEachOfTheseStreamsForAnswersAreRecordedWholeAndTheErrorInjectedOnReplay() {
         for (ApiShape shape : ApiShape.values()) {
-            String body = shape == ApiShape.MESSAGES ? MESSAGE : shape == ApiShape.RESPONSES
-                    ? ResponseStreamsTest.RESPONSE : CHAT;
+            JsonNode body = shape == ApiShape.GEMINI ? GeminiStreamsTest.ANSWER : Json.readTree(
+                    shape == ApiShape.MESSAGES ? MESSAGE : shape == ApiShape.RESPONSES ? ResponseStreamsTest.RESPONSE
+                            : CHAT);
             for (Event named : Event.values()) {
                 StreamReplay replay = StreamReplay.of(new StreamErrorFault(3, named), shape, null,
-                        Json.readTree(body), 0, Json.readTree("{\"stream\":true}"), "f00d");
+                        body, 0, Json.readTree("{\"stream\":true}"), "f00d");
                 StreamRecording.Broken refused = org.junit.jupiter.api.Assertions.assertThrows(
                         StreamRecording.Broken.class, () -> StreamRecording.assemble(replay.events()),
                         shape + " " + named);
