@@ -102,9 +102,13 @@ public final class ConfigLoader {
     static final List<String> PROVIDER_KEYS = List.of("base_url", "api_key_env");
     static final List<String> VOLATILE_ROOTS = List.of("request", "response", "timing", "*");
 
-    /** Used when {@code volatile:} is absent; {@code volatile: []} means none. */
+    /**
+     * Used when {@code volatile:} is absent; {@code volatile: []} means none. The ids and timestamps a provider
+     * mints per answer: Chat Completions' and Messages' {@code id} and {@code created}, Gemini's {@code responseId}
+     * and {@code createTime}.
+     */
     public static final List<String> DEFAULT_VOLATILE = List.of("response.id", "response.created",
-            "response.system_fingerprint");
+            "response.system_fingerprint", "response.responseId", "response.createTime");
     /** Used when {@code cassettes:} is absent. */
     public static final String DEFAULT_CASSETTES = "cassettes";
 

@@ -211,9 +211,21 @@ public final class Messages {
     }
 
     static String hintSdkRetries(String sdk, int sdkRetries) {
-        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " before your loop saw the answer: build the"
-                + " client with maxRetries(0) and let your loop's policy retry, or allow for the SDK's retries in the"
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " before your loop saw the answer: "
+                + noSdkRetries(sdk) + " and let your loop's policy retry, or allow for the SDK's retries in the"
                 + " policy (max_attempts)";
+    }
+
+    /**
+     * How to build {@code sdk}'s client without its own retries: {@code maxRetries(0)}, or google-genai's retry
+     * options, which also need a timeout since the SDK sets none.
+     */
+    static String noSdkRetries(String sdk) {
+        if (SdkLayer.name(sdk).equals("google-genai")) {
+            return "build the client with HttpOptions.retryOptions(HttpRetryOptions.builder().attempts(1)"
+                    + ".httpStatusCodes(List.of())) and a timeout (HarnessGenai.builder(run).noRetries().timeout(...))";
+        }
+        return "build the client with maxRetries(0)";
     }
 
     private static String times(int n) {
@@ -246,43 +258,43 @@ public final class Messages {
 
     static String hintSdkAfterInsufficientQuota(String sdk, int sdkRetries) {
         return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " after the insufficient_quota 429 before your"
-                + " loop saw it: build the client with maxRetries(0), so that the 429 reaches your loop at once and"
+                + " loop saw it: " + noSdkRetries(sdk) + ", so that the 429 reaches your loop at once and"
                 + " it stops (QuotaExhausted.kind() INSUFFICIENT_QUOTA)";
     }
 
     static String hintSdkAfterStop(String sdk, int sdkRetries) {
         return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " after the quota rejection that stopped the"
-                + " run: build the client with maxRetries(0), so that the rejection reaches your loop at once and it"
+                + " run: " + noSdkRetries(sdk) + ", so that the rejection reaches your loop at once and it"
                 + " returns its outcomes";
     }
 
     static String hintSdkRetryWait(String sdk) {
         return SdkLayer.name(sdk) + " retried the 429 itself, after a delay of its own (an SDK caps or replaces a"
-                + " server-stated delay and adds jitter): build the client with maxRetries(0) and let your loop wait"
+                + " server-stated delay and adds jitter): " + noSdkRetries(sdk) + " and let your loop wait"
                 + " the delay the 429 states (QuotaExhausted.delay(run.now())) with run.sleeper()";
     }
 
     static String hintSdkBackoff(String sdk) {
-        return SdkLayer.name(sdk) + " retried the transient failure itself, sooner than policy.backoff allows: build"
-                + " the client with maxRetries(0) and let your loop wait policy.backoff(n) with run.sleeper(), or"
+        return SdkLayer.name(sdk) + " retried the transient failure itself, sooner than policy.backoff allows: "
+                + noSdkRetries(sdk) + " and let your loop wait policy.backoff(n) with run.sleeper(), or"
                 + " declare the SDK's backoff in the policy (backoff, jitter)";
     }
 
     static String hintSdkWaits(String sdk) {
-        return SdkLayer.name(sdk) + " waited between its own retries: build the client with maxRetries(0) so that"
+        return SdkLayer.name(sdk) + " waited between its own retries: " + noSdkRetries(sdk) + " so that"
                 + " your loop decides every wait and checks the total against policy.max_total_wait, or allow for the"
                 + " SDK's backoff in policy.max_total_wait";
     }
 
     static String hintSdkCalls(String sdk, int sdkRetries) {
-        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " on its own: build the client with"
-                + " maxRetries(0) and let your loop's policy retry, or raise budget.max_calls_per_scenario to allow for"
-                + " the SDK's retries";
+        return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " on its own: "
+                + noSdkRetries(sdk) + " and let your loop's policy retry, or raise budget.max_calls_per_scenario to"
+                + " allow for the SDK's retries";
     }
 
     static String hintSdkTokens(String sdk, int sdkRetries) {
         return SdkLayer.name(sdk) + " retried " + times(sdkRetries) + " on its own, each retry spending tokens again:"
-                + " build the client with maxRetries(0) and let your loop's policy retry, or raise the budget";
+                + " " + noSdkRetries(sdk) + " and let your loop's policy retry, or raise the budget";
     }
 
     // --- provider limits and the token budget ---

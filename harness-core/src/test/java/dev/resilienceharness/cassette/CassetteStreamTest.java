@@ -60,6 +60,27 @@ class CassetteStreamTest {
     }
 
     @Test
+    void geminisResponseIdAndCreateTimeAreVolatileByDefaultInTheAnswerAndEveryChunk() {
+        VolatilePaths defaults = VolatilePaths.of(dev.resilienceharness.config.ConfigLoader.DEFAULT_VOLATILE);
+        ObjectNode cassette = (ObjectNode) Json.readTree("{\"request\":{},\"response\":{\"responseId\":\"r-1\","
+                + "\"createTime\":\"2026-12-07T09:00:00Z\",\"modelVersion\":\"gemini-2.5-flash\"},\"stream\":{"
+                + "\"events\":[{\"at_ms\":1,\"data\":\"{\\\"responseId\\\":\\\"r-1\\\",\\\"createTime\\\":"
+                + "\\\"2026-12-07T09:00:00Z\\\",\\\"modelVersion\\\":\\\"gemini-2.5-flash\\\"}\"}]}}");
+        assertEquals(List.of("response.responseId", "response.createTime", "stream.events[0].data.responseId",
+                "stream.events[0].data.createTime"), with(defaults.remaining(cassette),
+                CassetteStream.remainingVolatile(cassette, defaults)));
+        defaults.strip(cassette);
+        CassetteStream.stripVolatile(cassette, defaults);
+        assertEquals("{\"modelVersion\":\"gemini-2.5-flash\"}", Json.compact(cassette.get("response")));
+        assertEquals("{\"modelVersion\":\"gemini-2.5-flash\"}",
+                cassette.get("stream").get("events").get(0).get("data").asString());
+    }
+
+    private static List<String> with(List<String> a, List<String> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+    }
+
+    @Test
     void onlyJsonObjectsAreChunks() {
         assertNull(CassetteStream.chunk("[DONE]"));
         assertNull(CassetteStream.chunk("{broken"));

@@ -195,8 +195,8 @@ class ConfigLoaderTest {
             assertEquals(FILE, config.file());
             assertEquals(1, config.version());
             assertEquals(FILE.toAbsolutePath().getParent().resolve("cassettes"), config.cassettes());
-            assertEquals(List.of("response.id", "response.created", "response.system_fingerprint"),
-                    config.volatilePaths());
+            assertEquals(List.of("response.id", "response.created", "response.system_fingerprint",
+                    "response.responseId", "response.createTime"), config.volatilePaths());
             assertEquals(Policy.defaults(Duration.ofSeconds(30)), config.policy());
             assertEquals("builtin", config.loop());
             assertTrue(config.usesBuiltinLoop());

@@ -173,4 +173,41 @@ class SdkLayerTest {
                 lines(new TokenBudget(budget).check(trace(List.of(), List.of(), ok(0, "plan", 0, 0, 10),
                         ok(1, "plan", 10, 1, 10), ok(2, "plan", 20, 2, 10)))));
     }
+
+    private static final String GENAI = "google-genai 2.3.0";
+    private static final String GENAI_FIX = "build the client with HttpOptions.retryOptions(HttpRetryOptions.builder()"
+            + ".attempts(1).httpStatusCodes(List.of())) and a timeout (HarnessGenai.builder(run).noRetries()"
+            + ".timeout(...))";
+
+    @Test
+    void theScenarioCapNamesGoogleGenaisRetriesWithItsOwnFix() {
+        CallRecord[] calls = {failed(0, "plan", 0, 0), failed(1, "plan", 500, 1), ok(2, "plan", 1500, 2, 10)};
+        for (int i = 0; i < calls.length; i++) {
+            CallRecord c = calls[i];
+            calls[i] = new CallRecord(c.index(), c.op(), c.repair(), c.fault(), c.result(), c.status(),
+                    c.retryAfter(), c.honourable(), c.atNanos(), c.firstTokenMs(), c.incarnation(), GENAI,
+                    c.sdkRetry(), c.tokens(), c.limit(), c.model());
+        }
+        assertEquals(List.of("s [budget]: 3 calls in the scenario; budget.max_calls_per_scenario is 2; google-genai"
+                + " 2.3.0 made 2 of them as its own retries, under 1 call of your loop (bound 2 calls, actual 3"
+                + " calls). google-genai retried 2 times on its own: " + GENAI_FIX + " and let your loop's policy"
+                + " retry, or raise budget.max_calls_per_scenario to allow for the SDK's retries"),
+                lines(new CallBudget(new Budget(2)).check(trace(List.of(), List.of(), calls))).stream()
+                        .filter(l -> l.startsWith("s [budget]:")).toList());
+    }
+
+    @Test
+    void everyRetryAuditHintForGoogleGenaiGivesItsRetryOptionsNotMaxRetries() {
+        List<String> hints = List.of(Messages.hintSdkRetries(GENAI, 4), Messages.hintSdkAfterInsufficientQuota(GENAI,
+                4), Messages.hintSdkAfterStop(GENAI, 4), Messages.hintSdkRetryWait(GENAI), Messages.hintSdkBackoff(
+                GENAI), Messages.hintSdkWaits(GENAI), Messages.hintSdkCalls(GENAI, 4), Messages.hintSdkTokens(GENAI,
+                4));
+        for (String hint : hints) {
+            assertEquals(true, hint.startsWith("google-genai "), hint);
+            assertEquals(true, hint.contains(GENAI_FIX), hint);
+            assertEquals(false, hint.contains("maxRetries"), hint);
+        }
+        assertEquals(true, Messages.hintSdkCalls(SDK, 2).contains("build the client with maxRetries(0) and let"),
+                "the other SDKs keep their fix");
+    }
 }
