@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.ChunkStreams;
+import dev.resilienceharness.http.GeminiStreams;
 import dev.resilienceharness.http.MessageStreams;
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions or the Messages API with
+ * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions, Messages or Gemini API with
  * the answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's text only), whole or
  * as the API's server-sent events, and keeps the key each request carried.
  */
@@ -31,26 +32,35 @@ final class ContractProvider implements AutoCloseable {
     private final HttpServer server;
     private final List<String> keys = Collections.synchronizedList(new ArrayList<>());
 
-    private ContractProvider(HttpServer server) {
+    private final ApiShape api;
+
+    private ContractProvider(HttpServer server, ApiShape api) {
         this.server = server;
+        this.api = api;
     }
 
     /** A provider of {@code api} alone: a request to another API's path is a 404. */
     static ContractProvider start(ApiShape api) throws IOException {
         if (api == ApiShape.RESPONSES) {
-            throw new IllegalArgumentException("the contract records Chat Completions or Messages, not " + api);
+            throw new IllegalArgumentException("the contract records Chat Completions, Messages or Gemini, not "
+                    + api);
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        ContractProvider provider = new ContractProvider(server);
-        String path = api == ApiShape.MESSAGES ? "/v1/messages" : "/v1/chat/completions";
+        ContractProvider provider = new ContractProvider(server, api);
+        String path = switch (api) {
+            case MESSAGES -> "/v1/messages";
+            case GEMINI -> "/v1beta/models/";
+            default -> "/v1/chat/completions";
+        };
         server.createContext(path, e -> provider.answer(e, api));
         server.start();
         return provider;
     }
 
-    /** The base URL the recorder sends to. */
+    /** The base URL the recorder sends to, with the API's version. */
     URI baseUrl() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort()
+                + (api == ApiShape.GEMINI ? "/v1beta" : "/v1"));
     }
 
     /** The key each request that reached the provider carried, in order. */
@@ -72,12 +82,21 @@ final class ContractProvider implements AutoCloseable {
     private void answer(HttpExchange exchange, ApiShape shape) throws IOException {
         JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
-        keys.add(auth != null ? auth : String.valueOf(exchange.getRequestHeaders().getFirst("x-api-key")));
+        String key = shape == ApiShape.GEMINI ? "x-goog-api-key" : "x-api-key";
+        keys.add(auth != null ? auth : String.valueOf(exchange.getRequestHeaders().getFirst(key)));
         String op = op(Json.compact(request));
-        JsonNode body = shape == ApiShape.MESSAGES ? message(op) : completion(op);
-        if (request.path("stream").asBoolean(false)) {
+        JsonNode body = switch (shape) {
+            case MESSAGES -> message(op);
+            case GEMINI -> gemini(op);
+            default -> completion(op);
+        };
+        // Gemini says in its path, not its body, that the answer streams.
+        if (request.path("stream").asBoolean(false)
+                || exchange.getRequestURI().getPath().endsWith(":streamGenerateContent")) {
             StringBuilder events = new StringBuilder();
-            if (shape == ApiShape.MESSAGES) {
+            if (shape == ApiShape.GEMINI) {
+                GeminiStreams.of(body, 0).forEach(event -> events.append(event.wire()));
+            } else if (shape == ApiShape.MESSAGES) {
                 MessageStreams.of(body, 0).forEach(event -> events.append(event.wire()));
             } else {
                 events.append(new String(ChunkStreams.wire(Json.compact(body).getBytes(StandardCharsets.UTF_8),
@@ -127,6 +146,24 @@ final class ContractProvider implements AutoCloseable {
         m.putNull("stop_sequence");
         m.putObject("usage").put("input_tokens", 12).put("output_tokens", 3);
         return m;
+    }
+
+    private static ObjectNode gemini(String op) {
+        ObjectNode r = NODES.objectNode();
+        ObjectNode candidate = r.putArray("candidates").addObject();
+        ObjectNode content = candidate.putObject("content").put("role", "model");
+        var parts = content.putArray("parts");
+        parts.addObject().put("text", text(op));
+        if (!AdapterContract.STREAMED.equals(op)) {
+            parts.addObject().putObject("functionCall").put("name", "apply_patch")
+                    .set("args", Json.readTree(arguments(op)));
+        }
+        candidate.put("finishReason", "STOP").put("index", 0);
+        r.putObject("usageMetadata").put("promptTokenCount", 12).put("candidatesTokenCount", 3)
+                .put("totalTokenCount", 15);
+        r.put("modelVersion", "gemini-2.5-flash").put("responseId", "contract-" + op)
+                .put("createTime", "2026-01-01T00:00:00Z");
+        return r;
     }
 
     private static void send(HttpExchange exchange, String type, String body) throws IOException {
