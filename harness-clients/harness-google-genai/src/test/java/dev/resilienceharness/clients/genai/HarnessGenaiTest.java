@@ -327,4 +327,24 @@ class HarnessGenaiTest {
             assertEquals(i, result.trace().calls().get(i).sdkRetry());
         }
     }
+
+    @Test
+    void theRetryStackAuditNamesGoogleGenaisOwnFixWhereItsRetriesMadeCalls() throws Exception {
+        // Backoff of a millisecond, under the harness's real-sleep bound: the SDK's retries go out and are counted.
+        Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).customize(o -> o.retryOptions(
+                com.google.genai.types.HttpRetryOptions.builder().attempts(3).initialDelay(0.001).maxDelay(0.001)
+                        .jitter(0.0).build())).build()));
+        ScenarioResult result = check(r, "quota-storm");
+        assertTrue(result.trace().calls().stream().anyMatch(CallRecord::bySdk), "the SDK retried on its own");
+        List<Violation> audited = result.violations().stream().filter(v -> v.message().contains(GenaiSdk.LABEL
+                + " made")).toList();
+        assertFalse(audited.isEmpty(), result.violations().toString());
+        for (Violation v : audited) {
+            assertTrue(v.hint().startsWith("google-genai "), v.hint());
+            assertTrue(v.hint().contains("build the client with HttpOptions.retryOptions(HttpRetryOptions.builder()"
+                    + ".attempts(1).httpStatusCodes(List.of())) and a timeout (HarnessGenai.builder(run).noRetries()"
+                    + ".timeout(...))"), v.hint());
+        }
+        result.violations().forEach(v -> assertFalse(v.line().contains("maxRetries"), v.line()));
+    }
 }
