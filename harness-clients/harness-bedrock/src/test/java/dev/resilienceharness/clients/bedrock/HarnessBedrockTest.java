@@ -71,6 +71,10 @@ class HarnessBedrockTest {
                 ops: [plan]
                 faults: [{server_error: {status: 503}}, none]
                 expect: {status: [ok], attempts: [2]}
+              - name: crash-resumes
+                ops: [plan]
+                faults: [crash]
+                expect: {status: [ok]}
               - name: bad-tool-call
                 ops: [plan]
                 faults: [bad_tool_call]
@@ -230,6 +234,38 @@ class HarnessBedrockTest {
                 + " waits: " + result.trace().waits());
         assertTrue(sdkWaits.stream().allMatch(w -> w.nanos() > 0 && w.nanos() <= Duration.ofSeconds(20).toNanos()),
                 "each at most legacy mode's 20 s cap");
+    }
+
+    @Test
+    void aRequestNoCassetteAnswersIsACassetteViolation() throws Exception {
+        List<Throwable> thrown = new ArrayList<>();
+        Rehearsal r = project(run -> {
+            BedrockRuntimeClient client = HarnessBedrock.client(run);
+            try (var scope = run.op("plan")) {
+                client.converse(q -> q.modelId(MODEL).messages(Message.builder().role(ConversationRole.USER)
+                        .content(ContentBlock.fromText("Another prompt, never recorded.")).build()));
+            } catch (RuntimeException e) {
+                thrown.add(e);
+            }
+            return List.of(Outcome.ok("plan", null, 1));
+        });
+        ScenarioResult result = check(r, "bad-tool-call");
+        assertFalse(thrown.isEmpty());
+        Violation miss = result.violations().stream().filter(v -> v.invariant() == Invariant.CASSETTES).findFirst()
+                .orElseThrow(() -> new AssertionError(result.violations()));
+        assertTrue(miss.message().startsWith("no cassette for op 'plan': looked for "), miss.message());
+        assertEquals(dev.resilienceharness.cassette.CassetteMiss.class, thrown.get(0).getClass(),
+                "the miss passes through the SDK's retry stage untouched, not wrapped in an SdkClientException");
+    }
+
+    @Test
+    void aCrashThroughTheSdkRestartsTheProcessAndTheRunResumes() throws Exception {
+        Rehearsal r = project(new BedrockLoop(run -> HarnessBedrock.builder(run).noRetries().build()));
+        ScenarioResult result = check(r, "crash-resumes");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(1, result.trace().restarts().size(), "the crash went through the SDK as the process dying");
+        assertEquals(List.of(CallRecord.Result.CRASH, CallRecord.Result.OK),
+                result.trace().calls().stream().map(CallRecord::result).toList());
     }
 
     @Test
