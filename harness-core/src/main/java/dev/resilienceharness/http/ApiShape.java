@@ -37,9 +37,12 @@ public enum ApiShape {
      */
     BEDROCK("model/{modelId}/converse");
 
-    /** A Bedrock Converse path: the model id (URL-encoded, as the AWS SDK sends it), then the operation. */
+    /**
+     * A Bedrock Converse path: the model id (URL-encoded, as the AWS SDK sends it), then the operation;
+     * {@code converse-stream}'s binary event stream is not spoken yet, so it is no shape's path.
+     */
     private static final java.util.regex.Pattern BEDROCK_PATH = java.util.regex.Pattern.compile(
-            "(?:^|/)model/([^/]+)/(converse|converse-stream)$");
+            "(?:^|/)model/([^/]+)/converse$");
 
     /** A Gemini path: the model, then the method; any prefix ({@code v1beta/}, a Vertex project) before it. */
     private static final java.util.regex.Pattern GEMINI_PATH = java.util.regex.Pattern.compile(
