@@ -176,6 +176,9 @@ public final class DriftCheck {
         if (response.has("choices")) {
             return ApiShape.CHAT_COMPLETIONS;
         }
+        if (response.path("output").has("message")) {
+            return ApiShape.BEDROCK;
+        }
         if (response.has("output") || "response".equals(response.path("object").asString(""))) {
             return ApiShape.RESPONSES;
         }

@@ -7,7 +7,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The tool calls in an answer, in each provider API's shape: Chat Completions'
  * {@code choices[*].message.tool_calls[*]}, the {@code function_call} items of a Responses {@code output}, the
- * {@code tool_use} blocks of a Messages {@code content}, and the {@code functionCall} parts of a Gemini candidate.
+ * {@code tool_use} blocks of a Messages {@code content}, the {@code functionCall} parts of a Gemini candidate,
+ * and the {@code toolUse} blocks of a Bedrock Converse {@code output.message.content}.
  */
 final class ToolCalls {
 
@@ -30,6 +31,18 @@ final class ToolCalls {
     static List<Call> in(JsonNode response) {
         List<Call> calls = new ArrayList<>();
         if (response == null || !response.isObject()) {
+            return calls;
+        }
+        JsonNode content = response.path("output").path("message").get("content");
+        if (content != null && content.isArray()) {
+            String container = "output.message.content";
+            for (int i = 0; i < content.size(); i++) {
+                JsonNode use = content.get(i).get("toolUse");
+                if (use != null) {
+                    String path = container + "[" + i + "]";
+                    calls.add(new Call(container, path, path + ".toolUse.name", use.path("name").asString("")));
+                }
+            }
             return calls;
         }
         JsonNode choices = response.get("choices");

@@ -30,7 +30,19 @@ public enum ApiShape {
      * {@code POST /v1beta/models/{model}:generateContent} and {@code :streamGenerateContent}: tool calls are the
      * {@code functionCall} parts of {@code candidates[*].content.parts}.
      */
-    GEMINI("models/{model}:generateContent");
+    GEMINI("models/{model}:generateContent"),
+    /**
+     * {@code POST /model/{modelId}/converse}: Amazon Bedrock's Converse; tool calls are the {@code toolUse} blocks of
+     * {@code output.message.content}, its errors {@code {"message"}} named by {@code x-amzn-ErrorType}.
+     */
+    BEDROCK("model/{modelId}/converse");
+
+    /**
+     * A Bedrock Converse path: the model id (URL-encoded, as the AWS SDK sends it), then the operation;
+     * {@code converse-stream}'s binary event stream is not spoken yet, so it is no shape's path.
+     */
+    private static final java.util.regex.Pattern BEDROCK_PATH = java.util.regex.Pattern.compile(
+            "(?:^|/)model/([^/]+)/converse$");
 
     /** A Gemini path: the model, then the method; any prefix ({@code v1beta/}, a Vertex project) before it. */
     private static final java.util.regex.Pattern GEMINI_PATH = java.util.regex.Pattern.compile(
@@ -51,7 +63,7 @@ public enum ApiShape {
 
     /** The path a client posts to: {@code /v1/} followed by {@link #resource()} ({@code /v1beta/} for Gemini). */
     public String path() {
-        return (this == GEMINI ? "/v1beta/" : "/v1/") + resource;
+        return (this == GEMINI ? "/v1beta/" : this == BEDROCK ? "/" : "/v1/") + resource;
     }
 
     /**
@@ -66,6 +78,9 @@ public enum ApiShape {
         if (GEMINI_PATH.matcher(path).find()) {
             return GEMINI;
         }
+        if (BEDROCK_PATH.matcher(path).find()) {
+            return BEDROCK;
+        }
         for (ApiShape s : values()) {
             if (path.equals(s.path()) || path.equals("/" + s.resource)) {
                 return s;
@@ -78,10 +93,12 @@ public enum ApiShape {
     public static String paths() {
         StringBuilder sb = new StringBuilder();
         for (ApiShape s : values()) {
-            sb.append(sb.length() == 0 ? "" : ", ").append("POST ").append(s.path());
+            if (s != BEDROCK) {
+                sb.append(sb.length() == 0 ? "" : ", ").append("POST ").append(s.path());
+            }
         }
         return sb.append(", POST ").append(GEMINI.path().replace(":generateContent", ":streamGenerateContent"))
-                .toString();
+                .append(", POST ").append(BEDROCK.path()).toString();
     }
 
     /**
@@ -92,8 +109,11 @@ public enum ApiShape {
     public static ObjectNode request(String path, ObjectNode body) {
         int query = path.indexOf('?');
         java.util.regex.Matcher m = GEMINI_PATH.matcher(query >= 0 ? path.substring(0, query) : path);
-        if (!m.find() || body == null) {
-            return body;
+        if (body == null) {
+            return null;
+        }
+        if (!m.find()) {
+            return bedrockRequest(query >= 0 ? path.substring(0, query) : path, body);
         }
         ObjectNode out = NODES.objectNode();
         out.put("model", body.path("model").asString(m.group(1)));
@@ -106,6 +126,31 @@ public enum ApiShape {
             }
         });
         return out;
+    }
+
+    /** A Bedrock request with the {@code modelId} its path carries first in it; any other body as it is. */
+    private static ObjectNode bedrockRequest(String path, ObjectNode body) {
+        java.util.regex.Matcher m = BEDROCK_PATH.matcher(path);
+        if (!m.find() || body.has("modelId")) {
+            return body;
+        }
+        ObjectNode out = NODES.objectNode();
+        out.put("modelId", java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8));
+        body.properties().forEach(e -> out.set(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** The path a Bedrock request is posted to, below the endpoint: {@code model/{modelId}/converse}. */
+    public static String bedrockPath(JsonNode request) {
+        return "model/" + java.net.URLEncoder.encode(request.path("modelId").asString(""),
+                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "/converse";
+    }
+
+    /** The body Bedrock itself is sent: the request without the {@code modelId} its path carries. */
+    public static ObjectNode bedrockBody(ObjectNode request) {
+        ObjectNode copy = request.deepCopy();
+        copy.remove("modelId");
+        return copy;
     }
 
     /**
@@ -157,6 +202,14 @@ public enum ApiShape {
             }
             return body;
         }
+        if (this == BEDROCK) {
+            body.put("__type", bedrockType(status)); // read when a proxy drops the x-amzn-ErrorType header
+            body.put("message", message);
+            if (fingerprint != null) {
+                body.put("fingerprint", fingerprint);
+            }
+            return body;
+        }
         ObjectNode error = body.putObject("error");
         error.put("message", message);
         error.put("type", code);
@@ -178,6 +231,35 @@ public enum ApiShape {
             case 429 -> "rate_limit_error";
             case 529 -> "overloaded_error";
             default -> status >= 500 ? "api_error" : "invalid_request_error";
+        };
+    }
+
+    /**
+     * The headers an error answer carries besides {@code headers}: for Bedrock, {@code x-amzn-ErrorType} naming the
+     * exception, which the AWS SDK reads first to choose the exception it throws; the others need none.
+     */
+    public java.util.Map<String, String> errorHeaders(int status, java.util.Map<String, String> headers) {
+        if (this != BEDROCK) {
+            return headers;
+        }
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>(headers);
+        out.put("x-amzn-ErrorType", bedrockType(status));
+        return out;
+    }
+
+    /** Bedrock Runtime's exception for an HTTP status, as its API reference lists them. */
+    static String bedrockType(int status) {
+        return switch (status) {
+            case 400, 413 -> "ValidationException";
+            case 401 -> "UnrecognizedClientException";
+            case 403 -> "AccessDeniedException";
+            case 404 -> "ResourceNotFoundException";
+            case 408, 504 -> "ModelTimeoutException";
+            case 409 -> "ConflictException";
+            case 424 -> "ModelErrorException";
+            case 429 -> "ThrottlingException";
+            case 503, 529 -> "ServiceUnavailableException";
+            default -> status >= 500 ? "InternalServerException" : "ValidationException";
         };
     }
 

@@ -27,6 +27,7 @@ final class BrokenToolCalls {
             case RESPONSES -> responses(answer, request);
             case MESSAGES -> messages(answer, request);
             case GEMINI -> gemini(answer, request);
+            case BEDROCK -> bedrock(answer, request);
         };
     }
 
@@ -148,6 +149,31 @@ final class BrokenToolCalls {
         return copy;
     }
 
+    /** A Converse answer's {@code toolUse} blocks with their {@code input} a string of cut-off JSON. */
+    private static JsonNode bedrock(JsonNode answer, JsonNode request) {
+        if (!(answer.path("output").path("message") instanceof ObjectNode)) {
+            return answer;
+        }
+        ObjectNode copy = (ObjectNode) answer.deepCopy();
+        ObjectNode message = (ObjectNode) copy.get("output").get("message");
+        JsonNode c = message.get("content");
+        ArrayNode content = c instanceof ArrayNode a ? a : message.putArray("content");
+        boolean found = false;
+        for (JsonNode block : content) {
+            if (block.get("toolUse") instanceof ObjectNode use) {
+                JsonNode input = use.get("input");
+                use.put("input", cut(input == null ? "" : Json.compact(input)));
+                found = true;
+            }
+        }
+        if (!found) {
+            content.addObject().putObject("toolUse").put("toolUseId", "tooluse_broken")
+                    .put("name", firstTool(request)).put("input", cut(""));
+            copy.put("stopReason", "tool_use");
+        }
+        return copy;
+    }
+
     /** The first half of {@code args} followed by an unterminated object: never valid JSON. */
     static String cut(String args) {
         String head = args.substring(0, args.length() / 2);
@@ -157,11 +183,17 @@ final class BrokenToolCalls {
         return head + BROKEN_SUFFIX;
     }
 
-    /** The name of the first tool {@code request} declares, in any of the four shapes; {@code tool} for none. */
+    /** The name of the first tool {@code request} declares, in any of the five shapes; {@code tool} for none. */
     private static String firstTool(JsonNode request) {
         JsonNode tools = request == null ? null : request.get("tools");
+        if (request != null && request.path("toolConfig").get("tools") instanceof ArrayNode converse) {
+            tools = converse;
+        }
         if (tools != null && tools.isArray()) {
             for (JsonNode t : tools) {
+                if (!t.path("toolSpec").path("name").asString("").isEmpty()) {
+                    return t.get("toolSpec").get("name").asString();
+                }
                 for (JsonNode declaration : t.path("functionDeclarations")) {
                     if (!declaration.path("name").asString("").isEmpty()) {
                         return declaration.get("name").asString();

@@ -79,12 +79,12 @@ public final class FaultAsHttp {
             return FaultAnswer.ok(BrokenToolCalls.of(shape, recorded, request), recordedDelay);
         }
         if (fault instanceof QuotaFault q) {
-            return FaultAnswer.error(429, quotaHeaders(q.retryAfter()), shape.errorBody(429, "rate_limit_exceeded",
+            return FaultAnswer.error(429, shape.errorHeaders(429, quotaHeaders(q.retryAfter())), shape.errorBody(429, "rate_limit_exceeded",
                     "injected quota fault: rate limit reached"
                             + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter()), null));
         }
         if (fault instanceof ServerErrorFault s) {
-            return FaultAnswer.error(s.status(), Map.of(),
+            return FaultAnswer.error(s.status(), shape.errorHeaders(s.status(), Map.of()),
                     shape.errorBody(s.status(), "server_error", "injected server_error fault", null));
         }
         if (fault instanceof TimeoutFault) {
@@ -139,6 +139,7 @@ public final class FaultAsHttp {
             case RESPONSES -> !o.has("output") ? body
                     : withDefaults(o, "resp_" + fingerprint, "object", "response", "created_at");
             case MESSAGES -> !o.has("content") ? body : withDefaults(o, "msg_" + fingerprint, "type", "message", null);
+            case BEDROCK -> body; // Converse answers carry no identifier
             case GEMINI -> body; // no identifier is required: responseId and modelVersion are optional
         };
     }

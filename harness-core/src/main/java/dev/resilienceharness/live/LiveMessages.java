@@ -28,6 +28,11 @@ public final class LiveMessages {
             + " requests:, or record through the loop that sends it: loop: com.acme.MyLoop in the yaml, or"
             + " -Dresilience.loop=com.acme.MyLoop";
 
+    /** Why a Bedrock Converse op is not recorded live, and what to do. */
+    public static final String BEDROCK_UNSIGNED = "not sent: Amazon Bedrock needs every request signed with AWS"
+            + " SigV4, which the recording pass does not do yet. Record the op's cassette by hand from a Converse"
+            + " answer, or record another provider's shape";
+
     static String missingKey(String env) {
         return missingKey(env, "resilience.yaml");
     }

@@ -190,6 +190,9 @@ public final class LiveTransport implements Transport, ProviderCall {
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
+        if (shape == ApiShape.BEDROCK) {
+            throw new IOException(LiveMessages.BEDROCK_UNSIGNED); // before any byte: an unsigned request is a 403
+        }
         boolean stream = request.path("stream").asBoolean(false);
         boolean gemini = shape == ApiShape.GEMINI;
         URI endpoint = gemini ? endpoint(base, ApiShape.geminiPath(request)) : endpoint(base, shape);

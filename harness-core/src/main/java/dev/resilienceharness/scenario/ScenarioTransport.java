@@ -414,7 +414,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
             Refusal refusal = limit(fault, recorded, tokens);
             if (refusal != null) {
                 calls.add(refused(call, refusal, model));
-                return httpAnswer(index, FaultAnswer.error(429, refusal.headers(),
+                return httpAnswer(index, FaultAnswer.error(429, shape.errorHeaders(429, refusal.headers()),
                         shape.errorBody(429, refusal.code(), refusal.message(), null)));
             }
         }

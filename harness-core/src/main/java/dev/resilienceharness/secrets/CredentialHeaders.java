@@ -10,14 +10,14 @@ import java.util.Set;
 final class CredentialHeaders {
 
     private static final Set<String> NAMES = Set.of("authorization", "proxy-authorization", "api-key",
-            "x-api-key", "x-goog-api-key", "cookie", "set-cookie");
+            "x-api-key", "x-goog-api-key", "x-amz-security-token", "cookie", "set-cookie");
 
     private CredentialHeaders() {
     }
 
     /** Whether a header named {@code name} is a credential. */
     static boolean isCredential(String name) {
-        return name != null && name.length() <= 19 && NAMES.contains(name.toLowerCase(Locale.ROOT));
+        return name != null && name.length() <= 20 && NAMES.contains(name.toLowerCase(Locale.ROOT));
     }
 
     /** Whether an object held under {@code name} is a set of HTTP headers. */

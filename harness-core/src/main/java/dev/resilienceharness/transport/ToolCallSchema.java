@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -63,6 +64,10 @@ public final class ToolCallSchema {
         if (choices != null && choices.isArray()) {
             return chatCompletion(request, choices);
         }
+        JsonNode bedrock = response.path("output").path("message").get("content");
+        if (bedrock != null && bedrock.isArray()) {
+            return bedrock(request, bedrock);
+        }
         JsonNode output = response.get("output");
         if (output != null && output.isArray()) {
             return responses(request, output);
@@ -74,6 +79,29 @@ public final class ToolCallSchema {
         JsonNode candidates = response.get("candidates");
         if (candidates != null && candidates.isArray()) {
             return gemini(request, candidates);
+        }
+        return null;
+    }
+
+    private String bedrock(JsonNode request, JsonNode content) {
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode use = content.get(i).get("toolUse");
+            if (use == null) {
+                continue;
+            }
+            String where = "output.message.content[" + i + "].toolUse.input";
+            JsonNode input = use.get("input");
+            if (input == null || input.isNull()) {
+                input = JsonNodeFactory.instance.objectNode(); // a call without arguments
+            }
+            if (!input.isObject()) {
+                return where + " is not a JSON object" + (input.isString() && !parses(input.asString())
+                        ? " (it is a string that does not parse as JSON)" : "");
+            }
+            String problem = checkValue(request, use.path("name").asString(""), input, where);
+            if (problem != null) {
+                return problem;
+            }
         }
         return null;
     }
@@ -188,6 +216,10 @@ public final class ToolCallSchema {
     /** Checks parsed arguments against the schema of the tool {@code name} the request declares. */
     private String checkValue(JsonNode request, String name, JsonNode args, String where) {
         JsonNode tools = request == null ? null : request.get("tools");
+        if (request != null && request.path("toolConfig").get("tools") instanceof ArrayNode
+                converse) {
+            tools = converse; // Bedrock Converse declares its tools in toolConfig
+        }
         if (tools == null || !tools.isArray()) {
             return null;
         }
@@ -227,6 +259,8 @@ public final class ToolCallSchema {
             JsonNode declared = tool.get("functionDeclarations");
             if (declared != null && declared.isArray()) {
                 declared.forEach(out::add);
+            } else if (tool.get("toolSpec") instanceof ObjectNode spec) {
+                out.add(spec);
             } else {
                 out.add(tool);
             }
@@ -248,6 +282,9 @@ public final class ToolCallSchema {
         JsonNode fn = tool.get("function");
         if (fn != null && fn.isObject()) {
             return fn.get("parameters");
+        }
+        if (tool.path("inputSchema").has("json")) { // a Bedrock toolSpec
+            return tool.get("inputSchema").get("json");
         }
         if (tool.has("parametersJsonSchema")) {
             return tool.get("parametersJsonSchema");

@@ -310,6 +310,8 @@ class DriftCheckTest {
                 "{\"object\": \"response\", \"output\": []}")));
         assertEquals(dev.resilienceharness.http.ApiShape.MESSAGES, DriftCheck.shapeOf(Json.readTree(
                 "{\"type\": \"message\", \"content\": []}")));
+        assertEquals(dev.resilienceharness.http.ApiShape.BEDROCK, DriftCheck.shapeOf(Json.readTree(
+                "{\"output\": {\"message\": {\"role\": \"assistant\", \"content\": []}}}")));
         assertEquals(dev.resilienceharness.http.ApiShape.GEMINI, DriftCheck.shapeOf(Json.readTree(
                 "{\"candidates\": [{\"content\": {\"role\": \"model\", \"parts\": []}}]}")));
     }

@@ -43,4 +43,12 @@ class ToolCallsTest {
         assertEquals(List.of(), ToolCalls.in(Json.readTree("{\"choices\": [{\"message\": {\"content\": \"x\"}}]}")));
         assertEquals(List.of(), ToolCalls.in(Json.readTree("\"text\"")));
     }
+
+    @Test
+    void bedrockCallsAreTheToolUseBlocksOfTheOutputMessage() {
+        assertEquals(List.of(new ToolCalls.Call("output.message.content", "output.message.content[1]",
+                        "output.message.content[1].toolUse.name", "edit")),
+                ToolCalls.in(Json.readTree("{\"output\": {\"message\": {\"content\": [{\"text\": \"x\"},"
+                        + " {\"toolUse\": {\"toolUseId\": \"t\", \"name\": \"edit\", \"input\": {}}}]}}}")));
+    }
 }

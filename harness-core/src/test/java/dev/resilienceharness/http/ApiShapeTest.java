@@ -20,7 +20,8 @@ class ApiShapeTest {
         assertEquals(ApiShape.MESSAGES, ApiShape.forPath("/messages"));
         assertNull(ApiShape.forPath("/v1/embeddings"));
         assertEquals("POST /v1/chat/completions, POST /v1/responses, POST /v1/messages,"
-                + " POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent",
+                + " POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent,"
+                + " POST /model/{modelId}/converse",
                 ApiShape.paths());
     }
 
@@ -94,5 +95,31 @@ class ApiShapeTest {
                 + "\"stream_options\":{\"include_usage\":true},\"messages\":[]}");
         assertEquals(Json.readTree("{\"model\":\"m\",\"messages\":[]}"), ApiShape.withoutStreaming(streamed));
         assertTrue(ApiShape.streams(streamed), "the request itself is left as it was");
+    }
+
+    @Test
+    void bedrockConverseIsServedAtItsModelPathWithTheModelIdFoldedIn() {
+        assertEquals(ApiShape.BEDROCK, ApiShape.forPath("/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse"));
+        assertNull(ApiShape.forPath("/model/amazon.nova-lite-v1%3A0/converse-stream"), "not spoken yet");
+        assertNull(ApiShape.forPath("/model/amazon.nova-lite-v1%3A0/invoke"));
+        ObjectNode body = (ObjectNode) Json.readTree("{\"messages\":[]}");
+        ObjectNode keyed = ApiShape.request("/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse", body);
+        assertEquals(Json.readTree("{\"modelId\":\"anthropic.claude-3-haiku-20240307-v1:0\",\"messages\":[]}"), keyed);
+        assertEquals("model/anthropic.claude-3-haiku-20240307-v1%3A0/converse", ApiShape.bedrockPath(keyed));
+        assertEquals(body, ApiShape.bedrockBody(keyed), "Bedrock itself is sent the body as the SDK built it");
+    }
+
+    @Test
+    void bedrockErrorsAreItsExceptionsNamedByTheirHeader() {
+        assertEquals(Json.readTree("{\"__type\":\"ThrottlingException\",\"message\":\"slow\"}"),
+                ApiShape.BEDROCK.errorBody(429, "rate_limit_exceeded", "slow", null));
+        assertEquals(java.util.Map.of("Retry-After", "2", "x-amzn-ErrorType", "ThrottlingException"),
+                ApiShape.BEDROCK.errorHeaders(429, java.util.Map.of("Retry-After", "2")));
+        assertEquals(java.util.Map.of(), ApiShape.MESSAGES.errorHeaders(429, java.util.Map.of()));
+        assertEquals("InternalServerException", ApiShape.bedrockType(500));
+        assertEquals("ServiceUnavailableException", ApiShape.bedrockType(503));
+        assertEquals("ModelTimeoutException", ApiShape.bedrockType(408));
+        assertEquals("ModelTimeoutException", ApiShape.bedrockType(504));
+        assertEquals("ResourceNotFoundException", ApiShape.bedrockType(404));
     }
 }

@@ -136,4 +136,37 @@ class FaultAsHttpTest {
         assertThrows(IllegalArgumentException.class, () -> FaultAsHttp.answer(NoFault.INSTANCE,
                 ApiShape.CHAT_COMPLETIONS, REQUEST, null, 0, TEN));
     }
+
+    @Test
+    void bedrockFaultsAreItsExceptions() {
+        FaultAnswer quota = FaultAsHttp.answer(new QuotaFault("3"), ApiShape.BEDROCK, REQUEST, null, 0, TEN);
+        assertEquals(429, quota.status());
+        assertEquals("ThrottlingException", quota.headers().get("x-amzn-ErrorType"));
+        assertTrue(quota.body().path("message").asString().contains("retry after 3"));
+        FaultAnswer server = FaultAsHttp.answer(new ServerErrorFault(503), ApiShape.BEDROCK, REQUEST, null, 0, TEN);
+        assertEquals("ServiceUnavailableException", server.headers().get("x-amzn-ErrorType"));
+        FaultAnswer internal = FaultAsHttp.answer(new ServerErrorFault(500), ApiShape.BEDROCK, REQUEST, null, 0, TEN);
+        assertEquals("InternalServerException", internal.headers().get("x-amzn-ErrorType"));
+        FaultAnswer timeout = FaultAsHttp.answer(dev.resilienceharness.fault.TimeoutFault.INSTANCE, ApiShape.BEDROCK,
+                REQUEST, null, 0, TEN);
+        assertEquals("ModelTimeoutException", timeout.body().path("__type").asString());
+    }
+
+    @Test
+    void aBrokenBedrockToolCallBreaksItsSchema() {
+        JsonNode request = Json.readTree("{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"fix a.py\"}]}],"
+                + "\"toolConfig\":{\"tools\":[{\"toolSpec\":{\"name\":\"apply_patch\",\"inputSchema\":{\"json\":"
+                + "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}}}}]}}");
+        JsonNode recorded = Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"ok\"},"
+                + "{\"toolUse\":{\"toolUseId\":\"t1\",\"name\":\"apply_patch\",\"input\":{\"path\":\"a.py\"}}}]}},"
+                + "\"stopReason\":\"tool_use\",\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5}}");
+        FaultAnswer broken = FaultAsHttp.answer(BadToolCallFault.INSTANCE, ApiShape.BEDROCK, request, recorded, 0, TEN);
+        assertTrue(broken.body().at("/output/message/content/1/toolUse/input").isString());
+        assertEquals("output.message.content[1].toolUse.input is not a JSON object (it is a string that does not parse"
+                + " as JSON)", new dev.resilienceharness.transport.ToolCallSchema().problem(request, broken.body()));
+        JsonNode text = Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"x\"}]}}}");
+        JsonNode added = FaultAsHttp.answer(BadToolCallFault.INSTANCE, ApiShape.BEDROCK, request, text, 0, TEN).body();
+        assertEquals("apply_patch", added.at("/output/message/content/1/toolUse/name").asString());
+        assertEquals("tool_use", added.path("stopReason").asString());
+    }
 }

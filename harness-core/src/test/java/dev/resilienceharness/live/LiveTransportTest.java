@@ -382,4 +382,13 @@ class LiveTransportTest {
         assertEquals(dev.resilienceharness.transport.QuotaExhausted.Kind.QUOTA,
                 LiveTransport.quotaKind(headers(java.util.Map.of()), "not json"));
     }
+
+    @Test
+    void aBedrockRequestIsNotSentUnsigned() {
+        ObjectNode request = (ObjectNode) Json.readTree("{\"modelId\":\"amazon.nova-lite-v1:0\",\"messages\":[]}");
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> live.send("plan", request, dev.resilienceharness.http.ApiShape.BEDROCK));
+        assertEquals(LiveMessages.BEDROCK_UNSIGNED, e.getMessage());
+        assertTrue(stub.received().isEmpty(), "nothing reached the provider");
+    }
 }

@@ -667,6 +667,42 @@ class ReplayProxyTest {
         }
     }
 
+    static final String BEDROCK_BODY = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"write the patch\"}]}],"
+            + "\"toolConfig\":{\"tools\":[{\"toolSpec\":{\"name\":\"edit\",\"inputSchema\":{\"json\":{\"type\":\"object\","
+            + "\"required\":[\"path\"],\"properties\":{\"path\":{\"type\":\"string\"}}}}}}]}}";
+    static final String BEDROCK_ANSWER = "{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"toolUse\":"
+            + "{\"toolUseId\":\"tooluse_1\",\"name\":\"edit\",\"input\":{\"path\":\"src/Main.java\"}}}]}},"
+            + "\"stopReason\":\"tool_use\",\"usage\":{\"inputTokens\":9,\"outputTokens\":5,\"totalTokens\":14}}";
+
+    @Test
+    void servesBedrockConverseAtItsModelPathWithFaultsAsBedrocksExceptions() throws Exception {
+        HarnessConfig config = shapes();
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        String path = "/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse";
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(BEDROCK_BODY));
+        store.write(keyed, Json.readTree(BEDROCK_ANSWER), null);
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("breaks").timeFactor(0).build().start()) {
+            HttpResponse<String> quota = post(proxy, path, BEDROCK_BODY);
+            assertEquals(429, quota.statusCode());
+            assertEquals("ThrottlingException", quota.headers().firstValue("x-amzn-ErrorType").orElseThrow());
+            assertEquals("ThrottlingException", Json.readTree(quota.body()).path("__type").asString());
+
+            HttpResponse<String> overloaded = post(proxy, path, BEDROCK_BODY);
+            assertEquals(529, overloaded.statusCode());
+            assertEquals("ServiceUnavailableException",
+                    overloaded.headers().firstValue("x-amzn-ErrorType").orElseThrow());
+
+            JsonNode broken = Json.readTree(post(proxy, path, BEDROCK_BODY).body());
+            assertTrue(broken.at("/output/message/content/0/toolUse/input").isString());
+            assertTrue(new ToolCallSchema().problem(keyed, broken).startsWith(
+                    "output.message.content[0].toolUse.input is not a JSON object"));
+
+            HttpResponse<String> miss = post(proxy, "/model/amazon.nova-lite-v1%3A0/converse", BEDROCK_BODY);
+            assertEquals(404, miss.statusCode());
+            assertEquals("ResourceNotFoundException", Json.readTree(miss.body()).path("__type").asString());
+        }
+    }
+
     @Test
     void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
         HarnessConfig config = shapes();

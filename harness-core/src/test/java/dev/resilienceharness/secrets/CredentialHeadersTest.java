@@ -11,7 +11,7 @@ class CredentialHeadersTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"Authorization", "authorization", "AUTHORIZATION", "Proxy-Authorization", "api-key",
-        "X-Api-Key", "x-goog-api-key", "Cookie", "set-cookie"})
+        "X-Api-Key", "x-goog-api-key", "X-Amz-Security-Token", "Cookie", "set-cookie"})
     void credentialHeaders(String name) {
         assertTrue(CredentialHeaders.isCredential(name), name);
     }

@@ -112,6 +112,22 @@ class RedactorTest {
     }
 
     @Test
+    void aBedrockRequestsSigV4HeadersNeverReachACassette() throws RedactionFailedException {
+        String signature = "AWS4-HMAC-SHA256 Credential=harness-replay/20260101/us-east-1/bedrock/aws4_request,"
+                + " SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=FAKE0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d";
+        String session = "FAKEIQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQDFAKE";
+        ObjectNode cassette = json("{\"request\": {\"headers\": {\"Authorization\": \"" + signature + "\","
+                + " \"X-Amz-Security-Token\": \"" + session + "\", \"X-Amz-Date\": \"20260101T000000Z\"},"
+                + " \"modelId\": \"amazon.nova-lite-v1:0\"}}");
+        ObjectNode redacted = new Redactor().redact(cassette);
+        String text = redacted.toString();
+        assertFalse(text.contains("Signature=FAKE"), text);
+        assertFalse(text.contains(session), text);
+        assertEquals("20260101T000000Z", redacted.at("/request/headers/X-Amz-Date").asString());
+        assertEquals(List.of(), new SecretScanner().scan(Path.of("b.json"), redacted));
+    }
+
+    @Test
     void appliesATeamsRulesBesideTheBuiltInOnesAndTheirAllowlists() throws Exception {
         String token = "acme_test_h3gj6f01x8w2e5r7t9y4u6i0";
         GitleaksRules rules = GitleaksRules.parse(Path.of(".gitleaks.toml"), """

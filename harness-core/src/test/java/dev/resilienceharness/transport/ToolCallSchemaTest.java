@@ -282,4 +282,23 @@ class ToolCallSchemaTest {
                 Json.readTree("{\"query\": \"q\", \"limit\": 3}")));
         assertTrue(extra != null && extra.contains("break the schema of tool 'search'"), extra);
     }
+
+    @Test
+    void bedrockToolUseIsCheckedAgainstTheToolSpecsInputSchema() {
+        JsonNode request = Json.readTree("{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"fix a.py\"}]}],"
+                + "\"toolConfig\":{\"tools\":[{\"toolSpec\":{\"name\":\"apply_patch\",\"inputSchema\":{\"json\":"
+                + "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},\"required\":[\"path\"]}}}}]}}");
+        assertNull(schema.problem(request, Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"ok\"},"
+                + "{\"toolUse\":{\"toolUseId\":\"t1\",\"name\":\"apply_patch\",\"input\":{\"path\":\"a.py\"}}}]}},"
+                + "\"stopReason\":\"tool_use\",\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5}}")));
+        String problem = schema.problem(request, Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"ok\"},"
+                + "{\"toolUse\":{\"toolUseId\":\"t1\",\"name\":\"apply_patch\",\"input\":{\"path\":3}}}]}},"
+                + "\"stopReason\":\"tool_use\",\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5}}"));
+        assertTrue(problem.startsWith("output.message.content[1].toolUse.input break the schema of tool 'apply_patch'"),
+                problem);
+        assertEquals("output.message.content[1].toolUse calls 'edit', a tool the request does not declare",
+                schema.problem(request, Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"ok\"},"
+                + "{\"toolUse\":{\"toolUseId\":\"t1\",\"name\":\"edit\",\"input\":{}}}]}},"
+                + "\"stopReason\":\"tool_use\",\"usage\":{\"inputTokens\":3,\"outputTokens\":2,\"totalTokens\":5}}")));
+    }
 }

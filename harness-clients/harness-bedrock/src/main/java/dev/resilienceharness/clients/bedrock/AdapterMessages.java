@@ -1,0 +1,15 @@
+package dev.resilienceharness.clients.bedrock;
+
+import java.time.Duration;
+
+/** Every sentence this module says, in one place so that tests and docs can quote them exactly. */
+final class AdapterMessages {
+
+    private AdapterMessages() {
+    }
+
+    /** The SDK's I/O timeout, as a socket read would word it. */
+    static String timedOut(Duration after) {
+        return "timeout: no answer within " + after.toMillis() + " ms";
+    }
+}

@@ -1,0 +1,118 @@
+package dev.resilienceharness.clients.bedrock;
+
+import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.loop.LoopRun;
+import java.util.Objects;
+import java.util.function.Consumer;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.retries.api.RetryStrategy;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilder;
+
+/**
+ * A real AWS SDK {@link BedrockRuntimeClient} bound to one scenario run: hand it to the code your loop ships and that
+ * code runs unchanged, in-process, on the run's cassettes and fault plan.
+ *
+ * <pre>{@code
+ * BedrockRuntimeClient client = HarnessBedrock.client(run);             // the SDK's defaults: legacy mode, 3 retries
+ * BedrockRuntimeClient tuned = HarnessBedrock.builder(run).noRetries().build();
+ * }</pre>
+ *
+ * The run is the client's {@code SdkHttpClient} ({@code httpClient(...)}), below the SDK's retry stage: every
+ * attempt, the SDK's own retries included, is one call in the trace. The SDK's retry strategy is kept, decisions,
+ * token bucket and backoff included, but its backoff is waited on the run's virtual clock as the SDK's wait (the SDK
+ * would sleep it with {@code Thread.sleep}), so a default client's hidden retries fail the build by the calls and the
+ * wait they cost, with the fix named: {@code RetryMode}/{@code retryStrategy} with one attempt
+ * ({@link Builder#noRetries()}). Credentials and region are placeholders that never leave the process.
+ */
+public final class HarnessBedrock {
+
+    /** The credentials the client signs with; the run answers from cassettes and never checks a signature. */
+    static final String REPLAY_KEY = "harness-replay";
+    /** The region the client is built for; its endpoint is never reached. */
+    static final Region REGION = Region.US_EAST_1;
+
+    private HarnessBedrock() {
+    }
+
+    /** A client with the SDK's defaults (its default retry mode: legacy, 3 retries), bound to {@code run}. */
+    public static BedrockRuntimeClient client(LoopRun run) {
+        return builder(run).build();
+    }
+
+    /** A builder for a client bound to {@code run}, for the settings your production code makes. */
+    public static Builder builder(LoopRun run) {
+        return new Builder(Objects.requireNonNull(run, "run").http());
+    }
+
+    /** A builder for a client answered by {@code http}: the run's endpoint, or a test's. */
+    static Builder builder(HttpEndpoint http) {
+        return new Builder(Objects.requireNonNull(http, "http"));
+    }
+
+    /** The settings a team's production code makes on its client; the rest stays as the SDK ships it. */
+    public static final class Builder {
+
+        private final HttpEndpoint http;
+        private RetryMode mode;
+        private boolean noRetries;
+        private Consumer<BedrockRuntimeClientBuilder> customize = b -> { };
+
+        private Builder(HttpEndpoint http) {
+            this.http = http;
+        }
+
+        /** The SDK's retry mode, as {@code overrideConfiguration(o -> o.retryStrategy(mode))} sets it. */
+        public Builder retryMode(RetryMode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            this.noRetries = false;
+            return this;
+        }
+
+        /**
+         * No retry in the SDK ({@code retryStrategy(AwsRetryStrategy.doNotRetry())}, one attempt): your loop retries,
+         * waiting on {@code run.sleeper()}.
+         */
+        public Builder noRetries() {
+            this.noRetries = true;
+            return this;
+        }
+
+        /**
+         * Any other setting of the SDK's {@link BedrockRuntimeClientBuilder}. The run is bound after it, so nothing
+         * here can take the client off the run.
+         */
+        public Builder customize(Consumer<BedrockRuntimeClientBuilder> change) {
+            this.customize = Objects.requireNonNull(change, "change");
+            return this;
+        }
+
+        /** The client, bound to the run. */
+        public BedrockRuntimeClient build() {
+            BedrockRuntimeClientBuilder b = BedrockRuntimeClient.builder().region(REGION)
+                    .credentialsProvider(StaticCredentialsProvider.create(
+                            AwsBasicCredentials.create(REPLAY_KEY, REPLAY_KEY)));
+            customize.accept(b);
+            b.httpClient(new RunHttpClient(http));
+            if (noRetries) {
+                return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
+                        .retryStrategy(AwsRetryStrategy.doNotRetry()).build()).build();
+            }
+            if (mode != null) {
+                b.overrideConfiguration(b.overrideConfiguration().toBuilder().retryStrategy(mode).build());
+            }
+            // The strategy the SDK resolves for these settings (mode, profile, environment), read off a client built
+            // with them, then kept with its backoff on the run's clock.
+            RetryStrategy resolved;
+            try (BedrockRuntimeClient probe = b.build()) {
+                resolved = probe.serviceClientConfiguration().overrideConfiguration().retryStrategy().orElseThrow();
+            }
+            return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
+                    .retryStrategy(new VirtualBackoff(resolved, http)).build()).build();
+        }
+    }
+}

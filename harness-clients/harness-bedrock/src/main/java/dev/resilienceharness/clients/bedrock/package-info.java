@@ -1,0 +1,5 @@
+/**
+ * AWS Bedrock Runtime on a scenario run: {@link dev.resilienceharness.clients.bedrock.HarnessBedrock} builds a real
+ * {@code BedrockRuntimeClient} whose every HTTP attempt, the SDK's own retries included, is one call of the run.
+ */
+package dev.resilienceharness.clients.bedrock;
