@@ -68,6 +68,11 @@ class BillingServersTest {
             McpSchema.CallToolResult report = client.callTool(McpSchema.CallToolRequest.builder("slow_report")
                     .arguments(Map.of("month", "2026-11")).progressToken("report-1").build());
             assertEquals("report for 2026-11: 1 refunds", text(report));
+            // The client hands its consumer each notification on its own thread: the answer can come first.
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (progress.size() < BillingServer.REPORT_STEPS && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             assertEquals(BillingServer.REPORT_STEPS, progress.size());
             assertEquals("report-1", progress.get(0).progressToken());
 
