@@ -8,9 +8,8 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.http.ApiShape;
-import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
-import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.clients.tck.AnsweringEndpoint;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
@@ -21,16 +20,12 @@ import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,40 +115,12 @@ class HarnessBedrockTest {
 
     /** What the SDK sends for the loop's request, captured from a client answered by a stub. */
     private static HttpAttempt sentBySdk() {
-        List<HttpAttempt> seen = new ArrayList<>();
-        HttpEndpoint stub = new HttpEndpoint() {
-            @Override
-            public HttpAnswer exchange(HttpAttempt attempt) {
-                seen.add(attempt);
-                return new HttpAnswer.Response(0, 200, Map.of("Content-Type", List.of("application/json")),
-                        ANSWER.getBytes(StandardCharsets.UTF_8), Duration.ZERO);
-            }
-
-            @Override
-            public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
-                return new ByteArrayInputStream(response.body());
-            }
-
-            @Override
-            public Clock clock() {
-                return Clock.systemUTC();
-            }
-
-            @Override
-            public void sleep(Duration duration, String sdk) {
-                throw new AssertionError("no wait expected");
-            }
-
-            @Override
-            public Scope op(String op) {
-                return () -> { };
-            }
-        };
+        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> ANSWER);
         ConverseResponse r = converse(HarnessBedrock.builder(stub).build());
         assertEquals("Write the tests, then the code.", r.output().message().content().get(0).text(),
                 "the run's answer reaches the SDK's parser");
-        assertEquals(1, seen.size());
-        return seen.get(0);
+        assertEquals(1, stub.seen().size());
+        return stub.seen().get(0);
     }
 
     private Rehearsal project(AgentLoop loop) throws Exception {

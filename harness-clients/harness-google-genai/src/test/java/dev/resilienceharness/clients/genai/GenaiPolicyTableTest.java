@@ -10,9 +10,8 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.http.ApiShape;
-import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
-import dev.resilienceharness.http.HttpEndpoint;
+import dev.resilienceharness.clients.tck.AnsweringEndpoint;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
@@ -24,19 +23,15 @@ import dev.resilienceharness.policy.Policy;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -170,37 +165,9 @@ class GenaiPolicyTableTest {
 
     /** What the SDK sends for {@code op}'s request, captured from a client answered by a stub. */
     private static HttpAttempt sentBySdk(String op) {
-        List<HttpAttempt> seen = new ArrayList<>();
-        HttpEndpoint stub = new HttpEndpoint() {
-            @Override
-            public HttpAnswer exchange(HttpAttempt attempt) {
-                seen.add(attempt);
-                return new HttpAnswer.Response(0, 200, Map.of("Content-Type", List.of("application/json")),
-                        answer(op).getBytes(StandardCharsets.UTF_8), Duration.ZERO);
-            }
-
-            @Override
-            public InputStream body(HttpAnswer.Response response, Duration readTimeout) {
-                return new ByteArrayInputStream(response.body());
-            }
-
-            @Override
-            public Clock clock() {
-                return Clock.systemUTC();
-            }
-
-            @Override
-            public void sleep(Duration duration, String sdk) {
-                throw new AssertionError("no wait expected");
-            }
-
-            @Override
-            public Scope op(String name) {
-                return () -> { };
-            }
-        };
+        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> answer(op));
         HarnessGenai.builder(stub).build().models.generateContent(MODEL, prompt(op), null);
-        return seen.get(0);
+        return stub.seen().get(0);
     }
 
     private Rehearsal project(Function<LoopRun, Client> clients) throws Exception {
