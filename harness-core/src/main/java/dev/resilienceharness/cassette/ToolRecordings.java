@@ -3,6 +3,7 @@ package dev.resilienceharness.cassette;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.resilienceharness.json.Json;
+import dev.resilienceharness.json.JsonDiff;
 import dev.resilienceharness.json.VolatilePaths;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,10 +13,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -101,6 +104,46 @@ public final class ToolRecordings {
         ToolRecording read = parse(file, reader.readTree(file, reader.readBytes(file)));
         cache.put(fingerprint, read);
         return read;
+    }
+
+    /**
+     * A recording of the same tool nearest to a call no recording answers.
+     *
+     * @param fingerprint    the nearest recording's fingerprint (its file name without {@code .json})
+     * @param differingPaths the paths at which its arguments differ from the call's (never the values)
+     */
+    public record Nearest(String fingerprint, List<String> differingPaths) {
+    }
+
+    /**
+     * The recording of {@code tool} whose arguments differ from {@code arguments} at the fewest paths (the first in
+     * file name order on a tie), or {@code null} when no readable recording of that tool is in the folder. Files that
+     * cannot be read are passed over: the miss is the error worth reporting.
+     */
+    public Nearest nearest(String tool, JsonNode arguments) {
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(folder)) {
+            files = listed.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+        } catch (IOException e) {
+            return null;
+        }
+        Nearest nearest = null;
+        for (Path file : files) {
+            ToolRecording recording;
+            try {
+                recording = parse(file, reader.readTree(file, reader.readBytes(file)));
+            } catch (CassetteException e) {
+                continue;
+            }
+            if (!recording.tool().equals(tool)) {
+                continue;
+            }
+            List<String> diff = JsonDiff.paths(recording.arguments(), arguments);
+            if (nearest == null || diff.size() < nearest.differingPaths().size()) {
+                nearest = new Nearest(recording.fingerprint(), diff);
+            }
+        }
+        return nearest;
     }
 
     /**

@@ -198,7 +198,8 @@ final class ToolRuns {
             throw missed(ToolRecordingMiss.unusable(name, start.fingerprint, e));
         }
         if (recording == null && recorder == null) {
-            throw missed(ToolRecordingMiss.missing(name, start.fingerprint));
+            throw missed(ToolRecordingMiss.missing(name, start.fingerprint, recordings == null ? null
+                    : recordings.nearest(name, start.parsedArguments)));
         }
         return recording;
     }

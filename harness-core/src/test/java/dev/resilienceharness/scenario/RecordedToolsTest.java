@@ -198,6 +198,28 @@ class RecordedToolsTest {
     }
 
     @Test
+    void aMissNamesTheNearestRecordingOfTheSameToolAndTheArgumentPathsThatDiffer() throws Exception {
+        HarnessConfig config = TestProject.create(dir, YAML, "plan");
+        ToolRecordings store = ToolRecordings.recording(dir.resolve("cassettes"), c -> c, null);
+        ToolRecording near = store.write("refund", Json.readTree("{\"order\":\"A1\",\"amount\":7}"), "{}");
+        store.write("refund", Json.readTree("{\"order\":\"B2\",\"amount\":9}"), "{}");
+        store.write("lookup", Json.readTree("{\"order\":\"A1\",\"amount\":5}"), "{}");
+        AtomicInteger refunds = new AtomicInteger();
+
+        RunTrace run = Rehearsal.prepare(config, loops(loop(refunds, new AtomicInteger(), "{}")))
+                .run(scenario(config, "calm"), null);
+
+        assertEquals(0, refunds.get());
+        String fp = ToolRecording.fingerprint("refund", Json.readTree("{\"order\":\"A1\",\"amount\":5}"));
+        assertEquals(RunTrace.Kind.CASSETTE, run.failure().kind());
+        assertEquals("no recording of tool 'refund' for these arguments: looked for tools/" + fp + ".json; the"
+                + " nearest recording of 'refund' is tools/" + near.fingerprint() + ".json, whose arguments differ at"
+                + " amount. The tool is declared replay: recorded, so rehearsal never runs it: run mvn"
+                + " resilience:record to record its result", run.failure().message(),
+                "another tool's recording with the very arguments is not the nearest: only the same tool's are");
+    }
+
+    @Test
     void anUnusableRecordingFailsTheRunSayingWhy() throws Exception {
         HarnessConfig config = TestProject.create(dir, YAML, "plan");
         String fp = ToolRecording.fingerprint("refund", Json.readTree("{\"order\":\"A1\",\"amount\":5}"));
