@@ -22,6 +22,9 @@ final class ProxyThreads implements Executor, AutoCloseable {
     /** The most requests read or answered at one time; more wait their turn. */
     static final int MAX_WORKERS = 512;
 
+    /** How long closing waits for the workers to finish what they were answering. */
+    static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
+
     private final ThreadPoolExecutor workers;
     private final ScheduledThreadPoolExecutor timers;
     private final Duration readTimeout;
@@ -77,10 +80,23 @@ final class ProxyThreads implements Executor, AutoCloseable {
         }
     }
 
+    /**
+     * Ends the threads once the server has stopped: no delayed answer starts any more, and the workers finishing an
+     * answer (its log line is written after the client has the answer) are given up to {@link #CLOSE_GRACE} to end
+     * before they are interrupted, so that every request answered before the stop is logged before it returns.
+     */
     @Override
     public void close() {
         timers.shutdownNow();
-        workers.shutdownNow();
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(CLOSE_GRACE.toNanos(), TimeUnit.NANOSECONDS)) {
+                workers.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            workers.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Interrupts one thread if its request is still being read when the time is up. */

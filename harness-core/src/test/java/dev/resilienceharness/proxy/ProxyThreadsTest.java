@@ -51,6 +51,28 @@ class ProxyThreadsTest {
     }
 
     @Test
+    void closingLetsAWorkerFinishWhatItWasAnsweringBeforeItReturns() throws Exception {
+        AtomicBoolean logged = new AtomicBoolean();
+        CountDownLatch answering = new CountDownLatch(1);
+        ProxyThreads threads = new ProxyThreads(Duration.ofSeconds(5));
+        threads.execute(() -> {
+            threads.requestRead();
+            answering.countDown();
+            try {
+                Thread.sleep(200); // the answer is out; its log line comes after
+            } catch (InterruptedException e) {
+                return;
+            }
+            logged.set(true);
+        });
+        assertTrue(answering.await(5, TimeUnit.SECONDS));
+
+        threads.close();
+
+        assertTrue(logged.get(), "close returned before the worker had finished, or interrupted it");
+    }
+
+    @Test
     void delaysHoldNoThread() throws Exception {
         try (ProxyThreads threads = new ProxyThreads(Duration.ofSeconds(5))) {
             int n = ProxyThreads.MAX_WORKERS * 2;
