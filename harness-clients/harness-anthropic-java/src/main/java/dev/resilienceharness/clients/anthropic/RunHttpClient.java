@@ -137,7 +137,10 @@ final class RunHttpClient implements HttpClient {
 
     @Override
     public void close() {
-        // Nothing to release: no connection was opened.
+        // No connection was opened; the backend is closed as the OkHttp client closes it (Bedrock's, its threads).
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     /** The attempt as the run sees it: the API path, the headers and JSON body the SDK sent, its retry number. */

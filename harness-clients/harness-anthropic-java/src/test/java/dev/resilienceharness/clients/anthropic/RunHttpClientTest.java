@@ -95,6 +95,28 @@ class RunHttpClientTest {
     }
 
     @Test
+    void closingTheClientClosesItsBackendAsTheOkHttpClientDoes() {
+        List<String> closed = new ArrayList<>();
+        com.anthropic.backends.Backend backend = new com.anthropic.backends.Backend() {
+            @Override
+            public String baseUrl() {
+                return "https://bedrock-runtime.us-east-1.amazonaws.com";
+            }
+
+            @Override
+            public void close() {
+                closed.add("closed");
+            }
+        };
+        AnthropicClient client = HarnessAnthropic.builder(new dev.resilienceharness.clients.tck.AnsweringEndpoint(
+                a -> "{}")).backend(backend).build();
+
+        client.close();
+
+        assertEquals(List.of("closed"), closed);
+    }
+
+    @Test
     void theTimeoutIsTheShorterOfTheReadAndRequestTimeouts() {
         assertEquals(Duration.ofMinutes(10), RunHttpClient.timeout(RequestOptions.builder()
                 .timeout(Timeout.builder().build()).build()), "the SDK's defaults");
