@@ -72,6 +72,10 @@ abstract class BackendContract {
                 ops: [plan, patch, review]
                 faults: [none, crash]
                 expect: {status: [ok, ok, ok]}
+              - name: slow-first-token
+                ops: [plan, patch, review]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}]
+                expect: {status: [ok, ok, ok]}
               - name: injected-bad-tool-call
                 ops: [plan, patch, review]
                 faults: [none, bad_tool_call]
@@ -209,6 +213,17 @@ abstract class BackendContract {
             assertEquals(List.of(), lines(result), scenario);
             result.trace().calls().forEach(c -> assertEquals(0, c.sdkRetry(), scenario));
         }
+    }
+
+    @Test
+    void aSlowFirstTokenArrivesLateOnTheVirtualClockAndHalvesTheConcurrency() {
+        ScenarioResult result = check("slow-first-token", new FixLoop(this::client, model()));
+
+        assertEquals(List.of(), lines(result));
+        Outcome plan = result.trace().outcomes().get(0);
+        assertEquals(3500L, plan.elapsedMs());
+        assertEquals(2, plan.concurrency());
+        assertEquals(1, plan.attempts());
     }
 
     @Test

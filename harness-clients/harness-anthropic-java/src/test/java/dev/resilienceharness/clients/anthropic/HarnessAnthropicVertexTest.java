@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.anthropic.backends.Backend;
+import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.SseException;
 import com.anthropic.vertex.backends.VertexBackend;
 import dev.resilienceharness.config.ConfigLoader;
@@ -41,6 +42,7 @@ class HarnessAnthropicVertexTest extends BackendContract {
             policy: {max_attempts: 3, base_delay: 200ms, max_total_wait: 30s}
             scenarios:
               - {name: clean, ops: [plan], faults: []}
+              - {name: cut-after-text, ops: [plan], faults: [{stream_cut: {after_events: 3}}, none]}
               - name: overloaded-after-text
                 ops: [plan]
                 faults: [{stream_error: {after_events: 4, error: overloaded_error}}, none]
@@ -122,6 +124,25 @@ class HarnessAnthropicVertexTest extends BackendContract {
         Outcome plan = result.trace().outcomes().get(0);
         assertEquals(Status.DEGRADED, plan.status());
         assertEquals("Allow a plus", plan.value().asString(), "the emitted text, kept");
+    }
+
+    @Test
+    void aStreamCutAfterTextIsTheSdksIoFailureAndACarefulLoopKeepsTheText() throws Exception {
+        HarnessConfig streaming = streaming();
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+
+        ScenarioResult result = streamed(streaming, "cut-after-text", true, loop);
+
+        assertInstanceOf(AnthropicIoException.class, loop.get().broken.get(0),
+                "the SDK's own I/O failure, as on a dropped connection");
+        StreamTrace cut = result.trace().streams().get(0);
+        assertEquals("cut", cut.end());
+        assertEquals("Allow", cut.partialText());
+        Outcome plan = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, plan.status());
+        assertEquals("Allow", plan.value().asString());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "a stream broken after its headers is never the SDK's to retry");
     }
 
     @Test
