@@ -78,6 +78,9 @@ public enum ApiShape {
         if (GEMINI_PATH.matcher(path).find()) {
             return GEMINI;
         }
+        if (AnthropicCloudPaths.matches(path)) {
+            return MESSAGES; // Anthropic's Messages API on Bedrock (invoke) and Vertex AI (rawPredict)
+        }
         if (BEDROCK_PATH.matcher(path).find()) {
             return BEDROCK;
         }
@@ -104,13 +107,19 @@ public enum ApiShape {
     /**
      * The request body the harness keys, matches and replays for a request posted to {@code path}: {@code body}
      * itself, except for Gemini, whose model and streaming the path carries; its body gets them as {@code model} and
-     * {@code stream: true} (a {@code streamGenerateContent}), unless it has them already.
+     * {@code stream: true} (a {@code streamGenerateContent}), unless it has them already. So does a Messages body
+     * posted to Anthropic's models on Bedrock ({@code model/{modelId}/invoke}, {@code invoke-with-response-stream})
+     * or Vertex AI ({@code publishers/anthropic/models/{model}:rawPredict}, {@code :streamRawPredict}).
      */
     public static ObjectNode request(String path, ObjectNode body) {
         int query = path.indexOf('?');
         java.util.regex.Matcher m = GEMINI_PATH.matcher(query >= 0 ? path.substring(0, query) : path);
         if (body == null) {
             return null;
+        }
+        ObjectNode onCloud = AnthropicCloudPaths.request(query >= 0 ? path.substring(0, query) : path, body);
+        if (onCloud != null) {
+            return onCloud;
         }
         if (!m.find()) {
             return bedrockRequest(query >= 0 ? path.substring(0, query) : path, body);

@@ -110,6 +110,22 @@ class ApiShapeTest {
     }
 
     @Test
+    void anthropicsModelsOnBedrockAndVertexAreTheMessagesShapeWithTheirPathsModelFoldedIn() {
+        String bedrock = "/model/anthropic.claude-sonnet-4-5-20250929-v1:0/invoke";
+        String vertex = "/projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:"
+                + "streamRawPredict";
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath(bedrock));
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath(bedrock + "-with-response-stream"));
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath(vertex));
+        assertEquals(ApiShape.MESSAGES, ApiShape.forPath(vertex.replace("streamRawPredict", "rawPredict")));
+        ObjectNode body = (ObjectNode) Json.readTree("{\"anthropic_version\":\"vertex-2023-10-16\",\"stream\":true}");
+        assertEquals(Json.readTree("{\"model\":\"claude-sonnet-4-5@20250929\",\"stream\":true,"
+                + "\"anthropic_version\":\"vertex-2023-10-16\"}"), ApiShape.request(vertex, body));
+        assertEquals("anthropic.claude-sonnet-4-5-20250929-v1:0",
+                ApiShape.request(bedrock, body).get("model").asString());
+    }
+
+    @Test
     void bedrockErrorsAreItsExceptionsNamedByTheirHeader() {
         assertEquals(Json.readTree("{\"__type\":\"ThrottlingException\",\"message\":\"slow\"}"),
                 ApiShape.BEDROCK.errorBody(429, "rate_limit_exceeded", "slow", null));

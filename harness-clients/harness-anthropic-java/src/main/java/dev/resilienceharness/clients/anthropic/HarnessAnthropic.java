@@ -1,5 +1,6 @@
 package dev.resilienceharness.clients.anthropic;
 
+import com.anthropic.backends.Backend;
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.AnthropicClientImpl;
 import com.anthropic.core.ClientOptions;
@@ -17,12 +18,17 @@ import java.util.function.Consumer;
  * <pre>{@code
  * AnthropicClient client = HarnessAnthropic.client(run);          // the SDK's defaults: maxRetries 2
  * AnthropicClient tuned = HarnessAnthropic.builder(run).maxRetries(0).build();
+ * AnthropicClient bedrock = HarnessAnthropic.builder(run).backend(HarnessAnthropicBedrock.backend()).build();
+ * AnthropicClient vertex = HarnessAnthropic.builder(run)
+ *         .backend(HarnessAnthropicVertex.backend("my-project", "us-east5")).build();
  * }</pre>
  *
  * The SDK's HTTP client is the run ({@link HttpEndpoint#exchange}: every attempt, the SDK's own retries included, is
  * one call in the trace), its sleeper waits on the run's virtual clock, and its clock is the run's. Everything else
  * is as the SDK ships it: its retry layer, its backoff, its {@code Retry-After} handling. No socket is opened, and
- * the API key is a placeholder that never leaves the process.
+ * the API key is a placeholder that never leaves the process. With a {@link Builder#backend backend} (Amazon
+ * Bedrock's, Google Vertex AI's), the client talks to the run as it would to that cloud: the backend's paths, body and
+ * authorization, with placeholder credentials.
  */
 public final class HarnessAnthropic {
 
@@ -42,6 +48,11 @@ public final class HarnessAnthropic {
         return new Builder(Objects.requireNonNull(run, "run").http());
     }
 
+    /** A builder for a client answered by {@code http}: the run's endpoint, or a test's. */
+    static Builder builder(HttpEndpoint http) {
+        return new Builder(Objects.requireNonNull(http, "http"));
+    }
+
     /** The settings a team's production code makes on its client; the rest stays as the SDK ships it. */
     public static final class Builder {
 
@@ -49,6 +60,7 @@ public final class HarnessAnthropic {
         private Integer maxRetries;
         private Timeout timeout;
         private Consumer<ClientOptions.Builder> customize = b -> { };
+        private Backend backend;
 
         private Builder(HttpEndpoint http) {
             this.http = http;
@@ -75,6 +87,18 @@ public final class HarnessAnthropic {
         }
 
         /**
+         * The backend the client talks through, as {@code AnthropicOkHttpClient.builder().backend(...)} sets it: each
+         * request is prepared and authorized by it (its path, its body) and each answer read through it. Give it
+         * placeholder credentials ({@link HarnessAnthropicBedrock#backend()},
+         * {@link HarnessAnthropicVertex#backend(String, String)}): it authorizes in-process, and what it puts in the
+         * request never leaves the process. Unset: Anthropic's own API, with a placeholder API key.
+         */
+        public Builder backend(Backend backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
+        /**
          * Any other setting of the SDK's {@link ClientOptions.Builder} (headers, response validation, ...). The HTTP
          * client, sleeper and clock are the run's and are set after this, so that nothing here can take the client
          * off the run.
@@ -86,8 +110,14 @@ public final class HarnessAnthropic {
 
         /** The client, bound to the run. */
         public AnthropicClient build() {
-            // The SDK's key setting (a backend) is Kotlin-only; the header is what it would send.
-            ClientOptions.Builder b = ClientOptions.builder().putHeader("x-api-key", REPLAY_KEY);
+            ClientOptions.Builder b = ClientOptions.builder();
+            if (backend == null) {
+                // The SDK's key setting (a backend) is Kotlin-only; the header is what it would send.
+                b.putHeader("x-api-key", REPLAY_KEY);
+            } else {
+                // As AnthropicOkHttpClient sets it for a backend (its other settings are the SDK's to make).
+                b.baseUrl(backend.baseUrl());
+            }
             if (maxRetries != null) {
                 b.maxRetries(maxRetries);
             }
@@ -95,7 +125,7 @@ public final class HarnessAnthropic {
                 b.timeout(timeout);
             }
             customize.accept(b);
-            RunHttpClient client = new RunHttpClient(http);
+            RunHttpClient client = new RunHttpClient(http, backend);
             b.httpClient(client).sleeper(client.sleeper()).clock(http.clock());
             return new AnthropicClientImpl(b.build());
         }

@@ -1,5 +1,6 @@
 package dev.resilienceharness.clients.anthropic;
 
+import com.anthropic.backends.Backend;
 import com.anthropic.core.RequestOptions;
 import com.anthropic.core.Timeout;
 import com.anthropic.core.http.Headers;
@@ -17,6 +18,8 @@ import dev.resilienceharness.http.SdkSleeper;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,14 +39,29 @@ import java.util.concurrent.CompletableFuture;
  * offset on the virtual clock, a cut is the {@link java.io.IOException} a dropped connection is, a stall past the read
  * timeout a {@link SocketTimeoutException}, and an {@code event: error} reaches the SDK's own parser, which throws its
  * {@code SseException}. The run's crash signal and cassette misses pass through untouched: the SDK retries neither.
+ *
+ * <p>With a {@link Backend} (Bedrock's, Vertex AI's), it does what the OkHttp client does with one: the backend
+ * prepares each request (its path, its body), authorizes it (with the placeholder credentials it was built with), and
+ * prepares each response, so that the run sees the request the cloud would and the SDK reads the answer as it would
+ * read the cloud's.
  */
 final class RunHttpClient implements HttpClient {
 
+    /** The last path segment of a Bedrock stream, whose answer is the AWS event-stream framing. */
+    private static final String BEDROCK_STREAM = "invoke-with-response-stream";
+
     private final HttpEndpoint http;
+    private final Backend backend;
     private final SdkSleeper waits;
 
     RunHttpClient(HttpEndpoint http) {
+        this(http, null);
+    }
+
+    /** @param backend the backend that prepares requests and responses, or {@code null}: Anthropic's own API */
+    RunHttpClient(HttpEndpoint http, Backend backend) {
         this.http = Objects.requireNonNull(http, "http");
+        this.backend = backend;
         this.waits = new SdkSleeper(http, () -> AnthropicSdk.LABEL, SdkBackoff.STAINLESS);
     }
 
@@ -59,14 +77,51 @@ final class RunHttpClient implements HttpClient {
     @Override
     public HttpResponse execute(HttpRequest request, RequestOptions options) {
         Duration timeout = timeout(options);
-        HttpAttempt attempt = attempt(request, timeout);
+        HttpAttempt attempt = attempt(backend == null ? request : prepared(request), timeout);
         HttpAnswer answer = http.exchange(attempt);
         waits.answered(attempt, answer);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
             throw new AnthropicIoException("Request failed",
                     new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after())));
         }
-        return new RunHttpResponse((HttpAnswer.Response) answer, http, timeout);
+        HttpResponse response = new RunHttpResponse((HttpAnswer.Response) answer, http, timeout);
+        return backend == null ? response : backend.prepareResponse(response);
+    }
+
+    /**
+     * {@code request} as the OkHttp client sends it through the backend: prepared (path and body), its URL resolved,
+     * then authorized. A Bedrock stream is refused here, before it is a call: its answer would be the AWS event-stream
+     * framing, which the run does not write yet.
+     */
+    private HttpRequest prepared(HttpRequest request) {
+        // Without the request's qualifiers, which the SDK keeps to itself: messages() calls carry none (beta ones may).
+        HttpRequest prepared = backend.prepareRequest(request);
+        List<String> segments = prepared.pathSegments();
+        if (!segments.isEmpty() && segments.get(segments.size() - 1).equals(BEDROCK_STREAM)) {
+            throw new UnsupportedOperationException(AdapterMessages.bedrockStreamNotRehearsed(
+                    String.join("/", segments)));
+        }
+        return backend.authorizeRequest(prepared.toBuilder().baseUrl(url(prepared)).build());
+    }
+
+    /** The request's whole URL: its path segments and query below its base URL. */
+    static String url(HttpRequest request) {
+        URI base = URI.create(request.baseUrl());
+        StringBuilder path = new StringBuilder(base.getPath().replaceAll("/+$", ""));
+        request.pathSegments().forEach(s -> path.append('/').append(s));
+        StringBuilder query = new StringBuilder();
+        for (String key : request.queryParams().keys()) {
+            for (String value : request.queryParams().values(key)) {
+                query.append(query.length() == 0 ? "" : "&").append(key).append('=').append(value);
+            }
+        }
+        try {
+            // This constructor quotes what a URL may not carry as it is, as OkHttp's HttpUrl does.
+            return new URI(base.getScheme(), base.getRawAuthority(), path.toString(),
+                    query.length() == 0 ? null : query.toString(), null).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(base + " with " + request.pathSegments() + " is no URL", e);
+        }
     }
 
     @Override
@@ -82,7 +137,10 @@ final class RunHttpClient implements HttpClient {
 
     @Override
     public void close() {
-        // Nothing to release: no connection was opened.
+        // No connection was opened; the backend is closed as the OkHttp client closes it (Bedrock's, its threads).
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     /** The attempt as the run sees it: the API path, the headers and JSON body the SDK sent, its retry number. */

@@ -12,6 +12,7 @@ import dev.resilienceharness.loop.Status;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import tools.jackson.databind.node.StringNode;
 
 /**
@@ -23,17 +24,26 @@ import tools.jackson.databind.node.StringNode;
 public class CarefulStreamingLoop implements AgentLoop {
 
     private final boolean careful;
+    private final Function<LoopRun, AnthropicClient> clients;
+    private final String model;
 
     /** Every exception a broken stream reached the loop with, in order. */
     final List<RuntimeException> broken = new ArrayList<>();
 
     CarefulStreamingLoop(boolean careful) {
+        this(careful, run -> HarnessAnthropic.builder(run).build(), FixAgent.MODEL);
+    }
+
+    /** The loop on the client {@code clients} gives, asking {@code model} (as the client's backend names it). */
+    CarefulStreamingLoop(boolean careful, Function<LoopRun, AnthropicClient> clients, String model) {
         this.careful = careful;
+        this.clients = clients;
+        this.model = model;
     }
 
     @Override
     public List<Outcome> run(LoopRun run) {
-        AnthropicClient client = HarnessAnthropic.builder(run).build();
+        AnthropicClient client = clients.apply(run);
         List<Outcome> outcomes = new ArrayList<>();
         for (String op : run.ops()) {
             try (var scope = run.op(op)) {
@@ -51,7 +61,7 @@ public class CarefulStreamingLoop implements AgentLoop {
             int events = 0;
             int before = emitted.length();
             try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
-                    .createStreaming(FixAgent.params(op))) {
+                    .createStreaming(FixAgent.params(op, model))) {
                 for (RawMessageStreamEvent event : (Iterable<RawMessageStreamEvent>) stream.stream()::iterator) {
                     events++;
                     event.contentBlockDelta().map(RawContentBlockDeltaEvent::delta)

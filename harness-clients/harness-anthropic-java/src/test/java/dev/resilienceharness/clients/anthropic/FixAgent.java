@@ -30,19 +30,31 @@ final class FixAgent {
             .build();
 
     private final AnthropicClient client;
+    private final String model;
 
     FixAgent(AnthropicClient client) {
+        this(client, MODEL);
+    }
+
+    /** @param model the model as the client's backend names it (a Bedrock model id, a Vertex AI model) */
+    FixAgent(AnthropicClient client, String model) {
         this.client = client;
+        this.model = model;
     }
 
     /** Asks the model for step {@code op}. */
     Message step(String op) {
-        return client.messages().create(params(op));
+        return client.messages().create(params(op, model));
     }
 
     /** The request of each step. */
     static MessageCreateParams params(String op) {
-        MessageCreateParams.Builder b = MessageCreateParams.builder().model(MODEL).maxTokens(512);
+        return params(op, MODEL);
+    }
+
+    /** The request of each step, for {@code model}. */
+    static MessageCreateParams params(String op, String model) {
+        MessageCreateParams.Builder b = MessageCreateParams.builder().model(model).maxTokens(512);
         return switch (op) {
             case "plan" -> b.addUserMessage("Plan the fix for issue 42: the login form rejects valid e-mail"
                     + " addresses with a plus sign.").build();

@@ -37,6 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class FixLoop implements AgentLoop {
 
     private final Function<LoopRun, AnthropicClient> clients;
+    private final String model;
 
     /** The loop as {@code loop:} names it: a client with the SDK's defaults. */
     public FixLoop() {
@@ -45,7 +46,13 @@ public final class FixLoop implements AgentLoop {
 
     /** @param clients how the loop gets its client for a run: {@code HarnessAnthropic::client} or a builder */
     FixLoop(Function<LoopRun, AnthropicClient> clients) {
+        this(clients, FixAgent.MODEL);
+    }
+
+    /** @param model the model as the client's backend names it */
+    FixLoop(Function<LoopRun, AnthropicClient> clients, String model) {
         this.clients = clients;
+        this.model = model;
     }
 
     /** The same loop on a client built with {@code maxRetries(0)}: its own policy is the only retry layer. */
@@ -61,7 +68,7 @@ public final class FixLoop implements AgentLoop {
 
     @Override
     public List<Outcome> run(LoopRun run) {
-        FixAgent agent = new FixAgent(clients.apply(run));
+        FixAgent agent = new FixAgent(clients.apply(run), model);
         List<Outcome> outcomes = new ArrayList<>(run.journal().completed());
         Set<String> done = new HashSet<>();
         int concurrency = run.policy().concurrency();

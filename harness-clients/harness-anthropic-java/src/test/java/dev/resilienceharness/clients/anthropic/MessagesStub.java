@@ -49,7 +49,8 @@ final class MessagesStub implements AutoCloseable {
         return List.copyOf(requests);
     }
 
-    private static String answer(String request, int n) {
+    /** The message answering the {@code n}-th request, {@code request}: a tool_use for the patch step, text otherwise. */
+    static String answer(String request, int n) {
         String content;
         if (request.contains("write_file")) {
             content = "[{\"type\":\"tool_use\",\"id\":\"toolu_0" + n + "\",\"name\":\"write_file\",\"input\":{\"path\":"

@@ -76,6 +76,47 @@ class RunHttpClientTest {
     }
 
     @Test
+    void aBackendsRequestIsResolvedToItsWholeUrlAsTheOkHttpClientDoesBeforeItIsAuthorized() {
+        HttpRequest request = HttpRequest.builder()
+                .method(HttpMethod.POST)
+                .baseUrl("https://us-east5-aiplatform.googleapis.com/")
+                .addPathSegments("v1", "projects", "p", "locations", "us-east5", "publishers", "anthropic", "models",
+                        "claude-sonnet-4-5@20250929:rawPredict")
+                .putQueryParam("beta", "true")
+                .build();
+
+        assertEquals("https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5/publishers/"
+                + "anthropic/models/claude-sonnet-4-5@20250929:rawPredict?beta=true",
+                RunHttpClient.url(request));
+        assertEquals("https://bedrock-runtime.us-east-1.amazonaws.com/model/a%20b/invoke",
+                RunHttpClient.url(HttpRequest.builder().method(HttpMethod.POST)
+                        .baseUrl("https://bedrock-runtime.us-east-1.amazonaws.com")
+                        .addPathSegments("model", "a b", "invoke").build()), "a space quoted");
+    }
+
+    @Test
+    void closingTheClientClosesItsBackendAsTheOkHttpClientDoes() {
+        List<String> closed = new ArrayList<>();
+        com.anthropic.backends.Backend backend = new com.anthropic.backends.Backend() {
+            @Override
+            public String baseUrl() {
+                return "https://bedrock-runtime.us-east-1.amazonaws.com";
+            }
+
+            @Override
+            public void close() {
+                closed.add("closed");
+            }
+        };
+        AnthropicClient client = HarnessAnthropic.builder(new dev.resilienceharness.clients.tck.AnsweringEndpoint(
+                a -> "{}")).backend(backend).build();
+
+        client.close();
+
+        assertEquals(List.of("closed"), closed);
+    }
+
+    @Test
     void theTimeoutIsTheShorterOfTheReadAndRequestTimeouts() {
         assertEquals(Duration.ofMinutes(10), RunHttpClient.timeout(RequestOptions.builder()
                 .timeout(Timeout.builder().build()).build()), "the SDK's defaults");
