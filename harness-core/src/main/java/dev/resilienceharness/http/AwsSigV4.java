@@ -79,7 +79,7 @@ public final class AwsSigV4 {
     /**
      * The headers that sign a request: {@code X-Amz-Date}, {@code X-Amz-Security-Token} with temporary credentials,
      * {@code x-amz-content-sha256} when {@code contentSha256} asks for it, and {@code Authorization}. The
-     * {@code Host} signed is {@code uri}'s host and port, as an HTTP client sends it.
+     * {@code Host} signed is {@code uri}'s host, and its port unless it is the scheme's, as the JDK's HTTP client sends it.
      *
      * @param headers other headers to sign, sent as they are given
      */
@@ -98,7 +98,7 @@ public final class AwsSigV4 {
         TreeMap<String, String> signed = new TreeMap<>();
         headers.forEach((name, value) -> signed.put(name.toLowerCase(Locale.ROOT), value));
         added.forEach((name, value) -> signed.put(name.toLowerCase(Locale.ROOT), value));
-        signed.put("host", uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + uri.getPort());
+        signed.put("host", host(uri));
         String canonical = canonicalRequest(method, uri, signed, payload);
         String scope = stamp.substring(0, 8) + "/" + region + "/" + service + "/aws4_request";
         String toSign = stringToSign(stamp, scope, canonical);
@@ -106,6 +106,14 @@ public final class AwsSigV4 {
         added.put("Authorization", ALGORITHM + " Credential=" + credentials.accessKeyId() + "/" + scope
                 + ", SignedHeaders=" + String.join(";", signed.keySet()) + ", Signature=" + signature);
         return added;
+    }
+
+    /** The {@code Host} an HTTP client sends for {@code uri}: its host, and its port unless it is the scheme's. */
+    static String host(URI uri) {
+        int port = uri.getPort();
+        boolean standard = port == -1 || port == 443 && "https".equalsIgnoreCase(uri.getScheme())
+                || port == 80 && "http".equalsIgnoreCase(uri.getScheme());
+        return standard ? uri.getHost() : uri.getHost() + ":" + port;
     }
 
     /** The canonical request: method, path, query, headers, their names, and the payload's hash, one per line. */

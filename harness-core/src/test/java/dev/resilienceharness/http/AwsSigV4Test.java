@@ -36,7 +36,8 @@ class AwsSigV4Test {
         assertEquals("20150830T123600Z", added.get("X-Amz-Date"));
         assertEquals("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request,"
                 + " SignedHeaders=host;x-amz-date,"
-                + " Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31", added.get("Authorization"));
+                + " Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31",
+                added.get("Authorization"));
         assertEquals(2, added.size(), added.toString());
     }
 
@@ -110,6 +111,10 @@ class AwsSigV4Test {
                 new byte[0], AT, false);
         assertNotEquals(signer(EXAMPLE).sign("POST", URI.create("http://127.0.0.1:8081/"), Map.of(), new byte[0], AT,
                 false).get("Authorization"), added.get("Authorization"), "the port is signed with the host");
+        assertEquals("127.0.0.1:8080", AwsSigV4.host(URI.create("http://127.0.0.1:8080/")));
+        assertEquals("bedrock-runtime.eu-west-1.amazonaws.com",
+                AwsSigV4.host(URI.create("https://bedrock-runtime.eu-west-1.amazonaws.com:443/")),
+                "the scheme's own port is not sent, so not signed");
     }
 
     @Test
