@@ -98,7 +98,7 @@ public final class LiveHttp implements HttpForwarder {
         }
         if (signer != null && converse) {
             URI uri = baseUrl.resolve(path);
-            signer.sign(attempt.method(), uri, Map.of(), attempt.body(), java.time.Instant.now(), false)
+            signer.sign(attempt.method(), uri, Map.of(), attempt.body(), java.time.Instant.now(), true)
                     .forEach(request::header);
         } else if (apiKey != null && gemini) {
             request.header("x-goog-api-key", apiKey);

@@ -250,7 +250,7 @@ public final class LiveTransport implements Transport, ProviderCall {
                 .header("Accept", stream ? "text/event-stream" : "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
         if (auth != null && auth.signer() != null) {
-            auth.signer().sign("POST", endpoint, java.util.Map.of(), bytes, java.time.Instant.now(), false)
+            auth.signer().sign("POST", endpoint, java.util.Map.of(), bytes, java.time.Instant.now(), true)
                     .forEach(http::header);
         } else if (gemini) {
             if (authorization != null) {

@@ -149,11 +149,12 @@ class LiveHttpTest {
             String date = seen.get("x-amz-date").replaceAll("[\\[\\]]", "");
             assertTrue(!date.equals("20260101T000000Z"), "the placeholder date is replaced");
             assertEquals("[real-token]", seen.get("x-amz-security-token"));
-            assertEquals("null", seen.get("x-amz-content-sha256"));
+            assertEquals("[" + AwsSigV4.hex(AwsSigV4.sha256(seen.get("body").getBytes(StandardCharsets.UTF_8)))
+                    + "]", seen.get("x-amz-content-sha256"), "the body's own hash, not the placeholder's");
             java.time.Instant at = java.time.LocalDateTime.parse(date, java.time.format.DateTimeFormatter
                     .ofPattern("yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
             String expected = signer.sign("POST", base.resolve("/model/amazon.nova-lite-v1%3A0/converse"), Map.of(),
-                    seen.get("body").getBytes(StandardCharsets.UTF_8), at, false).get("Authorization");
+                    seen.get("body").getBytes(StandardCharsets.UTF_8), at, true).get("Authorization");
             assertEquals("[" + expected + "]", seen.get("authorization"));
             assertTrue(seen.get("host").contains("127.0.0.1:" + server.getAddress().getPort()), seen.get("host"));
         } finally {

@@ -422,15 +422,15 @@ class LiveTransportTest {
         ProviderStub.Received got = stub.received().get(0);
         String date = got.header("x-amz-date");
         assertTrue(got.header("authorization").startsWith("AWS4-HMAC-SHA256 Credential=AKIDRECORDINGEXAMPLE/"
-                + date.substring(0, 8) + "/eu-west-1/bedrock/aws4_request, SignedHeaders=host;x-amz-date;"
-                + "x-amz-security-token, Signature="), got.header("authorization"));
+                + date.substring(0, 8) + "/eu-west-1/bedrock/aws4_request, SignedHeaders=host;"
+                + "x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature="), got.header("authorization"));
         assertEquals("session-token-example", got.header("x-amz-security-token"));
         Instant at = java.time.LocalDateTime.parse(date, java.time.format.DateTimeFormatter.ofPattern(
                 "yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
         URI sentTo = URI.create(stub.baseUrl() + "/model/amazon.nova-lite-v1%3A0/converse");
         assertEquals(dev.resilienceharness.http.AwsSigV4.of(new dev.resilienceharness.http.AwsSigV4.Credentials(
                 "AKIDRECORDINGEXAMPLE", "secret-recording-example-key", "session-token-example"), "eu-west-1", "bedrock")
-                .sign("POST", sentTo, Map.of(), got.body().getBytes(java.nio.charset.StandardCharsets.UTF_8), at, false)
+                .sign("POST", sentTo, Map.of(), got.body().getBytes(java.nio.charset.StandardCharsets.UTF_8), at, true)
                 .get("Authorization"), got.header("authorization"), "the signature covers the host, path and body sent");
         got.headers().values().forEach(v -> assertFalse(v.toString().contains("secret-recording-example-key"), v
                 .toString()));
