@@ -79,7 +79,8 @@ public final class AwsSigV4 {
     /**
      * The headers that sign a request: {@code X-Amz-Date}, {@code X-Amz-Security-Token} with temporary credentials,
      * {@code x-amz-content-sha256} when {@code contentSha256} asks for it, and {@code Authorization}. The
-     * {@code Host} signed is {@code uri}'s host, and its port unless it is the scheme's, as the JDK's HTTP client sends it.
+     * {@code Host} signed is {@code uri}'s host, and its port unless it is the scheme's, as the JDK's HTTP client
+     * sends it.
      *
      * @param headers other headers to sign, sent as they are given
      */

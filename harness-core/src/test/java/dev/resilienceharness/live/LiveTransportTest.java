@@ -394,7 +394,8 @@ class LiveTransportTest {
     @Test
     void aBedrockRequestWithNeitherAKeyNorAwsCredentialsIsNotSent() throws Exception {
         ObjectNode request = (ObjectNode) Json.readTree("{\"modelId\":\"amazon.nova-lite-v1:0\",\"messages\":[]}");
-        LiveTransport unsigned = LiveTransport.connect(new Provider(stub.baseUrl(), null), Map.<String, String>of()::get);
+        LiveTransport unsigned = LiveTransport.connect(new Provider(stub.baseUrl(), null),
+                Map.<String, String>of()::get);
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> unsigned.send("plan", request, dev.resilienceharness.http.ApiShape.BEDROCK));
         assertEquals(LiveMessages.BEDROCK_NO_CREDENTIALS, e.getMessage());
@@ -429,9 +430,10 @@ class LiveTransportTest {
                 "yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
         URI sentTo = URI.create(stub.baseUrl() + "/model/amazon.nova-lite-v1%3A0/converse");
         assertEquals(dev.resilienceharness.http.AwsSigV4.of(new dev.resilienceharness.http.AwsSigV4.Credentials(
-                "AKIDRECORDINGEXAMPLE", "secret-recording-example-key", "session-token-example"), "eu-west-1", "bedrock")
-                .sign("POST", sentTo, Map.of(), got.body().getBytes(java.nio.charset.StandardCharsets.UTF_8), at, true)
-                .get("Authorization"), got.header("authorization"), "the signature covers the host, path and body sent");
+                "AKIDRECORDINGEXAMPLE", "secret-recording-example-key", "session-token-example"), "eu-west-1",
+                "bedrock").sign("POST", sentTo, Map.of(), got.body().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                at, true).get("Authorization"), got.header("authorization"),
+                "the signature covers the host, path and body sent");
         got.headers().values().forEach(v -> assertFalse(v.toString().contains("secret-recording-example-key"), v
                 .toString()));
     }

@@ -29,8 +29,8 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  * <p>A timeout comes back as what the SDK would see ({@link SdkTimeouts}): the socket read's
  * {@link java.net.SocketTimeoutException}, or the client's {@code apiCallAttemptTimeout} or {@code apiCallTimeout}
  * exception when that is shorter; a slow first token is a body whose first read moves the virtual clock on, read
- * before the call returns, as a non-streaming answer's status line comes with its first byte. The run's crash signal and cassette
- * misses pass through untouched.
+ * before the call returns, as a non-streaming answer's status line comes with its first byte. The run's crash signal
+ * and cassette misses pass through untouched.
  */
 final class RunHttpClient implements SdkHttpClient {
 

@@ -46,11 +46,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A three-step loop written with the Bedrock Runtime client against the policy table's slow first token: under the
- * client's {@code apiCallAttemptTimeout} it arrives late on the virtual clock and halves the concurrency; past it, it is
- * the SDK's {@link ApiCallAttemptTimeoutException}, which a default client retries itself and a client without retries
- * hands to the loop; past the HTTP client's 30 s socket read timeout, with no attempt timeout, it is the SDK's I/O
- * error around a {@link SocketTimeoutException}.
+ * A three-step loop written with the Bedrock Runtime client against the policy table's slow first token: under
+ * the client's {@code apiCallAttemptTimeout} it arrives late on the virtual clock and halves the concurrency; past
+ * it, it is the SDK's {@link ApiCallAttemptTimeoutException}, which a default client retries itself and a client
+ * without retries hands to the loop; past the HTTP client's 30 s socket read timeout, with no attempt timeout, it
+ * is the SDK's I/O error around a {@link SocketTimeoutException}.
  */
 class BedrockPolicyTableTest {
 
