@@ -12,7 +12,7 @@ corpus=${CORPUS:-$here/target/corpus}
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
     # harness-core is built in the same reactor, so the benchmarks measure this tree's engine, not one from ~/.m2.
-    (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,harness-clients/harness-mcp,harness-clients/harness-google-genai,bench -am package -DskipTests -Dinvoker.skip)
+    (cd "$root" && ./mvnw -B -q -Pbench -pl harness-core,harness-clients/harness-openai-java,harness-clients/harness-mcp,harness-clients/harness-google-genai,harness-clients/harness-bedrock,bench -am package -DskipTests -Dinvoker.skip)
 fi
 jar=$here/target/benchmarks.jar
 

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -17,7 +18,10 @@ import org.apiguardian.api.API;
  * Forwards SDK attempts to a live provider over the JDK's HTTP client: {@code {baseUrl}/{path}}, the SDK's own
  * headers kept except credentials and hop-by-hop ones, and the key from the environment in the header the SDK used
  * ({@code x-api-key} for Anthropic's, {@code x-goog-api-key} for Gemini's, {@code Authorization: Bearer} otherwise).
- * A Gemini stream is asked for with {@code alt=sse}. The answer is redacted before it is written, never here.
+ * A Gemini stream is asked for with {@code alt=sse}. A Bedrock request loses the SigV4 signature the SDK made with
+ * its placeholder credentials ({@code Authorization}, {@code X-Amz-Date}, {@code X-Amz-Security-Token},
+ * {@code x-amz-content-sha256}) and carries the Bedrock API key as a Bearer token, or is signed anew for the real host
+ * ({@link AwsSigV4}). The answer is redacted before it is written, never here.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class LiveHttp implements HttpForwarder {
@@ -26,15 +30,21 @@ public final class LiveHttp implements HttpForwarder {
             "host", "content-length", "connection", "accept-encoding", "transfer-encoding", "upgrade", "expect",
             "keep-alive", "te", "trailer", "proxy-authorization", "cookie");
 
+    /** The headers of an SDK's SigV4 signature besides {@code Authorization}, made with placeholder credentials. */
+    private static final Set<String> SIGNATURE = Set.of("x-amz-date", "x-amz-security-token",
+            "x-amz-content-sha256");
+
     private final URI baseUrl;
     private final String apiKey;
+    private final AwsSigV4 signer;
     private final HttpClient client;
     private final Duration timeout;
 
-    private LiveHttp(URI baseUrl, String apiKey, Duration timeout) {
+    private LiveHttp(URI baseUrl, String apiKey, AwsSigV4 signer, Duration timeout) {
         String base = baseUrl.toString();
         this.baseUrl = URI.create(base.endsWith("/") ? base : base + "/");
         this.apiKey = apiKey;
+        this.signer = signer;
         this.timeout = timeout;
         // HTTP/1.1, as the plain live transport sends: on an http:// address the JDK's default would ask for an
         // upgrade to h2c, which local gateways and mock servers answer with a 404 or a closed connection.
@@ -49,12 +59,24 @@ public final class LiveHttp implements HttpForwarder {
      * @param timeout how long one request may take
      */
     public static LiveHttp to(URI baseUrl, String apiKey, Duration timeout) {
-        return new LiveHttp(baseUrl, apiKey, timeout);
+        return new LiveHttp(baseUrl, apiKey, null, timeout);
+    }
+
+    /**
+     * A forwarder to {@code baseUrl} that signs each Bedrock request with {@code signer} (AWS SigV4) and sends the
+     * others without a credential.
+     *
+     * @param timeout how long one request may take
+     */
+    public static LiveHttp signing(URI baseUrl, AwsSigV4 signer, Duration timeout) {
+        return new LiveHttp(baseUrl, null, java.util.Objects.requireNonNull(signer, "signer"), timeout);
     }
 
     @Override
     public HttpAnswer.Response send(HttpAttempt attempt) throws IOException {
-        boolean gemini = ApiShape.forPath("/" + attempt.path()) == ApiShape.GEMINI;
+        ApiShape shape = ApiShape.forPath("/" + attempt.path());
+        boolean gemini = shape == ApiShape.GEMINI;
+        boolean converse = shape == ApiShape.BEDROCK;
         // The attempt's path has lost its query; Gemini streams as server-sent events only with alt=sse.
         String path = gemini && attempt.path().endsWith(":streamGenerateContent") ? attempt.path() + "?alt=sse"
                 : attempt.path();
@@ -67,14 +89,18 @@ public final class LiveHttp implements HttpForwarder {
             if (name.equals("x-api-key")) {
                 anthropic = true;
             }
-            if (DROPPED.contains(name)) {
+            if (DROPPED.contains(name) || converse && SIGNATURE.contains(name)) {
                 continue;
             }
             for (String value : header.getValue()) {
                 request.header(header.getKey(), value);
             }
         }
-        if (apiKey != null && gemini) {
+        if (signer != null && converse) {
+            URI uri = baseUrl.resolve(path);
+            signer.sign(attempt.method(), uri, Map.of(), attempt.body(), java.time.Instant.now(), true)
+                    .forEach(request::header);
+        } else if (apiKey != null && gemini) {
             request.header("x-goog-api-key", apiKey);
         } else if (apiKey != null && anthropic) {
             request.header("x-api-key", apiKey);

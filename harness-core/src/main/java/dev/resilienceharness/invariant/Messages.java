@@ -217,13 +217,17 @@ public final class Messages {
     }
 
     /**
-     * How to build {@code sdk}'s client without its own retries: {@code maxRetries(0)}, or google-genai's retry
-     * options, which also need a timeout since the SDK sets none.
+     * How to build {@code sdk}'s client without its own retries: {@code maxRetries(0)}, google-genai's retry
+     * options, which also need a timeout since the SDK sets none, or the AWS SDK's {@code doNotRetry()} strategy.
      */
     static String noSdkRetries(String sdk) {
         if (SdkLayer.name(sdk).equals("google-genai")) {
             return "build the client with HttpOptions.retryOptions(HttpRetryOptions.builder().attempts(1)"
                     + ".httpStatusCodes(List.of())) and a timeout (HarnessGenai.builder(run).noRetries().timeout(...))";
+        }
+        if (SdkLayer.name(sdk).equals("aws-sdk-bedrockruntime")) {
+            return "build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
+                    + " (HarnessBedrock.builder(run).noRetries())";
         }
         return "build the client with maxRetries(0)";
     }

@@ -28,10 +28,17 @@ public final class LiveMessages {
             + " requests:, or record through the loop that sends it: loop: com.acme.MyLoop in the yaml, or"
             + " -Dresilience.loop=com.acme.MyLoop";
 
-    /** Why a Bedrock Converse op is not recorded live, and what to do. */
-    public static final String BEDROCK_UNSIGNED = "not sent: Amazon Bedrock needs every request signed with AWS"
-            + " SigV4, which the recording pass does not do yet. Record the op's cassette by hand from a Converse"
-            + " answer, or record another provider's shape";
+    /** Why a Bedrock Converse request is not sent: the yaml names no key, the environment holds no AWS credentials. */
+    public static final String BEDROCK_NO_CREDENTIALS = "not sent: Amazon Bedrock takes an Amazon Bedrock API key or"
+            + " AWS credentials, and neither is set. Name the variable holding a Bedrock API key in"
+            + " provider.api_key_env (such as AWS_BEARER_TOKEN_BEDROCK; sent as a Bearer token), or leave api_key_env"
+            + " out and set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN with temporary"
+            + " credentials) to sign with SigV4. Neither is ever written anywhere";
+
+    /** Why a Bedrock Converse request is not signed: AWS credentials are set, but no region to sign for. */
+    public static final String BEDROCK_NO_REGION = "not sent: AWS SigV4 signs for a region, and neither"
+            + " provider.base_url's host (bedrock-runtime.<region>.amazonaws.com) nor AWS_REGION names one. Set"
+            + " AWS_REGION, or set base_url to https://bedrock-runtime.<region>.amazonaws.com";
 
     static String missingKey(String env) {
         return missingKey(env, "resilience.yaml");

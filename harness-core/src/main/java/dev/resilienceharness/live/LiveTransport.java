@@ -66,14 +66,18 @@ public final class LiveTransport implements Transport, ProviderCall {
     private final URI endpoint;
     private final URI base;
     private final String authorization;
+    private final java.util.function.Supplier<BedrockAuth> bedrock;
     private final HttpClient client;
     private final Duration requestTimeout;
     private final ToolCallSchema schemas = new ToolCallSchema();
 
-    private LiveTransport(URI base, String authorization, Duration connectTimeout, Duration requestTimeout) {
+    private LiveTransport(URI base, String authorization, java.util.function.Supplier<BedrockAuth> bedrock,
+            Duration connectTimeout,
+            Duration requestTimeout) {
         this.base = base;
         this.endpoint = endpoint(base, ApiShape.CHAT_COMPLETIONS);
         this.authorization = authorization;
+        this.bedrock = bedrock;
         this.requestTimeout = requestTimeout;
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -98,19 +102,56 @@ public final class LiveTransport implements Transport, ProviderCall {
             Duration requestTimeout) throws MissingApiKey {
         Objects.requireNonNull(provider, "provider");
         String key = key(provider, env);
-        return new LiveTransport(provider.baseUrl(), key == null ? null : "Bearer " + key, connectTimeout,
-                requestTimeout);
+        return new LiveTransport(provider.baseUrl(), key == null ? null : "Bearer " + key,
+                bedrockAuth(provider.baseUrl(), key, env), connectTimeout, requestTimeout);
     }
 
     /**
      * Where a team loop's SDK requests go when they are recorded: {@code provider.base_url}, with the key from the
-     * environment in the header the SDK used.
+     * environment in the header the SDK used. A Bedrock request is re-signed with SigV4 when the provider names no key
+     * and the environment holds AWS credentials (see {@link BedrockAuth}), and is not sent when it holds neither.
      *
      * @throws MissingApiKey when the variable {@code provider.api_key_env} names is unset or blank
      */
     public static HttpForwarder forwarder(Provider provider, Function<String, String> env, Duration requestTimeout)
             throws MissingApiKey {
-        return LiveHttp.to(provider.baseUrl(), key(provider, env), requestTimeout);
+        String key = key(provider, env);
+        LiveHttp live = LiveHttp.to(provider.baseUrl(), key, requestTimeout);
+        if (key != null) {
+            return live; // a Bedrock API key goes as a Bearer token
+        }
+        java.util.function.Supplier<BedrockAuth> bedrock = bedrockAuth(provider.baseUrl(), null, env);
+        java.util.function.Supplier<LiveHttp> signing = memoized(() -> LiveHttp.signing(provider.baseUrl(),
+                bedrock.get().signer(), requestTimeout));
+        return attempt -> {
+            if (ApiShape.forPath("/" + attempt.path()) != ApiShape.BEDROCK) {
+                return live.send(attempt);
+            }
+            if (bedrock.get().refusal() != null) {
+                throw new IOException(bedrock.get().refusal()); // before any byte: an unsigned request is a 403
+            }
+            return signing.get().send(attempt);
+        };
+    }
+
+    /** How Bedrock requests are authorized, chosen at the first one: other providers' runs read no AWS variable. */
+    private static java.util.function.Supplier<BedrockAuth> bedrockAuth(URI base, String key,
+            Function<String, String> env) {
+        return memoized(() -> BedrockAuth.of(base, key, env));
+    }
+
+    private static <T> java.util.function.Supplier<T> memoized(java.util.function.Supplier<T> make) {
+        return new java.util.function.Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = make.get();
+                }
+                return value;
+            }
+        };
     }
 
     /** The key {@code provider.api_key_env} names, or {@code null} when the provider takes none. */
@@ -184,25 +225,34 @@ public final class LiveTransport implements Transport, ProviderCall {
      * Sends {@code request} to {@code {base_url}/<shape's resource>}: a Messages request carries the key as
      * {@code x-api-key} with {@code anthropic-version}, a Gemini request as {@code x-goog-api-key} (posted to
      * {@code models/{model}:generateContent}, or {@code :streamGenerateContent?alt=sse}, without the {@code model} and
-     * {@code stream} its path carries), the others as a Bearer token. A streaming request is recorded with every event
-     * (see {@link StreamRecording}).
+     * {@code stream} its path carries), a Bedrock request to {@code model/{modelId}/converse} without the
+     * {@code modelId} its path carries, with a Bedrock API key as a Bearer token or signed with SigV4 (see
+     * {@link BedrockAuth}), the others as a Bearer token. A streaming request is recorded with every event (see
+     * {@link StreamRecording}).
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
-        if (shape == ApiShape.BEDROCK) {
-            throw new IOException(LiveMessages.BEDROCK_UNSIGNED); // before any byte: an unsigned request is a 403
+        boolean converse = shape == ApiShape.BEDROCK;
+        BedrockAuth auth = converse ? bedrock.get() : null;
+        if (auth != null && auth.refusal() != null) {
+            throw new IOException(auth.refusal()); // before any byte: an unsigned request is a 403
         }
         boolean stream = request.path("stream").asBoolean(false);
         boolean gemini = shape == ApiShape.GEMINI;
-        URI endpoint = gemini ? endpoint(base, ApiShape.geminiPath(request)) : endpoint(base, shape);
-        ObjectNode sent = gemini ? ApiShape.geminiBody(request) : request;
+        URI endpoint = gemini ? endpoint(base, ApiShape.geminiPath(request))
+                : converse ? endpoint(base, ApiShape.bedrockPath(request)) : endpoint(base, shape);
+        ObjectNode sent = gemini ? ApiShape.geminiBody(request) : converse ? ApiShape.bedrockBody(request) : request;
+        byte[] bytes = Json.compact(sent).getBytes(StandardCharsets.UTF_8);
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
                 .header("Accept", stream ? "text/event-stream" : "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.compact(sent).getBytes(StandardCharsets.UTF_8)));
-        if (gemini) {
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
+        if (auth != null && auth.signer() != null) {
+            auth.signer().sign("POST", endpoint, java.util.Map.of(), bytes, java.time.Instant.now(), true)
+                    .forEach(http::header);
+        } else if (gemini) {
             if (authorization != null) {
                 http.header("x-goog-api-key", authorization.substring("Bearer ".length()));
             }

@@ -8,6 +8,7 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.live.RecordSummary.Entry;
 import dev.resilienceharness.live.RecordSummary.Result;
@@ -180,14 +181,16 @@ public final class Recorder {
         Cassette c = store.exchange(op, request, r -> {
             sent[0] = true;
             try {
-                CassetteStore.Recorded first = provider.send(op, r);
+                // A Bedrock Converse request names its model as modelId, which its path carries; all else is Chat.
+                ApiShape shape = r.has("modelId") ? ApiShape.BEDROCK : ApiShape.CHAT_COMPLETIONS;
+                CassetteStore.Recorded first = provider.send(op, r, shape);
                 if (samples == 1) {
                     return first;
                 }
                 List<dev.resilienceharness.cassette.Timing> timings = new ArrayList<>();
                 timings.add(plain(first.timing()));
                 for (int i = 1; i < samples; i++) {
-                    timings.add(plain(provider.send(op, r.deepCopy()).timing()));
+                    timings.add(plain(provider.send(op, r.deepCopy(), shape).timing()));
                 }
                 dev.resilienceharness.cassette.Timing t = first.timing() != null ? first.timing()
                         : new dev.resilienceharness.cassette.Timing(null, null);

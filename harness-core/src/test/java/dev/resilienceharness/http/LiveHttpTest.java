@@ -90,6 +90,78 @@ class LiveHttpTest {
         }
     }
 
+    /** A Bedrock attempt as the AWS SDK signs it with the adapter's placeholder credentials. */
+    private static HttpAttempt placeholderSigned() {
+        return new HttpAttempt("aws-sdk-bedrockruntime 2.59.1", "POST", "model/amazon.nova-lite-v1%3A0/converse",
+                Map.of("Authorization", List.of("AWS4-HMAC-SHA256 Credential=harness-replay/20260101/us-east-1/bedrock/"
+                        + "aws4_request, SignedHeaders=host;x-amz-date, Signature=00"), "X-Amz-Date",
+                        List.of("20260101T000000Z"), "X-Amz-Security-Token", List.of("placeholder-token"),
+                        "x-amz-content-sha256", List.of("placeholder-hash"), "amz-sdk-request",
+                        List.of("attempt=1; max=3"), "Content-Type", List.of("application/json")),
+                "{\"messages\":[]}".getBytes(StandardCharsets.UTF_8), null, 0);
+    }
+
+    private static HttpServer bedrock(Map<String, String> seen) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/model/", exchange -> {
+            seen.put("path", exchange.getRequestURI().getRawPath());
+            for (String h : List.of("Authorization", "X-Amz-Date", "X-Amz-Security-Token", "x-amz-content-sha256",
+                    "amz-sdk-request", "Host")) {
+                seen.put(h.toLowerCase(java.util.Locale.ROOT), String.valueOf(exchange.getRequestHeaders()
+                        .get(h)));
+            }
+            seen.put("body", new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(200, 2);
+            exchange.getResponseBody().write(new byte[] {'{', '}'});
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @Test
+    void aBedrockAttemptLosesTheSdksPlaceholderSignatureAndCarriesTheApiKeyAsABearerToken() throws Exception {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        HttpServer server = bedrock(seen);
+        try {
+            LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), "bedrock-api-key",
+                    Duration.ofSeconds(10)).send(placeholderSigned());
+            assertEquals("/model/amazon.nova-lite-v1%3A0/converse", seen.get("path"));
+            assertEquals("[Bearer bedrock-api-key]", seen.get("authorization"));
+            assertEquals("null", seen.get("x-amz-date"));
+            assertEquals("null", seen.get("x-amz-security-token"));
+            assertEquals("null", seen.get("x-amz-content-sha256"));
+            assertEquals("[attempt=1; max=3]", seen.get("amz-sdk-request"), "the SDK's other headers are kept");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aSigningForwarderSignsABedrockAttemptAnewForTheRealHost() throws Exception {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        HttpServer server = bedrock(seen);
+        try {
+            URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+            AwsSigV4 signer = AwsSigV4.of(new AwsSigV4.Credentials("AKIDEXAMPLE", "real-secret", "real-token"),
+                    "us-east-1", "bedrock");
+            LiveHttp.signing(base, signer, Duration.ofSeconds(10)).send(placeholderSigned());
+            String date = seen.get("x-amz-date").replaceAll("[\\[\\]]", "");
+            assertTrue(!date.equals("20260101T000000Z"), "the placeholder date is replaced");
+            assertEquals("[real-token]", seen.get("x-amz-security-token"));
+            assertEquals("[" + AwsSigV4.hex(AwsSigV4.sha256(seen.get("body").getBytes(StandardCharsets.UTF_8)))
+                    + "]", seen.get("x-amz-content-sha256"), "the body's own hash, not the placeholder's");
+            java.time.Instant at = java.time.LocalDateTime.parse(date, java.time.format.DateTimeFormatter
+                    .ofPattern("yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
+            String expected = signer.sign("POST", base.resolve("/model/amazon.nova-lite-v1%3A0/converse"), Map.of(),
+                    seen.get("body").getBytes(StandardCharsets.UTF_8), at, true).get("Authorization");
+            assertEquals("[" + expected + "]", seen.get("authorization"));
+            assertTrue(seen.get("host").contains("127.0.0.1:" + server.getAddress().getPort()), seen.get("host"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
     @Test
     void recordsThroughAGatewayThatSpeaksOnlyHttp11() throws Exception {
         // As LiteLLM's proxy, mock servers and egress proxies on plain http:// do: a request that asks to upgrade the

@@ -32,6 +32,13 @@ class MessagesTest {
     }
 
     @Test
+    void the_aws_sdks_hidden_retries_are_turned_off_with_its_retry_strategy_not_max_retries() {
+        assertEquals("build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
+                + " (HarnessBedrock.builder(run).noRetries())", Messages.noSdkRetries("aws-sdk-bedrockruntime 2.59.1"));
+        assertEquals("build the client with maxRetries(0)", Messages.noSdkRetries("openai-java 4.105.0"));
+    }
+
+    @Test
     void the_budget_sentence_spells_out_every_term() {
         assertEquals("more calls than the policy allows (1 + 2 transient + 1 quota + 0 repair + 3 restart)",
                 Messages.overBudget(2, 1, 0, 3));

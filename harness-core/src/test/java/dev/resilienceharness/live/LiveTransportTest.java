@@ -383,12 +383,102 @@ class LiveTransportTest {
                 LiveTransport.quotaKind(headers(java.util.Map.of()), "not json"));
     }
 
+    private static final String NOVA = "{\"modelId\":\"amazon.nova-lite-v1:0\",\"messages\":[{\"role\":\"user\","
+            + "\"content\":[{\"text\":\"plan\"}]}]}";
+    private static final String CONVERSE = "{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":"
+            + "\"done\"}]}},\"stopReason\":\"end_turn\"}";
+    private static final Map<String, String> AWS = Map.of("AWS_ACCESS_KEY_ID", "AKIDRECORDINGEXAMPLE",
+            "AWS_SECRET_ACCESS_KEY", "secret-recording-example-key", "AWS_SESSION_TOKEN", "session-token-example",
+            "AWS_REGION", "eu-west-1");
+
     @Test
-    void aBedrockRequestIsNotSentUnsigned() {
+    void aBedrockRequestWithNeitherAKeyNorAwsCredentialsIsNotSent() throws Exception {
         ObjectNode request = (ObjectNode) Json.readTree("{\"modelId\":\"amazon.nova-lite-v1:0\",\"messages\":[]}");
+        LiveTransport unsigned = LiveTransport.connect(new Provider(stub.baseUrl(), null),
+                Map.<String, String>of()::get);
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                () -> live.send("plan", request, dev.resilienceharness.http.ApiShape.BEDROCK));
-        assertEquals(LiveMessages.BEDROCK_UNSIGNED, e.getMessage());
+                () -> unsigned.send("plan", request, dev.resilienceharness.http.ApiShape.BEDROCK));
+        assertEquals(LiveMessages.BEDROCK_NO_CREDENTIALS, e.getMessage());
         assertTrue(stub.received().isEmpty(), "nothing reached the provider");
+    }
+
+    @Test
+    void aBedrockApiKeyIsSentAsABearerTokenToTheModelsConversePath() throws Exception {
+        stub.then(ProviderStub.ok(CONVERSE));
+        Recorded r = live.send("plan", (ObjectNode) Json.readTree(NOVA), dev.resilienceharness.http.ApiShape.BEDROCK);
+        assertEquals("done", r.response().path("output").path("message").path("content").get(0).path("text")
+                .asString());
+        ProviderStub.Received got = stub.received().get(0);
+        assertEquals("/v1/model/amazon.nova-lite-v1:0/converse", got.path());
+        assertEquals("Bearer " + KEY, got.header("authorization"));
+        assertNull(got.header("x-amz-date"), "a Bearer key is no signature");
+        assertFalse(got.body().contains("modelId"), "the model id goes in the path only: " + got.body());
+    }
+
+    @Test
+    void withoutAKeyTheEnvironmentsAwsCredentialsSignTheRequestWithSigV4() throws Exception {
+        stub.then(ProviderStub.ok(CONVERSE));
+        LiveTransport signed = LiveTransport.connect(new Provider(stub.baseUrl(), null), AWS::get);
+        signed.send("plan", (ObjectNode) Json.readTree(NOVA), dev.resilienceharness.http.ApiShape.BEDROCK);
+        ProviderStub.Received got = stub.received().get(0);
+        String date = got.header("x-amz-date");
+        assertTrue(got.header("authorization").startsWith("AWS4-HMAC-SHA256 Credential=AKIDRECORDINGEXAMPLE/"
+                + date.substring(0, 8) + "/eu-west-1/bedrock/aws4_request, SignedHeaders=host;"
+                + "x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature="), got.header("authorization"));
+        assertEquals("session-token-example", got.header("x-amz-security-token"));
+        Instant at = java.time.LocalDateTime.parse(date, java.time.format.DateTimeFormatter.ofPattern(
+                "yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
+        URI sentTo = URI.create(stub.baseUrl() + "/model/amazon.nova-lite-v1%3A0/converse");
+        assertEquals(dev.resilienceharness.http.AwsSigV4.of(new dev.resilienceharness.http.AwsSigV4.Credentials(
+                "AKIDRECORDINGEXAMPLE", "secret-recording-example-key", "session-token-example"), "eu-west-1",
+                "bedrock").sign("POST", sentTo, Map.of(), got.body().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                at, true).get("Authorization"), got.header("authorization"),
+                "the signature covers the host, path and body sent");
+        got.headers().values().forEach(v -> assertFalse(v.toString().contains("secret-recording-example-key"), v
+                .toString()));
+    }
+
+    @Test
+    void awsCredentialsWithoutARegionSendNothing() throws Exception {
+        Map<String, String> noRegion = new java.util.HashMap<>(AWS);
+        noRegion.remove("AWS_REGION");
+        LiveTransport signed = LiveTransport.connect(new Provider(stub.baseUrl(), null), noRegion::get);
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> signed.send("plan",
+                (ObjectNode) Json.readTree(NOVA), dev.resilienceharness.http.ApiShape.BEDROCK));
+        assertEquals(LiveMessages.BEDROCK_NO_REGION, e.getMessage());
+        assertTrue(stub.received().isEmpty());
+    }
+
+    @Test
+    void theForwarderRefusesABedrockAttemptWithNeitherCredentialAndForwardsTheOthers() throws Exception {
+        dev.resilienceharness.http.HttpForwarder forwarder = LiveTransport.forwarder(new Provider(stub.baseUrl(),
+                null), Map.<String, String>of()::get, Duration.ofSeconds(2));
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> forwarder.send(
+                new dev.resilienceharness.http.HttpAttempt("aws-sdk-bedrockruntime 2.59.1", "POST",
+                        "model/amazon.nova-lite-v1%3A0/converse", Map.of(), NOVA.getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8), null, 0)));
+        assertEquals(LiveMessages.BEDROCK_NO_CREDENTIALS, e.getMessage());
+        assertTrue(stub.received().isEmpty());
+        stub.then(ProviderStub.ok("{}"));
+        assertEquals(200, forwarder.send(new dev.resilienceharness.http.HttpAttempt("openai-java", "POST",
+                "chat/completions", Map.of(), "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8), null, 0))
+                .status(), "a provider that takes no key is still forwarded to");
+    }
+
+    @Test
+    void theForwarderSignsABedrockAttemptWithTheEnvironmentsAwsCredentials() throws Exception {
+        stub.then(ProviderStub.ok(CONVERSE));
+        dev.resilienceharness.http.HttpForwarder forwarder = LiveTransport.forwarder(new Provider(stub.baseUrl(),
+                null), AWS::get, Duration.ofSeconds(2));
+        forwarder.send(new dev.resilienceharness.http.HttpAttempt("aws-sdk-bedrockruntime 2.59.1", "POST",
+                "model/amazon.nova-lite-v1%3A0/converse", Map.of("Authorization", List.of("AWS4-HMAC-SHA256 "
+                        + "Credential=harness-replay/20260101/us-east-1/bedrock/aws4_request, SignedHeaders=host,"
+                        + " Signature=00"), "X-Amz-Date", List.of("20260101T000000Z")),
+                "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8), null, 0));
+        ProviderStub.Received got = stub.received().get(0);
+        assertTrue(got.header("authorization").startsWith("AWS4-HMAC-SHA256 Credential=AKIDRECORDINGEXAMPLE/"),
+                got.header("authorization"));
+        assertFalse(got.header("x-amz-date").equals("20260101T000000Z"), "the placeholder signature's date is gone");
+        assertEquals(1, got.headers().get("authorization").size());
     }
 }

@@ -21,9 +21,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions, Messages or Gemini API with
- * the answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's text only), whole or
- * as the API's server-sent events, and keeps the key each request carried.
+ * A provider on 127.0.0.1 that the contract records from: it answers the Chat Completions, Messages, Gemini or Bedrock
+ * Converse API with the answer of the op a prompt names (text and an {@code apply_patch} tool call; the streamed op's
+ * text only), whole or as the API's server-sent events (Converse whole only), and keeps the key each request carried.
  */
 final class ContractProvider implements AutoCloseable {
 
@@ -42,14 +42,15 @@ final class ContractProvider implements AutoCloseable {
     /** A provider of {@code api} alone: a request to another API's path is a 404. */
     static ContractProvider start(ApiShape api) throws IOException {
         if (api == ApiShape.RESPONSES) {
-            throw new IllegalArgumentException("the contract records Chat Completions, Messages or Gemini, not "
-                    + api);
+            throw new IllegalArgumentException("the contract records Chat Completions, Messages, Gemini or Bedrock"
+                    + " Converse, not " + api);
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         ContractProvider provider = new ContractProvider(server, api);
         String path = switch (api) {
             case MESSAGES -> "/v1/messages";
             case GEMINI -> "/v1beta/models/";
+            case BEDROCK -> "/model/";
             default -> "/v1/chat/completions";
         };
         server.createContext(path, e -> provider.answer(e, api));
@@ -60,7 +61,7 @@ final class ContractProvider implements AutoCloseable {
     /** The base URL the recorder sends to, with the API's version. */
     URI baseUrl() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort()
-                + (api == ApiShape.GEMINI ? "/v1beta" : "/v1"));
+                + (api == ApiShape.GEMINI ? "/v1beta" : api == ApiShape.BEDROCK ? "" : "/v1"));
     }
 
     /** The key each request that reached the provider carried, in order. */
@@ -80,6 +81,10 @@ final class ContractProvider implements AutoCloseable {
     }
 
     private void answer(HttpExchange exchange, ApiShape shape) throws IOException {
+        if (shape == ApiShape.BEDROCK && !exchange.getRequestURI().getPath().endsWith("/converse")) {
+            send(exchange, 404, "application/json", "{\"message\":\"only Converse is answered here\"}");
+            return;
+        }
         JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
         String key = shape == ApiShape.GEMINI ? "x-goog-api-key" : "x-api-key";
@@ -88,6 +93,7 @@ final class ContractProvider implements AutoCloseable {
         JsonNode body = switch (shape) {
             case MESSAGES -> message(op);
             case GEMINI -> gemini(op);
+            case BEDROCK -> converse(op);
             default -> completion(op);
         };
         // Gemini says in its path, not its body, that the answer streams.
@@ -166,10 +172,30 @@ final class ContractProvider implements AutoCloseable {
         return r;
     }
 
+    /** A Bedrock Converse answer: the text, and the tool call as a {@code toolUse} block. */
+    private static ObjectNode converse(String op) {
+        ObjectNode r = NODES.objectNode();
+        ObjectNode message = r.putObject("output").putObject("message").put("role", "assistant");
+        var content = message.putArray("content");
+        content.addObject().put("text", text(op));
+        if (!AdapterContract.STREAMED.equals(op)) {
+            content.addObject().putObject("toolUse").put("toolUseId", "tooluse_" + op).put("name", "apply_patch")
+                    .set("input", Json.readTree(arguments(op)));
+        }
+        r.put("stopReason", AdapterContract.STREAMED.equals(op) ? "end_turn" : "tool_use");
+        r.putObject("usage").put("inputTokens", 12).put("outputTokens", 3).put("totalTokens", 15);
+        r.putObject("metrics").put("latencyMs", 120);
+        return r;
+    }
+
     private static void send(HttpExchange exchange, String type, String body) throws IOException {
+        send(exchange, 200, type, body);
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", type);
-        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
         }

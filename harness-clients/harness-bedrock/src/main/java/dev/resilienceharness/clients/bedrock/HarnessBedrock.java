@@ -97,7 +97,7 @@ public final class HarnessBedrock {
                     .credentialsProvider(StaticCredentialsProvider.create(
                             AwsBasicCredentials.create(REPLAY_KEY, REPLAY_KEY)));
             customize.accept(b);
-            b.httpClient(new RunHttpClient(http));
+            b.httpClient(new RunHttpClient(http, SdkTimeouts.of(b.overrideConfiguration())));
             if (noRetries) {
                 return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
                         .retryStrategy(AwsRetryStrategy.doNotRetry()).build()).build();

@@ -1,12 +1,10 @@
 package dev.resilienceharness.clients.bedrock;
 
-import dev.resilienceharness.http.AttemptTimeout;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,18 +26,26 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  * SDK's own retries included, is one call in the run's trace, numbered by the {@code amz-sdk-request: attempt=N}
  * header the SDK stamps on each.
  *
- * <p>A timeout comes back as the {@link SocketTimeoutException} a socket read throws, which the SDK retries as its
- * own; a slow first token is a body whose first read moves the virtual clock on. The run's crash signal and cassette
- * misses pass through untouched.
+ * <p>A timeout comes back as what the SDK would see ({@link SdkTimeouts}): the socket read's
+ * {@link java.net.SocketTimeoutException}, or the client's {@code apiCallAttemptTimeout} or {@code apiCallTimeout}
+ * exception when that is shorter; a slow first token is a body whose first read moves the virtual clock on, read
+ * before the call returns, as a non-streaming answer's status line comes with its first byte. The run's crash signal
+ * and cassette misses pass through untouched.
  */
 final class RunHttpClient implements SdkHttpClient {
 
     private static final Pattern ATTEMPT = Pattern.compile("attempt=(\\d+)");
 
     private final HttpEndpoint http;
+    private final SdkTimeouts timeouts;
 
     RunHttpClient(HttpEndpoint http) {
+        this(http, new SdkTimeouts(SdkTimeouts.SOCKET_READ, null, null));
+    }
+
+    RunHttpClient(HttpEndpoint http, SdkTimeouts timeouts) {
         this.http = Objects.requireNonNull(http, "http");
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
     }
 
     @Override
@@ -65,19 +71,19 @@ final class RunHttpClient implements SdkHttpClient {
                 body = in.readAllBytes();
             }
         }
-        Duration timeout = AttemptTimeout.of(null, null);
+        Duration timeout = timeouts.forAttempt();
         HttpAttempt attempt = new HttpAttempt(BedrockSdk.LABEL, sent.method().name(), sent.encodedPath(),
                 sent.headers(), body, timeout, retry(sent.headers()));
         HttpAnswer answer = http.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
-            throw new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after()));
+            throw timeouts.timedOut(timedOut.after());
         }
         HttpAnswer.Response r = (HttpAnswer.Response) answer;
         Map<String, List<String>> headers = new LinkedHashMap<>(r.headers());
         SdkHttpResponse response = SdkHttpResponse.builder().statusCode(r.status())
                 .statusText(r.status() == 200 ? "OK" : "HTTP " + r.status()).headers(headers).build();
         return HttpExecuteResponse.builder().response(response)
-                .responseBody(AbortableInputStream.create(http.body(r, timeout))).build();
+                .responseBody(AbortableInputStream.create(timeouts.read(http.body(r, timeout)))).build();
     }
 
     /** The SDK's own retry number: {@code attempt=1} is the loop's call, each later attempt the SDK's retry. */

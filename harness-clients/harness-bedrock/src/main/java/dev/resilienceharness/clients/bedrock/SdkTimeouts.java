@@ -1,0 +1,67 @@
+package dev.resilienceharness.clients.bedrock;
+
+import dev.resilienceharness.http.AttemptTimeout;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+
+/**
+ * The timeouts an attempt of a Bedrock Runtime client runs under, and what it throws when one runs out, as the SDK
+ * would on the network: the HTTP client's socket read timeout (30 s by default,
+ * {@code SdkHttpConfigurationOption.GLOBAL_HTTP_DEFAULTS} in {@code http-client-spi} 2.59.1), a
+ * {@link java.net.SocketTimeoutException} the SDK retries as an I/O error; the client's {@code apiCallAttemptTimeout},
+ * an {@link ApiCallAttemptTimeoutException}, which its retry strategy retries ({@code SdkDefaultRetrySetting
+ * .RETRYABLE_EXCEPTIONS} in {@code sdk-core} 2.59.1); and its {@code apiCallTimeout}, an
+ * {@link ApiCallTimeoutException}, which ends the call. The shortest runs out first, on the run's virtual clock.
+ *
+ * @param socketRead  the HTTP client's read timeout
+ * @param attempt     {@code apiCallAttemptTimeout}, or {@code null}
+ * @param call        {@code apiCallTimeout}, or {@code null}; it bounds each attempt here, not its retries' sum
+ */
+record SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
+
+    /** The default HTTP client's socket read timeout. */
+    static final Duration SOCKET_READ = Duration.ofSeconds(30);
+
+    /** A client's timeouts as its override configuration sets them. */
+    static SdkTimeouts of(ClientOverrideConfiguration o) {
+        return new SdkTimeouts(SOCKET_READ, o.apiCallAttemptTimeout().orElse(null), o.apiCallTimeout().orElse(null));
+    }
+
+    /** How long an attempt waits for its answer: the shortest of the three. */
+    Duration forAttempt() {
+        return AttemptTimeout.of(AttemptTimeout.of(socketRead, attempt), call);
+    }
+
+    /**
+     * What the SDK sees when the attempt's timeout runs out after {@code after}: a {@link SocketTimeoutException} when
+     * the socket's ran out first, else the SDK's own timeout exception, thrown.
+     */
+    IOException timedOut(Duration after) {
+        Duration limit = forAttempt();
+        if (limit == null || limit.equals(socketRead)) {
+            return new SocketTimeoutException(AdapterMessages.timedOut(after));
+        }
+        if (limit.equals(attempt)) {
+            throw ApiCallAttemptTimeoutException.create(limit.toMillis());
+        }
+        throw ApiCallTimeoutException.create(limit.toMillis());
+    }
+
+    /**
+     * {@code body} read whole, as the first byte of a non-streaming answer is its status line: a first read past the
+     * attempt's timeout is what {@link #timedOut} says, thrown from the HTTP client's call as the network's would be.
+     */
+    InputStream read(InputStream body) throws IOException {
+        try (body) {
+            return new ByteArrayInputStream(body.readAllBytes());
+        } catch (SocketTimeoutException e) {
+            throw timedOut(forAttempt());
+        }
+    }
+}
