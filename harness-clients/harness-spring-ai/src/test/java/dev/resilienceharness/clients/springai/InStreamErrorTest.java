@@ -22,6 +22,7 @@ import dev.resilienceharness.trace.StreamTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.model.ChatModel;
@@ -52,24 +53,33 @@ class InStreamErrorTest {
      */
     static final class EmittingLoop implements AgentLoop {
         private final boolean careful;
+        private final Function<LoopRun, ChatModel> models;
+        private final String prompt;
         final List<Throwable> broken = new ArrayList<>();
         /** Every error signal the Flux sent, in order. */
         final List<Throwable> signals = new ArrayList<>();
 
         EmittingLoop(boolean careful) {
+            this(careful, HarnessSpringAi::chatModel, TeamLoop.PROMPTS.get("plan"));
+        }
+
+        /** The loop on the chat model {@code models} makes, asking {@code prompt} in op {@code plan}. */
+        EmittingLoop(boolean careful, Function<LoopRun, ChatModel> models, String prompt) {
             this.careful = careful;
+            this.models = models;
+            this.prompt = prompt;
         }
 
         @Override
         public List<Outcome> run(LoopRun run) {
-            ChatModel model = HarnessSpringAi.chatModel(run);
+            ChatModel model = models.apply(run);
             try (var scope = run.op("plan")) {
                 StringBuilder emitted = new StringBuilder();
                 for (int attempt = 1; ; attempt++) {
                     int before = emitted.length();
                     int[] chunks = {0};
                     try {
-                        model.stream(new Prompt(TeamLoop.PROMPTS.get("plan"))).doOnNext(r -> {
+                        model.stream(new Prompt(prompt)).doOnNext(r -> {
                             chunks[0]++;
                             if (r.getResult() != null && r.getResult().getOutput().getText() != null) {
                                 emitted.append(r.getResult().getOutput().getText());
