@@ -26,7 +26,13 @@ public record StreamErrorFault(int afterEvents, Event error) implements StreamFa
         /** Anthropic's {@code api_error} in an {@code event: error}: an internal error after the stream began. */
         API_ERROR("api_error"),
         /** OpenAI Responses' {@code response.failed}: the response ends with status {@code failed} and its error. */
-        RESPONSE_FAILED("response.failed");
+        RESPONSE_FAILED("response.failed"),
+        /** Gemini's error chunk with code 429 and status {@code RESOURCE_EXHAUSTED}: the quota ran out mid-stream. */
+        RESOURCE_EXHAUSTED("RESOURCE_EXHAUSTED"),
+        /** Gemini's error chunk with code 500 and status {@code INTERNAL}: an internal error after the stream began. */
+        INTERNAL("INTERNAL"),
+        /** Gemini's error chunk with code 503 and status {@code UNAVAILABLE}: the API's usual in-stream error. */
+        UNAVAILABLE("UNAVAILABLE");
 
         private final String yamlName;
 

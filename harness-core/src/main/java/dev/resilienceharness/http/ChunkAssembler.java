@@ -149,6 +149,23 @@ public final class ChunkAssembler {
         return true;
     }
 
+    /**
+     * The API the stream speaks, as its events show: Messages, Responses or Gemini once one of their events arrived,
+     * Chat Completions once a chunk of it did; {@code null} before any did.
+     */
+    public ApiShape shape() {
+        if (named instanceof MessageEvents) {
+            return ApiShape.MESSAGES;
+        }
+        if (named instanceof ResponseEvents) {
+            return ApiShape.RESPONSES;
+        }
+        if (named instanceof GeminiChunks) {
+            return ApiShape.GEMINI;
+        }
+        return chunks > 0 || done ? ApiShape.CHAT_COMPLETIONS : null;
+    }
+
     /** How many events were dispatched, {@code [DONE]} and chunks that failed included. */
     public int events() {
         return events;

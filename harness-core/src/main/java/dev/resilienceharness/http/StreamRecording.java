@@ -54,8 +54,30 @@ public final class StreamRecording {
         }
     }
 
-    /** A stream that ended before saying it was done. */
+    /** A stream that ended before saying it was done, when nothing says which API it is. */
     static final String ENDED_EARLY = "the event stream ended before [DONE] (or message_stop, or response.completed)";
+
+    /**
+     * A stream of {@code shape} that ended before saying it was done, naming the event that says so in that API, or
+     * {@link #ENDED_EARLY} when {@code shape} is {@code null}.
+     */
+    static String endedEarly(ApiShape shape) {
+        if (shape == null) {
+            return ENDED_EARLY;
+        }
+        return "the event stream ended before " + switch (shape) {
+            case CHAT_COMPLETIONS -> "[DONE] (or a finish_reason on every choice)";
+            case MESSAGES -> "message_stop";
+            case RESPONSES -> "response.completed";
+            case GEMINI -> "a chunk giving every candidate its finishReason";
+            case BEDROCK -> "messageStop";
+        };
+    }
+
+    /** The message for a stream ended early: the API its events spoke, else the op's, named. */
+    private static String endedEarly(ChunkAssembler assembler, ApiShape shape) {
+        return endedEarly(assembler.shape() != null ? assembler.shape() : shape);
+    }
 
     private StreamRecording() {
     }
@@ -67,6 +89,18 @@ public final class StreamRecording {
      * @throws IOException when reading fails
      */
     public static Captured read(InputStream body, LongSupplier sinceRequestMs) throws IOException, Broken {
+        return read(body, sinceRequestMs, null);
+    }
+
+    /**
+     * Reads {@code body} as {@link #read(InputStream, LongSupplier)} does; a stream that ends early is said to end
+     * before the end marker of the API its events spoke, else of {@code shape} (the op's API, or {@code null}).
+     *
+     * @throws Broken      when a chunk is broken or the stream ends before its end marker
+     * @throws IOException when reading fails
+     */
+    public static Captured read(InputStream body, LongSupplier sinceRequestMs, ApiShape shape)
+            throws IOException, Broken {
         ChunkAssembler assembler = new ChunkAssembler();
         List<StreamEvent> events = new ArrayList<>();
         Long firstTokenMs = null;
@@ -97,7 +131,7 @@ public final class StreamRecording {
             throw new Broken(e.getMessage());
         }
         if (!assembler.complete()) {
-            throw new Broken(ENDED_EARLY, true);
+            throw new Broken(endedEarly(assembler, shape), true);
         }
         return new Captured(assembler.completion(), new CassetteStream(monotonic(events)), firstTokenMs,
                 sinceRequestMs.getAsLong());
@@ -105,6 +139,14 @@ public final class StreamRecording {
 
     /** The answer recorded {@code events} add up to. */
     public static Captured assemble(List<StreamEvent> events) throws Broken {
+        return assemble(events, null);
+    }
+
+    /**
+     * The answer recorded {@code events} add up to; when they end early, the end marker of the API they spoke, else
+     * of {@code shape} (the op's API, or {@code null}), is named.
+     */
+    public static Captured assemble(List<StreamEvent> events, ApiShape shape) throws Broken {
         ChunkAssembler assembler = new ChunkAssembler();
         Long firstTokenMs = null;
         try {
@@ -120,7 +162,7 @@ public final class StreamRecording {
             throw new Broken(e.getMessage());
         }
         if (!assembler.complete()) {
-            throw new Broken(ENDED_EARLY, true);
+            throw new Broken(endedEarly(assembler, shape), true);
         }
         long total = events.isEmpty() ? 0 : events.get(events.size() - 1).atMs();
         return new Captured(assembler.completion(), new CassetteStream(events), firstTokenMs, total);

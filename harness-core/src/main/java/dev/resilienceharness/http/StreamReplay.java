@@ -210,14 +210,18 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      * The error event {@code error} names, in {@code shape}'s own form: on Messages an {@code event: error} whose
      * type is {@code overloaded_error} or {@code api_error}; on Responses the flat {@code error} event, or
      * {@code response.failed} carrying {@code recorded} with status {@code failed} and its error; on Chat Completions,
-     * which has one form only, a chunk holding an {@code error} object. A name another API has no event for (or
+     * which has one form only, a chunk holding an {@code error} object; on Gemini a chunk holding Google's error JSON
+     * with code 429 {@code RESOURCE_EXHAUSTED}, 500 {@code INTERNAL} or 503 {@code UNAVAILABLE}, the usual one. A
+     * name another API has no event for (or
      * {@code null}) is the API's usual error event.
      */
     static StreamEvent errorEvent(ApiShape shape, StreamErrorFault.Event error, JsonNode recorded, long atMs,
             int sequence) {
         String message = "injected stream_error fault: the provider failed mid-stream";
         if (shape == ApiShape.GEMINI) {
-            return new StreamEvent(atMs, Json.compact(shape.errorBody(503, "server_error", message, null)));
+            int status = error == StreamErrorFault.Event.RESOURCE_EXHAUSTED ? 429
+                    : error == StreamErrorFault.Event.INTERNAL ? 500 : 503;
+            return new StreamEvent(atMs, Json.compact(shape.errorBody(status, "server_error", message, null)));
         }
         if (shape == ApiShape.MESSAGES) {
             String type = error == StreamErrorFault.Event.API_ERROR ? "api_error" : "overloaded_error";

@@ -286,7 +286,7 @@ public final class LiveTransport implements Transport, ProviderCall {
         try (body) {
             int status = response.statusCode();
             if (status == 200 && stream && isEventStream(response.headers())) {
-                return readStream(op, body, start);
+                return readStream(op, body, start, shape);
             }
             String text = new String(readLimited(body), StandardCharsets.UTF_8);
             long totalMs = millisSince(start);
@@ -320,11 +320,11 @@ public final class LiveTransport implements Transport, ProviderCall {
         }
     }
 
-    private CassetteStore.Recorded readStream(String op, InputStream body, long start)
+    private CassetteStore.Recorded readStream(String op, InputStream body, long start, ApiShape shape)
             throws IOException, UnexpectedStatus {
         StreamRecording.Captured captured;
         try {
-            captured = StreamRecording.read(body, () -> millisSince(start));
+            captured = StreamRecording.read(body, () -> millisSince(start), shape);
         } catch (StreamRecording.Broken e) {
             if (e.endedEarly()) {
                 throw new IOException(e.getMessage());

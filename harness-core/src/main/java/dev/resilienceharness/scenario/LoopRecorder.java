@@ -10,6 +10,7 @@ import dev.resilienceharness.cassette.ToolRecording;
 import dev.resilienceharness.cassette.ToolRecordings;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpForwarder;
@@ -299,7 +300,7 @@ public final class LoopRecorder {
                     + abbreviate(answer.text()));
         }
         if (answer.events() != null) {
-            return recordStream(store, op, request, answer);
+            return recordStream(store, op, request, answer, ApiShape.forPath("/" + attempt.path()));
         }
         JsonNode response;
         try {
@@ -318,10 +319,11 @@ public final class LoopRecorder {
     }
 
     /** A streamed answer: the assembled message as {@code response}, every event with its offset as {@code stream}. */
-    private OpExchange recordStream(CassetteStore store, String op, ObjectNode request, HttpAnswer.Response answer) {
+    private OpExchange recordStream(CassetteStore store, String op, ObjectNode request, HttpAnswer.Response answer,
+            ApiShape shape) {
         StreamRecording.Captured captured;
         try {
-            captured = StreamRecording.assemble(answer.events());
+            captured = StreamRecording.assemble(answer.events(), shape);
         } catch (StreamRecording.Broken e) {
             throw new RecordingFailed(op, "its event stream is broken: " + abbreviate(e.getMessage()));
         }

@@ -42,9 +42,10 @@ import org.apiguardian.api.API;
  *       {@code -----END ...-----} line (RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP, PKCS#8), with base64 key
  *       material between the lines</td>
  *       <td>{@code ----****}</td></tr>
- *   <tr><td>{@code credential-header}</td><td>the value of an {@code Authorization},
- *       {@code Proxy-Authorization}, {@code api-key}, {@code x-api-key}, {@code x-goog-api-key},
- *       {@code Cookie} or {@code Set-Cookie} entry of any {@code headers} object, whatever it is</td>
+ *   <tr><td>{@code credential-header}</td><td>the value of an {@code Authorization} (a bearer token or AWS's
+ *       SigV4 signature), {@code Proxy-Authorization}, {@code api-key}, {@code x-api-key}, {@code x-goog-api-key},
+ *       {@code X-Amz-Security-Token}, {@code Cookie} or {@code Set-Cookie} entry of any {@code headers} object,
+ *       whatever it is</td>
  *       <td>{@code Bear****}</td></tr>
  *   <tr><td>{@code high-entropy-secret}</td><td>a random-looking value of 16 to 1024 characters under a
  *       key-like name ({@code api_key}, {@code secret}, {@code token}, {@code password}, {@code auth},
@@ -93,8 +94,9 @@ public enum Rule {
     PRIVATE_KEY("private-key", "Private key",
             "A PEM-encoded private key block."),
     CREDENTIAL_HEADER("credential-header", "Credential header",
-            "An Authorization, Proxy-Authorization, api-key, x-api-key, x-goog-api-key, Cookie or Set-Cookie "
-                    + "header; recording drops these headers entirely."),
+            "An Authorization (a bearer token or AWS's SigV4 signature), Proxy-Authorization, api-key, x-api-key, "
+                    + "x-goog-api-key, X-Amz-Security-Token, Cookie or Set-Cookie header; recording drops these "
+                    + "headers entirely."),
     HIGH_ENTROPY_SECRET("high-entropy-secret", "High-entropy secret",
             "A random-looking value under a key-like name (api_key, secret, token, password, auth, ...)."),
     EMAIL_ADDRESS("email-address", "E-mail address",

@@ -63,7 +63,7 @@ class ToolOrderIndexTest {
                 }
             }
         }
-        assertEquals(15, files().size(), "nothing was written");
+        assertEquals(Shape.values().length * ToolOrders.MAX_TOOLS, files().size(), "nothing was written");
     }
 
     @Test

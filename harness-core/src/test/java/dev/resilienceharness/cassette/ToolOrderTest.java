@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.testing.ToolOrders;
@@ -28,7 +29,8 @@ class ToolOrderTest {
 
     @Test
     void everyOrderOfTheSameToolsHasOneToolOrderFreeFingerprintInEachShape() {
-        for (Shape shape : Shape.values()) {
+        for (ApiShape api : ApiShape.values()) {
+            Shape shape = Shape.of(api);
             for (int n = 2; n <= ToolOrders.MAX_TOOLS; n++) {
                 ObjectNode recorded = shape.request("ask", shape.tools(n));
                 String key = ToolOrder.fingerprint(recorded, NONE);
@@ -50,11 +52,70 @@ class ToolOrderTest {
                 names(ToolOrder.sorted(Shape.CHAT_COMPLETIONS.request("ask", Shape.CHAT_COMPLETIONS.tools(5)))));
         assertEquals(List.of("commit", "edit", "read_file", "run_tests", "search"),
                 names(ToolOrder.sorted(Shape.MESSAGES.request("ask", Shape.MESSAGES.tools(5)))));
+        ObjectNode gemini = ToolOrder.sorted(Shape.GEMINI.request("ask", Shape.GEMINI.tools(5)));
+        assertEquals(List.of("commit", "edit", "read_file", "run_tests", "search"),
+                names(gemini.at("/tools/0/functionDeclarations")), "a Gemini tool's declarations, by name");
+        ObjectNode bedrock = ToolOrder.sorted(Shape.BEDROCK.request("ask", Shape.BEDROCK.tools(5)));
+        assertEquals(List.of("commit", "edit", "read_file", "run_tests", "search"),
+                names(bedrock.at("/toolConfig/tools")), "Bedrock's toolConfig.tools, by toolSpec.name");
         // Built-ins have no name: their canonical JSON ({"type":...) is their key, which sorts after the names here.
         ObjectNode responses = ToolOrder.sorted(Shape.RESPONSES.request("ask", Shape.RESPONSES.tools(5)));
         assertEquals(java.util.Arrays.asList("commit", "edit", "search", null, null), names(responses));
         assertEquals("file_search", responses.at("/tools/3/type").asString());
         assertEquals("web_search", responses.at("/tools/4/type").asString());
+    }
+
+    @Test
+    void geminiToolsAndTheDeclarationsInsideThemMayComeInAnyOrder() {
+        List<ObjectNode> declarations = Shape.GEMINI.tools(3);
+        ObjectNode one = obj("{\"model\": \"gemini-x\", \"contents\": [{\"role\": \"user\", \"parts\": [{\"text\":"
+                + " \"ask\"}]}], \"tools\": [{\"functionDeclarations\": [" + declarations.get(0) + ", "
+                + declarations.get(1) + "]}, {\"googleSearch\": {}}, {\"functionDeclarations\": ["
+                + declarations.get(2) + "]}]}");
+        ObjectNode other = one.deepCopy();
+        other.set("tools", Json.readTree("[{\"functionDeclarations\": [" + declarations.get(2) + "]}, "
+                + "{\"functionDeclarations\": [" + declarations.get(1) + ", " + declarations.get(0) + "]}, "
+                + "{\"googleSearch\": {}}]"));
+        assertNotEquals(CassetteReader.fingerprint(one, NONE), CassetteReader.fingerprint(other, NONE));
+        assertEquals(ToolOrder.fingerprint(one, NONE), ToolOrder.fingerprint(other, NONE));
+        assertEquals(ToolOrder.sorted(one), ToolOrder.sorted(other));
+        String before = one.toString();
+        ToolOrder.sorted(one);
+        assertEquals(before, one.toString(), "the declarations were sorted in a copy");
+
+        ObjectNode moved = one.deepCopy();
+        ((ObjectNode) moved.at("/tools/2/functionDeclarations/0")).put("description", "does it elsewhere");
+        assertNotEquals(ToolOrder.fingerprint(one, NONE), ToolOrder.fingerprint(moved, NONE),
+                "a declaration that changed is still another request");
+        ObjectNode regrouped = one.deepCopy();
+        regrouped.set("tools", Json.readTree("[{\"functionDeclarations\": [" + declarations.get(0) + "]}, "
+                + "{\"googleSearch\": {}}, {\"functionDeclarations\": [" + declarations.get(1) + ", "
+                + declarations.get(2) + "]}]"));
+        assertNotEquals(ToolOrder.fingerprint(one, NONE), ToolOrder.fingerprint(regrouped, NONE),
+                "declarations moved to another tool are not the same tools");
+    }
+
+    @Test
+    void aGeminiToolOrABedrockToolConfigWithOneToolHasNoOtherOrder() {
+        ObjectNode gemini = Shape.GEMINI.request("ask", Shape.GEMINI.tools(1));
+        assertFalse(ToolOrder.reorderable(gemini));
+        assertNull(ToolOrder.sorted(gemini));
+        assertTrue(ToolOrder.reorderable(Shape.GEMINI.request("ask", Shape.GEMINI.tools(2))),
+                "one tool, two declarations");
+        ObjectNode bedrock = Shape.BEDROCK.request("ask", Shape.BEDROCK.tools(1));
+        assertFalse(ToolOrder.reorderable(bedrock));
+        assertNull(ToolOrder.fingerprint(bedrock, NONE));
+        assertFalse(ToolOrder.reorderable(obj("{\"modelId\": \"m\", \"toolConfig\": {\"tools\": {\"a\": 1}}}")));
+    }
+
+    @Test
+    void bedrocksToolChoiceStaysBesideItsSortedTools() {
+        ObjectNode request = Shape.BEDROCK.request("ask", Shape.BEDROCK.tools(3));
+        ((ObjectNode) request.get("toolConfig")).putObject("toolChoice").putObject("auto");
+        ObjectNode sorted = ToolOrder.sorted(request);
+        assertEquals("{\"auto\":{}}", sorted.at("/toolConfig/toolChoice").toString());
+        assertEquals(List.of("edit", "read_file", "search"), names(sorted.at("/toolConfig/tools")));
+        assertEquals("search", request.at("/toolConfig/tools/0/toolSpec/name").asString(), "the request is not changed");
     }
 
     @Test
@@ -103,8 +164,12 @@ class ToolOrderTest {
     }
 
     private static List<String> names(ObjectNode request) {
+        return names(request.get("tools"));
+    }
+
+    private static List<String> names(JsonNode tools) {
         List<String> names = new java.util.ArrayList<>();
-        for (JsonNode tool : request.get("tools")) {
+        for (JsonNode tool : tools) {
             names.add(ToolOrder.nameOf(tool));
         }
         return names;

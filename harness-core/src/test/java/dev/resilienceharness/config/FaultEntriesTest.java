@@ -72,6 +72,12 @@ class FaultEntriesTest {
                         new StreamErrorFault(3, StreamErrorFault.Event.API_ERROR)),
                 Arguments.of("{stream_error: {after_events: 5, error: response.failed}}",
                         new StreamErrorFault(5, StreamErrorFault.Event.RESPONSE_FAILED)),
+                Arguments.of("{stream_error: {after_events: 2, error: RESOURCE_EXHAUSTED}}",
+                        new StreamErrorFault(2, StreamErrorFault.Event.RESOURCE_EXHAUSTED)),
+                Arguments.of("{stream_error: {after_events: 2, error: INTERNAL}}",
+                        new StreamErrorFault(2, StreamErrorFault.Event.INTERNAL)),
+                Arguments.of("{stream_error: {after_events: 2, error: UNAVAILABLE}}",
+                        new StreamErrorFault(2, StreamErrorFault.Event.UNAVAILABLE)),
                 Arguments.of("truncated_tool_call", TruncatedToolCallFault.INSTANCE),
                 Arguments.of("{truncated_tool_call: {}}", TruncatedToolCallFault.INSTANCE));
     }
@@ -176,11 +182,14 @@ class FaultEntriesTest {
     @Test
     void aStreamErrorNamesOneOfTheProvidersErrorEvents() {
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'resource_exhausted'; did you mean"
+                + " 'RESOURCE_EXHAUSTED'?", error("{stream_error: {after_events: 3, error: resource_exhausted}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the text 'api_eror'; did you mean 'api_error'?",
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
+        assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'api_eror'; did you mean 'api_error'?",
                 error("{stream_error: {after_events: 3, error: api_eror}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the number 529", error("{stream_error: {after_events: 3, error: 529}}"));
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the number 529", error("{stream_error: {after_events: 3, error: 529}}"));
     }
 }

@@ -40,10 +40,14 @@ class StreamErrorFaultTest {
         assertEquals(Map.of("stream_error", Map.of("after_events", 3, "error", "api_error")), fault.toYaml());
         assertEquals(null, new StreamErrorFault(3).error(), "the API's usual error event");
         assertEquals(StreamErrorFault.Event.RESPONSE_FAILED, StreamErrorFault.Event.of("response.failed"));
-        assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed"),
+        assertEquals(StreamErrorFault.Event.RESOURCE_EXHAUSTED, StreamErrorFault.Event.of("RESOURCE_EXHAUSTED"),
+                "Gemini's, as Google writes its status");
+        assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed", "RESOURCE_EXHAUSTED",
+                "INTERNAL", "UNAVAILABLE"),
                 StreamErrorFault.Event.yamlNames());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> StreamErrorFault.Event.of("overloaded"));
-        assertEquals("error is one of overloaded_error, api_error, response.failed, not overloaded", e.getMessage());
+        assertEquals("error is one of overloaded_error, api_error, response.failed, RESOURCE_EXHAUSTED, INTERNAL,"
+                + " UNAVAILABLE, not overloaded", e.getMessage());
     }
 }

@@ -100,6 +100,38 @@ class StreamRecordingTest {
 
         StreamRecording.Broken early = assertThrows(StreamRecording.Broken.class,
                 () -> StreamRecording.assemble(whole.subList(0, whole.size() - 1)));
-        assertEquals(StreamRecording.ENDED_EARLY, early.getMessage());
+        assertEquals("the event stream ended before response.completed", early.getMessage(),
+                "a Responses stream's own end marker");
+    }
+
+    @Test
+    void aStreamThatEndsEarlyNamesItsOwnApisEndMarker() throws Exception {
+        List<StreamEvent> messages = MessageStreams.of(Json.readTree("{\"id\":\"msg_1\",\"type\":\"message\","
+                + "\"role\":\"assistant\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":"
+                + "\"Patch it.\"}],\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":3,"
+                + "\"output_tokens\":2}}"), 0);
+        assertEquals("the event stream ended before message_stop", early(messages.subList(0, 3), null));
+        List<StreamEvent> gemini = GeminiStreams.of(GeminiStreamsTest.ANSWER, 0);
+        assertEquals("the event stream ended before a chunk giving every candidate its finishReason",
+                early(gemini.subList(0, 2), null));
+        List<StreamEvent> chat = List.of(new StreamEvent(0, "{\"id\":\"c\",\"object\":\"chat.completion.chunk\","
+                + "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Pa\"},\"finish_reason\":null}]}"));
+        assertEquals("the event stream ended before [DONE] (or a finish_reason on every choice)", early(chat, null));
+        assertEquals("the event stream ended before message_stop", early(messages.subList(0, 3), ApiShape.GEMINI),
+                "the events say which API they are");
+        assertEquals("the event stream ended before a chunk giving every candidate its finishReason",
+                early(List.of(), ApiShape.GEMINI), "no event arrived: the op's API");
+        assertEquals(StreamRecording.ENDED_EARLY, early(List.of(), null), "nothing says which API");
+        StreamRecording.Broken read = assertThrows(StreamRecording.Broken.class, () -> StreamRecording.read(
+                new ByteArrayInputStream(new byte[0]), () -> 0, ApiShape.MESSAGES));
+        assertEquals("the event stream ended before message_stop", read.getMessage());
+        assertTrue(read.endedEarly());
+    }
+
+    private static String early(List<StreamEvent> events, ApiShape shape) {
+        StreamRecording.Broken broken = assertThrows(StreamRecording.Broken.class,
+                () -> StreamRecording.assemble(events, shape));
+        assertTrue(broken.endedEarly(), broken.getMessage());
+        return broken.getMessage();
     }
 }

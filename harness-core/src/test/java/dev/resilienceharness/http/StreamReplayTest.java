@@ -83,6 +83,35 @@ class StreamReplayTest {
     }
 
     @Test
+    void aGeminiStreamSendsGooglesErrorChunkWithTheNamedStatusAfterTheChunksThatArrived() {
+        java.util.Map<Event, String> named = new java.util.LinkedHashMap<>();
+        named.put(Event.RESOURCE_EXHAUSTED, "429 RESOURCE_EXHAUSTED");
+        named.put(Event.INTERNAL, "500 INTERNAL");
+        named.put(Event.UNAVAILABLE, "503 UNAVAILABLE");
+        named.put(null, "503 UNAVAILABLE");
+        named.put(Event.OVERLOADED_ERROR, "503 UNAVAILABLE");
+        named.put(Event.RESPONSE_FAILED, "503 UNAVAILABLE");
+        named.forEach((event, expected) -> {
+            StreamReplay replay = StreamReplay.of(new StreamErrorFault(1, event), ApiShape.GEMINI, null,
+                    GeminiStreamsTest.ANSWER, 0, Json.readTree("{\"stream\":true}"), "f00d");
+            assertEquals(2, replay.events().size(), "the error chunk ends the stream: " + event);
+            StreamEvent chunk = replay.events().get(1);
+            assertEquals(null, chunk.event(), "Gemini's chunks are plain data");
+            JsonNode error = Json.readTree(chunk.data()).path("error");
+            assertEquals(expected, error.path("code").asInt() + " " + error.path("status").asString(),
+                    event == null || event.yamlName().equals(event.yamlName().toUpperCase(java.util.Locale.ROOT))
+                            ? "its own status" : "Gemini has no " + event.yamlName() + ": its usual error chunk");
+            assertTrue(error.path("message").asString().contains("stream_error"), error.toString());
+            assertTrue(!StreamReplay.text(replay.events()).isEmpty(), "text had arrived before it");
+            assertTrue(replay.broken());
+        });
+        for (Event gemini : java.util.List.of(Event.RESOURCE_EXHAUSTED, Event.INTERNAL, Event.UNAVAILABLE)) {
+            assertEquals("overloaded_error", Json.readTree(messages(new StreamErrorFault(4, gemini)).events().get(4)
+                    .data()).path("error").path("type").asString(), "Messages has no " + gemini + ": its usual one");
+        }
+    }
+
+    @Test
     void recordingRefusesEachOfTheseStreamsForAnswersAreRecordedWholeAndTheErrorInjectedOnReplay() {
         for (ApiShape shape : ApiShape.values()) {
             JsonNode body = shape == ApiShape.GEMINI ? GeminiStreamsTest.ANSWER : Json.readTree(

@@ -79,6 +79,18 @@ class BuiltinLoopTest {
     }
 
     @Test
+    void an_error_event_inside_a_200_stream_is_retried_with_the_partial_text_it_brought_dropped() {
+        // The SDK's retries never saw it (the status was 200); the built-in loop had emitted nothing of the answer.
+        Result r = run(BASE, List.of("plan"), TransientError.stream("stream_error", 4), null);
+        Outcome plan = r.outcomes().get(0);
+        assertEquals(Status.OK, plan.status());
+        assertEquals(2, plan.attempts());
+        assertEquals(4, plan.streamEvents());
+        assertEquals(Outcome.DROPPED, plan.partialText());
+        assertEquals(List.of(BASE.backoff(1).toMillis()), waitsMs(r.clock()));
+    }
+
+    @Test
     void backoff_is_capped_at_max_delay() {
         Policy p = new Policy(5, Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofSeconds(30),
                 BASE.quota(), BASE.schema(), BASE.slowFirstToken(), 4);

@@ -32,6 +32,17 @@ class RuleTest {
     }
 
     @Test
+    void theCredentialHeaderRuleNamesEveryHeaderTheScanTreatsAsACredential() {
+        String description = Rule.CREDENTIAL_HEADER.description().toLowerCase(java.util.Locale.ROOT);
+        for (String header : List.of("Authorization", "Proxy-Authorization", "api-key", "x-api-key", "x-goog-api-key",
+                "X-Amz-Security-Token", "Cookie", "Set-Cookie")) {
+            assertTrue(CredentialHeaders.isCredential(header), header);
+            assertTrue(description.contains(header.toLowerCase(java.util.Locale.ROOT)), header + ": " + description);
+        }
+        assertTrue(description.contains("sigv4"), "Bedrock's signed Authorization is named: " + description);
+    }
+
+    @Test
     void helpSaysWhatMatchesAndWhatToDo() {
         for (Rule r : Rule.values()) {
             assertTrue(r.help().startsWith(r.description()));

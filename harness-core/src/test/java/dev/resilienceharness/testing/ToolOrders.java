@@ -1,5 +1,6 @@
 package dev.resilienceharness.testing;
 
+import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,18 +18,39 @@ public final class ToolOrders {
     /** The most tools a test permutes: 5! = 120 orders. */
     public static final int MAX_TOOLS = 5;
 
-    /** An API shape: where its requests go, how it declares tools, how its answer carries text. */
+    /**
+     * An API shape: where its requests go, how it declares tools, how its answer carries text. Gemini's tools are the
+     * function declarations of one tool, Bedrock Converse's the {@code toolSpec}s of {@code toolConfig.tools}.
+     */
     public enum Shape {
-        CHAT_COMPLETIONS("/v1/chat/completions", "/choices/0/message/content"),
-        RESPONSES("/v1/responses", "/output/0/content/0/text"),
-        MESSAGES("/v1/messages", "/content/0/text");
+        CHAT_COMPLETIONS(ApiShape.CHAT_COMPLETIONS, "/v1/chat/completions", "/choices/0/message/content"),
+        RESPONSES(ApiShape.RESPONSES, "/v1/responses", "/output/0/content/0/text"),
+        MESSAGES(ApiShape.MESSAGES, "/v1/messages", "/content/0/text"),
+        GEMINI(ApiShape.GEMINI, "/v1beta/models/gemini-x:generateContent", "/candidates/0/content/parts/0/text"),
+        BEDROCK(ApiShape.BEDROCK, "/model/anthropic.claude-x/converse", "/output/message/content/0/text");
 
+        private final ApiShape api;
         private final String path;
         private final String textAt;
 
-        Shape(String path, String textAt) {
+        Shape(ApiShape api, String path, String textAt) {
+            this.api = api;
             this.path = path;
             this.textAt = textAt;
+        }
+
+        /** The test shape of {@code api}: every API shape has one. */
+        public static Shape of(ApiShape api) {
+            for (Shape s : values()) {
+                if (s.api == api) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("no tool-order shape for " + api);
+        }
+
+        public ApiShape api() {
+            return api;
         }
 
         public String path() {
@@ -66,6 +88,10 @@ public final class ToolOrders {
                         + name + "\", \"parameters\": " + schema + "}");
                 case MESSAGES -> obj("{\"name\": \"" + name + "\", \"description\": \"does " + name
                         + "\", \"input_schema\": " + schema + "}");
+                case GEMINI -> obj("{\"name\": \"" + name + "\", \"description\": \"does " + name
+                        + "\", \"parameters\": " + schema + "}");
+                case BEDROCK -> obj("{\"toolSpec\": {\"name\": \"" + name + "\", \"description\": \"does " + name
+                        + "\", \"inputSchema\": {\"json\": " + schema + "}}}");
             };
         }
 
@@ -77,8 +103,16 @@ public final class ToolOrders {
                 case RESPONSES -> obj("{\"model\": \"m\", \"input\": " + quoted(prompt) + "}");
                 case MESSAGES -> obj("{\"model\": \"claude-x\", \"max_tokens\": 256, \"messages\": [{\"role\": "
                         + "\"user\", \"content\": " + quoted(prompt) + "}]}");
+                case GEMINI -> obj("{\"model\": \"gemini-x\", \"contents\": [{\"role\": \"user\", \"parts\": "
+                        + "[{\"text\": " + quoted(prompt) + "}]}]}");
+                case BEDROCK -> obj("{\"modelId\": \"anthropic.claude-x\", \"messages\": [{\"role\": \"user\", "
+                        + "\"content\": [{\"text\": " + quoted(prompt) + "}]}]}");
             };
-            ArrayNode array = request.putArray("tools");
+            ArrayNode array = switch (this) {
+                case GEMINI -> request.putArray("tools").addObject().putArray("functionDeclarations");
+                case BEDROCK -> request.putObject("toolConfig").putArray("tools");
+                default -> request.putArray("tools");
+            };
             tools.forEach(t -> array.add(t.deepCopy()));
             return request;
         }
@@ -96,6 +130,13 @@ public final class ToolOrders {
                 case MESSAGES -> obj("{\"id\": \"msg_1\", \"type\": \"message\", \"role\": \"assistant\", \"model\":"
                         + " \"claude-x\", \"content\": [{\"type\": \"text\", \"text\": " + quoted(text) + "}],"
                         + " \"stop_reason\": \"end_turn\", \"usage\": {\"input_tokens\": 9, \"output_tokens\": 5}}");
+                case GEMINI -> obj("{\"candidates\": [{\"content\": {\"role\": \"model\", \"parts\": [{\"text\": "
+                        + quoted(text) + "}]}, \"finishReason\": \"STOP\", \"index\": 0}], \"usageMetadata\":"
+                        + " {\"promptTokenCount\": 9, \"candidatesTokenCount\": 5, \"totalTokenCount\": 14},"
+                        + " \"modelVersion\": \"gemini-x\"}");
+                case BEDROCK -> obj("{\"output\": {\"message\": {\"role\": \"assistant\", \"content\": [{\"text\": "
+                        + quoted(text) + "}]}}, \"stopReason\": \"end_turn\", \"usage\": {\"inputTokens\": 9,"
+                        + " \"outputTokens\": 5, \"totalTokens\": 14}, \"metrics\": {\"latencyMs\": 12}}");
             };
         }
     }
@@ -125,7 +166,8 @@ public final class ToolOrders {
     /** A copy of {@code request} with {@code tools} in place of its own. */
     public static ObjectNode withTools(ObjectNode request, List<? extends JsonNode> tools) {
         ObjectNode copy = request.deepCopy();
-        ArrayNode array = copy.putArray("tools");
+        ArrayNode array = declared(copy);
+        array.removeAll();
         tools.forEach(t -> array.add(t.deepCopy()));
         return copy;
     }
@@ -133,8 +175,21 @@ public final class ToolOrders {
     /** The tools of {@code request}, in its order. */
     public static List<JsonNode> toolsOf(ObjectNode request) {
         List<JsonNode> tools = new ArrayList<>();
-        request.get("tools").forEach(tools::add);
+        declared(request).forEach(tools::add);
         return tools;
+    }
+
+    /**
+     * Where {@code request} lists the tools {@link Shape#request} put in it: Bedrock's {@code toolConfig.tools}, the
+     * {@code functionDeclarations} of a Gemini request's one tool, else {@code tools}.
+     */
+    private static ArrayNode declared(ObjectNode request) {
+        if (request.has("toolConfig")) {
+            return (ArrayNode) request.get("toolConfig").get("tools");
+        }
+        ArrayNode tools = (ArrayNode) request.get("tools");
+        return tools.size() == 1 && tools.get(0).has("functionDeclarations")
+                ? (ArrayNode) tools.get(0).get("functionDeclarations") : tools;
     }
 
     private static ObjectNode obj(String json) {

@@ -9,7 +9,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The provider's side of a three-round tool turn, in the Chat Completions or the Messages format: by how many tool
+ * The provider's side of a three-round tool turn, in the Chat Completions, the Messages or Gemini's format: by how many tool
  * results came back, it asks for the order ({@code lookupOrder}), then for the parcel ({@code trackParcel}), then
  * answers {@link #FINAL_ANSWER}. Each tool's one parameter is named as the request's schema names it.
  */
@@ -54,8 +54,28 @@ public final class OrderTurn {
         int results = ScriptedProvider.toolResults(api, request);
         String tool = results == 0 ? "lookupOrder" : "trackParcel";
         String value = results == 0 ? "A-1042" : "TRK-77";
-        return api == ApiShape.MESSAGES ? message(request, results, tool, value)
-                : chatCompletion(request, results, tool, value);
+        return switch (api) {
+            case MESSAGES -> message(request, results, tool, value);
+            case GEMINI -> gemini(request, results, tool, value);
+            default -> chatCompletion(request, results, tool, value);
+        };
+    }
+
+    private static JsonNode gemini(JsonNode request, int results, String tool, String value) {
+        ObjectNode response = Json.mapper().createObjectNode();
+        ObjectNode candidate = response.putArray("candidates").addObject();
+        var parts = candidate.putObject("content").put("role", "model").putArray("parts");
+        if (results < 2) {
+            ObjectNode call = parts.addObject().putObject("functionCall").put("name", tool);
+            call.putObject("args").put(parameter(request, tool), value);
+        } else {
+            parts.addObject().put("text", FINAL_ANSWER);
+        }
+        candidate.put("finishReason", "STOP").put("index", 0);
+        response.putObject("usageMetadata").put("promptTokenCount", 40).put("candidatesTokenCount", 12)
+                .put("totalTokenCount", 52);
+        response.put("modelVersion", "gemini-2.5-flash");
+        return response;
     }
 
     private static JsonNode chatCompletion(JsonNode request, int results, String tool, String value) {
@@ -98,9 +118,16 @@ public final class OrderTurn {
         return response;
     }
 
-    /** The tool's one parameter as the request's schema names it (Chat Completions or Messages tools). */
+    /** The tool's one parameter as the request's schema names it (Chat Completions, Messages or Gemini tools). */
     private static String parameter(JsonNode request, String tool) {
         for (JsonNode t : request.path("tools")) {
+            for (JsonNode declaration : t.path("functionDeclarations")) {
+                if (tool.equals(declaration.path("name").asString())) {
+                    JsonNode schema = declaration.has("parameters") ? declaration.path("parameters")
+                            : declaration.path("parametersJsonSchema");
+                    return schema.path("properties").propertyNames().iterator().next();
+                }
+            }
             JsonNode function = t.has("function") ? t.path("function") : t;
             if (tool.equals(function.path("name").asString())) {
                 JsonNode schema = t.has("function") ? function.path("parameters") : t.path("input_schema");

@@ -18,8 +18,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions or the Messages
- * API from a script that answers each request, typically by how many tool results the request already carries, and
+ * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions, the Messages or
+ * Gemini's {@code generateContent} API from a script that answers each request, typically by how many tool results the request already carries, and
  * keeps every request it received.
  */
 public final class ScriptedProvider implements AutoCloseable {
@@ -28,14 +28,22 @@ public final class ScriptedProvider implements AutoCloseable {
     public static final String KEY = "sk-test";
 
     private final HttpServer server;
+    private final ApiShape api;
     private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
 
     private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
-        if (api == ApiShape.RESPONSES) {
-            throw new IllegalArgumentException("a scripted provider serves Chat Completions or Messages, not " + api);
+        if (api == ApiShape.RESPONSES || api == ApiShape.BEDROCK) {
+            throw new IllegalArgumentException("a scripted provider serves Chat Completions, Messages or Gemini, not "
+                    + api);
         }
+        this.api = api;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/v1/" + (api == ApiShape.MESSAGES ? "messages" : "chat/completions"), exchange -> {
+        String path = switch (api) {
+            case MESSAGES -> "/v1/messages";
+            case GEMINI -> "/v1beta/models/";
+            default -> "/v1/chat/completions";
+        };
+        server.createContext(path, exchange -> {
             JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
             requests.add(request);
             byte[] body = Json.compact(script.apply(request)).getBytes(StandardCharsets.UTF_8);
@@ -55,14 +63,19 @@ public final class ScriptedProvider implements AutoCloseable {
     /**
      * A provider of {@code api} that answers a request carrying n tool results with the n-th of {@code turns} (the last
      * once they run out): for Chat Completions an assistant message ({@link #toolCall}, {@link #text}), for Messages a
-     * content array ({@link #toolUse}, {@link #textBlock}).
+     * content array ({@link #toolUse}, {@link #textBlock}), for Gemini a candidate's parts ({@link #functionCall},
+     * {@link #textPart}).
      */
     public static ScriptedProvider byToolResults(ApiShape api, List<String> turns) throws IOException {
         List<String> script = List.copyOf(turns);
         return new ScriptedProvider(api, request -> {
             int results = toolResults(api, request);
             String turn = script.get(Math.min(results, script.size() - 1));
-            return Json.readTree(api == ApiShape.MESSAGES ? message(results, turn) : chatCompletion(results, turn));
+            return Json.readTree(switch (api) {
+                case MESSAGES -> message(results, turn);
+                case GEMINI -> candidate(turn);
+                default -> chatCompletion(results, turn);
+            });
         });
     }
 
@@ -79,6 +92,22 @@ public final class ScriptedProvider implements AutoCloseable {
         return "{\"id\":\"msg_" + (results + 1) + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
                 + "\"claude-sonnet-4-5\",\"content\":" + content + ",\"stop_reason\":\"" + stop
                 + "\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":20,\"output_tokens\":10}}";
+    }
+
+    private static String candidate(String parts) {
+        return "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":" + parts + "},\"finishReason\":\"STOP\","
+                + "\"index\":0}],\"usageMetadata\":{\"promptTokenCount\":40,\"candidatesTokenCount\":10,"
+                + "\"totalTokenCount\":50},\"modelVersion\":\"gemini-2.5-flash\"}";
+    }
+
+    /** Gemini parts asking for one function call; {@code args} is the JSON object. */
+    public static String functionCall(String name, String args) {
+        return "[{\"functionCall\":{\"name\":\"" + name + "\",\"args\":" + args + "}}]";
+    }
+
+    /** Gemini parts answering in text. */
+    public static String textPart(String answer) {
+        return "[{\"text\":" + Json.compact(JsonNodeFactory.instance.stringNode(answer)) + "}]";
     }
 
     /** A Chat Completions assistant message asking for one tool call; {@code arguments} is the JSON text. */
@@ -103,9 +132,20 @@ public final class ScriptedProvider implements AutoCloseable {
         return "[{\"type\":\"text\",\"text\":" + Json.compact(JsonNodeFactory.instance.stringNode(answer)) + "}]";
     }
 
-    /** How many tool results a request of {@code api} carries: {@code tool} messages or {@code tool_result} blocks. */
+    /**
+     * How many tool results a request of {@code api} carries: {@code tool} messages, {@code tool_result} blocks or
+     * Gemini's {@code functionResponse} parts.
+     */
     public static int toolResults(ApiShape api, JsonNode request) {
         int n = 0;
+        if (api == ApiShape.GEMINI) {
+            for (JsonNode content : request.path("contents")) {
+                for (JsonNode part : content.path("parts")) {
+                    n += part.has("functionResponse") ? 1 : 0;
+                }
+            }
+            return n;
+        }
         for (JsonNode m : request.path("messages")) {
             if (api == ApiShape.MESSAGES) {
                 for (JsonNode block : m.path("content")) {
@@ -125,7 +165,8 @@ public final class ScriptedProvider implements AutoCloseable {
 
     /** The live path to this provider, sending {@code key}. */
     public LiveHttp live(String key) {
-        return LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1"), key,
+        return LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort()
+                + (api == ApiShape.GEMINI ? "/v1beta" : "/v1")), key,
                 Duration.ofSeconds(10));
     }
 

@@ -67,11 +67,14 @@ public abstract class ToolLoopContract<L extends AgentLoop> {
         L calm = loops.apply(new RefundTool(false, false));
         RehearsalProject project = RehearsalProject.write(dir, YAML.formatted(calm.getClass().getName(),
                 refundSettings));
-        List<String> turns = api == ApiShape.MESSAGES
-                ? List.of(ScriptedProvider.toolUse("toolu_refund", "refund", "{\"order\":\"A1\"}"),
-                        ScriptedProvider.textBlock(ANSWER))
-                : List.of(ScriptedProvider.toolCall("call_refund", "refund", "{\"order\":\"A1\"}"),
-                        ScriptedProvider.text(ANSWER));
+        List<String> turns = switch (api) {
+            case MESSAGES -> List.of(ScriptedProvider.toolUse("toolu_refund", "refund", "{\"order\":\"A1\"}"),
+                    ScriptedProvider.textBlock(ANSWER));
+            case GEMINI -> List.of(ScriptedProvider.functionCall("refund", "{\"order\":\"A1\"}"),
+                    ScriptedProvider.textPart(ANSWER));
+            default -> List.of(ScriptedProvider.toolCall("call_refund", "refund", "{\"order\":\"A1\"}"),
+                    ScriptedProvider.text(ANSWER));
+        };
         try (ScriptedProvider provider = ScriptedProvider.byToolResults(api, turns)) {
             project.record("calm", () -> calm, provider.live());
         }

@@ -2,10 +2,13 @@ package dev.resilienceharness.clients.genai;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.genai.Client;
 import com.google.genai.errors.ApiException;
+import com.google.genai.errors.ClientException;
+import com.google.genai.errors.ServerException;
 import com.google.genai.types.GenerateContentResponse;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.config.ConfigLoader;
@@ -20,6 +23,7 @@ import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
+import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
@@ -33,6 +37,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * A loop a team writes with google-genai, given {@link HarnessGenai}'s client: the SDK's own retries are calls of the
@@ -62,6 +67,12 @@ class HarnessGenaiTest {
               - name: stream-error
                 ops: [plan]
                 faults: [{stream_error: {after_events: 1}}]
+              - name: unavailable-after-text
+                ops: [plan]
+                faults: [{stream_error: {after_events: 1, error: UNAVAILABLE}}, none]
+              - name: exhausted-before-text
+                ops: [plan]
+                faults: [{stream_error: {after_events: 0, error: RESOURCE_EXHAUSTED}}, none]
               - name: bad-tool-call
                 ops: [plan]
                 faults: [bad_tool_call]
@@ -186,6 +197,96 @@ class HarnessGenaiTest {
                 + " injected stream_error fault: the provider failed mid-stream"), seen.stream().distinct().toList(),
                 "the SDK reads Gemini's error chunk as a ServerException, after the text that came before it");
         assertEquals(List.of(), error.trace().realSleeps());
+    }
+
+    /**
+     * A loop on a default client (google-genai's retries on) that emits each chunk's text as it comes. Careful, it
+     * retries a broken stream only while no text has arrived and otherwise keeps what it emitted, degraded; careless,
+     * it retries whenever the stream breaks and emits the retry's text after what it already emitted.
+     */
+    private static AgentLoop emitting(boolean careful, List<RuntimeException> broken) {
+        return run -> {
+            Client client = HarnessGenai.client(run);
+            try (var scope = run.op("plan")) {
+                StringBuilder emitted = new StringBuilder();
+                for (int attempt = 1; ; attempt++) {
+                    int before = emitted.length();
+                    int chunks = 0;
+                    try (var stream = client.models.generateContentStream(MODEL, PROMPT, null)) {
+                        for (GenerateContentResponse chunk : stream) {
+                            chunks++;
+                            emitted.append(chunk.text() == null ? "" : chunk.text());
+                        }
+                        return List.of(Outcome.ok("plan", StringNode.valueOf(emitted.toString()), attempt));
+                    } catch (ApiException e) {
+                        broken.add(e);
+                        if (careful && emitted.length() > before) {
+                            // Emitted text cannot be taken back: a retry would emit it again.
+                            return List.of(new Outcome("plan", Status.DEGRADED, StringNode.valueOf(
+                                    emitted.toString()), e.status(), null, attempt, null, null)
+                                    .streamed(chunks, Outcome.KEPT));
+                        }
+                        if (attempt >= run.policy().maxAttempts()) {
+                            return List.of(Outcome.degraded("plan", e.status(), attempt));
+                        }
+                        run.sleeper().sleep(Duration.ofSeconds(1));
+                    }
+                }
+            }
+        };
+    }
+
+    @Test
+    void anErrorChunkAfterTextPassesTheSdksRetriesAndACarefulLoopKeepsTheText() throws Exception {
+        List<RuntimeException> broken = new ArrayList<>();
+        ScenarioResult result = check(project(emitting(true, broken)), "unavailable-after-text");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "one HTTP attempt: the 200 passed google-genai's RetryInterceptor, which never saw the 503");
+        assertEquals(0, result.trace().calls().get(0).sdkRetry());
+        // ResponseStream's iterator reads a chunk holding "error" with an integer code as ApiException does a status.
+        ServerException e = assertInstanceOf(ServerException.class, broken.get(0));
+        assertEquals(503, e.code());
+        assertEquals("UNAVAILABLE", e.status());
+        assertEquals("error_event", result.trace().streams().get(0).end());
+        Outcome plan = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, plan.status());
+        assertEquals("Write the tests,", plan.value().asString(), "the emitted text, kept");
+        assertEquals(Outcome.KEPT, plan.partialText());
+        assertEquals(List.of(), result.trace().realSleeps());
+    }
+
+    @Test
+    void aLoopThatRetriesAfterTheErrorChunksTextFailsUnderPartialWork() throws Exception {
+        List<RuntimeException> broken = new ArrayList<>();
+        ScenarioResult result = check(project(emitting(false, broken)), "unavailable-after-text");
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry, never the SDK's");
+        assertEquals(List.of(0, 0), result.trace().calls().stream().map(CallRecord::sdkRetry).toList());
+        assertInstanceOf(ServerException.class, broken.get(0));
+        assertEquals("Write the tests,Write the tests, then the code.",
+                result.trace().outcomes().get(0).value().asString(), "the text emitted twice");
+        List<Violation> partial = result.violations().stream()
+                .filter(v -> v.invariant() == Invariant.PARTIAL_WORK).toList();
+        assertEquals(1, partial.size(), result.violations().toString());
+        assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
+                + " after 2 events: \"Write the tests,\" appears 2 times in it", partial.get(0).message());
+    }
+
+    @Test
+    void aResourceExhaustedChunkBeforeAnyTextIsAClientExceptionTheCarefulLoopRetries() throws Exception {
+        List<RuntimeException> broken = new ArrayList<>();
+        ScenarioResult result = check(project(emitting(true, broken)), "exhausted-before-text");
+        assertEquals(List.of(), result.violations().stream().map(Violation::line).toList());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "no text had arrived: the loop retried, the SDK did not");
+        assertEquals(List.of(0, 0), result.trace().calls().stream().map(CallRecord::sdkRetry).toList());
+        ClientException e = assertInstanceOf(ClientException.class, broken.get(0),
+                "a 429 in a chunk is google-genai's ClientException, as a 429 status is");
+        assertEquals("429 RESOURCE_EXHAUSTED. injected stream_error fault: the provider failed mid-stream",
+                e.getMessage());
+        assertEquals("Write the tests, then the code.", result.trace().outcomes().get(0).value().asString());
+        assertEquals(List.of(), result.trace().realSleeps(), "the SDK slept for nothing it never saw");
     }
 
     @Test

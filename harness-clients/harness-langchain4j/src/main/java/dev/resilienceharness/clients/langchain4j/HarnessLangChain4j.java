@@ -114,6 +114,16 @@ public final class HarnessLangChain4j {
     }
 
     /**
+     * The HTTP client builder for another langchain4j model that takes one ({@code httpClientBuilder(...)}), such as
+     * langchain4j-anthropic's {@code AnthropicStreamingChatModel}: give it this, {@link #BASE_URL} and
+     * {@link #API_KEY}, and every request the model sends is one call of {@code run}, answered as the streaming
+     * models' are (the trace names the calls with this adapter's label, {@code langchain4j-open-ai}).
+     */
+    public static HarnessHttpClientBuilder httpClientBuilder(LoopRun run) {
+        return singleAttemptClient(Objects.requireNonNull(run, "run"));
+    }
+
+    /**
      * langchain4j's own {@code AiServices} builder for {@code aiService}, as {@code AiServices.builder(aiService)}
      * makes it, except that every tool it executes ({@code .tools(...)}, {@code .toolProvider(...)}) runs through the
      * run's tool gate, as layer {@code "langchain4j"}: it meets the scenario's {@code tool_faults:} and is in the

@@ -43,6 +43,7 @@ class ResponsesStreamingTest {
               - {name: calm, ops: [draft], faults: []}
               - {name: cut, ops: [draft], faults: [{stream_cut: {after_events: 5}}]}
               - {name: error-event, ops: [draft], faults: [{stream_error: {after_events: 5}}]}
+              - {name: failed-after-text, ops: [draft], faults: [{stream_error: {after_events: 5, error: response.failed}}, none]}
               - {name: malformed, ops: [draft], faults: [{malformed_event: {at: 5}}]}
               - {name: slow, ops: [draft], faults: [{slow_first_token: {elapsed_ms: 3000}}]}
             """;
@@ -168,6 +169,49 @@ class ResponsesStreamingTest {
                 + " of real time without a call or a wait, actual "), lines.get(0));
         assertTrue(lines.get(0).contains(" ms of real time). Bound the wait: Future.get(timeout, unit) instead of get()"
                 + " or join()"), lines.get(0));
+    }
+
+    private ScenarioResult emitting(String name, boolean careful, AtomicReference<EmittingStreamingLoop> loop)
+            throws Exception {
+        return Rehearsal.prepare(config, () -> {
+            EmittingStreamingLoop l = new EmittingStreamingLoop(run -> HarnessLangChain4j
+                    .responsesStreamingBuilder(run).modelName("gpt-4.1-mini").build(), careful);
+            loop.set(l);
+            return l;
+        }).check(scenario(name), 2, Rehearsal.RUN_INVARIANTS);
+    }
+
+    @Test
+    void aResponseFailedAfterTextReachesOnErrorOnOneHttpAttemptAndACarefulLoopKeepsTheText() throws Exception {
+        AtomicReference<EmittingStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = emitting("failed-after-text", true, loop);
+        assertEquals(List.of(), Project.lines(result));
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "one HTTP attempt: the 200 was past langchain4j's retries");
+        assertEquals(0, result.trace().calls().get(0).sdkRetry());
+        // langchain4j 1.19.0's Responses listener acts on response.failed: the handler's onError, after the text.
+        assertEquals(1, loop.get().errors.size(), "onError once, per run");
+        assertTrue(loop.get().errors.get(0).getMessage().contains("stream_error"), loop.get().errors.toString());
+        assertEquals("error_event", result.trace().streams().get(0).end());
+        dev.resilienceharness.loop.Outcome draft = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, draft.status());
+        assertEquals("1. reproduce", draft.value().get("text").asString(), "the emitted text, kept");
+        assertEquals(dev.resilienceharness.loop.Outcome.KEPT, draft.partialText());
+    }
+
+    @Test
+    void aLoopThatRetriesAfterAResponseFailedsTextFailsUnderPartialWork() throws Exception {
+        AtomicReference<EmittingStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = emitting("failed-after-text", false, loop);
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry, never langchain4j's");
+        assertEquals("1. reproduce" + ProviderStub.RESPONSES_TEXT,
+                result.trace().outcomes().get(0).value().get("text").asString(), "the text emitted twice");
+        List<String> lines = Project.lines(result).stream().filter(l -> l.contains("[partial_work]")).toList();
+        assertEquals(1, lines.size(), String.valueOf(Project.lines(result)));
+        assertTrue(lines.get(0).startsWith("failed-after-text [partial_work] op 'draft': its outcome repeats text that"
+                + " had already arrived before the stream was ended by an error event after 6 events: \"1. reproduce\""
+                + " appears 2 times in it"), lines.get(0));
     }
 
     @Test

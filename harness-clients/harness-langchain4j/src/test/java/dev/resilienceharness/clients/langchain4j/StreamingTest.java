@@ -2,8 +2,10 @@ package dev.resilienceharness.clients.langchain4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.langchain4j.exception.RateLimitException;
+import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
@@ -39,6 +41,12 @@ class StreamingTest {
               - name: cut
                 ops: [draft]
                 faults: [{stream_cut: {after_events: 2}}]
+              - name: error-after-text
+                ops: [draft]
+                faults: [{stream_error: {after_events: 2}}, none]
+              - name: error-before-text
+                ops: [draft]
+                faults: [{stream_error: {after_events: 1}}, none]
               - name: slow-stream
                 ops: [draft]
                 faults: [{slow_first_token: {elapsed_ms: 3000}}]
@@ -122,6 +130,61 @@ class StreamingTest {
         assertEquals(List.of("1. reproduce 2. "), loop.get().partials, "the text before the cut reached the handler");
         assertEquals(1, loop.get().errors.size());
         assertEquals(Status.DEGRADED, result.trace().outcomes().get(0).status());
+    }
+
+    private ScenarioResult emitting(String scenario, EmittingStreamingLoop loop) throws Exception {
+        Project project = new Project(dir, "{max_attempts: 3, base_delay: 10ms, max_total_wait: 30s}", SCENARIOS);
+        return project.check(project.rehearsal(() -> loop), scenario);
+    }
+
+    private static EmittingStreamingLoop emittingLoop(boolean careful) {
+        return new EmittingStreamingLoop(run -> HarnessLangChain4j.streamingChatModel(run, "gpt-4o-mini"), careful);
+    }
+
+    @Test
+    void anErrorChunkAfterTextCompletesTheHandlerWithNoFinishReasonOnOneHttpAttemptAndACarefulLoopKeepsTheText()
+            throws Exception {
+        EmittingStreamingLoop loop = emittingLoop(true);
+        ScenarioResult result = emitting("error-after-text", loop);
+        assertEquals(List.of(), Project.lines(result));
+        assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
+                .toList(), "one HTTP attempt: the streaming model never retries, and the 200 was past its HTTP client");
+        assertEquals(0, result.trace().calls().get(0).sdkRetry());
+        // langchain4j 1.19.0 reads the chunk holding error as a chunk with no choices: the handler hears no error, and
+        // onCompleteResponse gives the text so far with no finish reason, the one sign that the answer was cut short.
+        assertEquals(List.of(), loop.errors, "onError is never called");
+        assertEquals("1. reproduce 2. ", loop.unfinished.get(0).aiMessage().text());
+        assertEquals(null, loop.unfinished.get(0).finishReason());
+        assertEquals("error_event", result.trace().streams().get(0).end());
+        Outcome draft = result.trace().outcomes().get(0);
+        assertEquals(Status.DEGRADED, draft.status());
+        assertEquals("1. reproduce 2. ", draft.value().get("text").asString(), "the emitted text, kept");
+        assertEquals(Outcome.KEPT, draft.partialText());
+    }
+
+    @Test
+    void aLoopThatRetriesAfterTheErrorChunksTextFailsUnderPartialWork() throws Exception {
+        EmittingStreamingLoop loop = emittingLoop(false);
+        ScenarioResult result = emitting("error-after-text", loop);
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "the loop's own retry");
+        assertEquals("1. reproduce 2. 1. reproduce 2. fix 3. test",
+                result.trace().outcomes().get(0).value().get("text").asString(), "the text emitted twice");
+        List<String> lines = Project.lines(result);
+        assertEquals(1, lines.size(), String.valueOf(lines));
+        assertTrue(lines.get(0).startsWith("error-after-text [partial_work] op 'draft': its outcome repeats text that"
+                + " had already arrived before the stream was ended by an error event after 3 events: \"1. reproduce"
+                + " 2. \" appears 2 times in it"), lines.get(0));
+    }
+
+    @Test
+    void anErrorChunkBeforeAnyTextIsRetriedByTheCarefulLoop() throws Exception {
+        EmittingStreamingLoop loop = emittingLoop(true);
+        ScenarioResult result = emitting("error-before-text", loop);
+        assertEquals(List.of(), Project.lines(result));
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        assertEquals("1. reproduce 2. fix 3. test", result.trace().outcomes().get(0).value().get("text").asString());
     }
 
     @Test
