@@ -26,7 +26,14 @@ public record StreamErrorFault(int afterEvents, Event error) implements StreamFa
         /** Anthropic's {@code api_error} in an {@code event: error}: an internal error after the stream began. */
         API_ERROR("api_error"),
         /** OpenAI Responses' {@code response.failed}: the response ends with status {@code failed} and its error. */
-        RESPONSE_FAILED("response.failed");
+        RESPONSE_FAILED("response.failed"),
+        /** Bedrock ConverseStream's {@code throttlingException}: the stream ends throttled after its 200. */
+        THROTTLING_EXCEPTION("throttlingException"),
+        /**
+         * Bedrock ConverseStream's {@code modelStreamErrorException}: the model failed mid-stream; the API's usual
+         * in-stream error on Bedrock.
+         */
+        MODEL_STREAM_ERROR_EXCEPTION("modelStreamErrorException");
 
         private final String yamlName;
 

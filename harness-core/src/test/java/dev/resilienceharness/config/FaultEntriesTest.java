@@ -72,6 +72,10 @@ class FaultEntriesTest {
                         new StreamErrorFault(3, StreamErrorFault.Event.API_ERROR)),
                 Arguments.of("{stream_error: {after_events: 5, error: response.failed}}",
                         new StreamErrorFault(5, StreamErrorFault.Event.RESPONSE_FAILED)),
+                Arguments.of("{stream_error: {after_events: 4, error: throttlingException}}",
+                        new StreamErrorFault(4, StreamErrorFault.Event.THROTTLING_EXCEPTION)),
+                Arguments.of("{stream_error: {after_events: 4, error: modelStreamErrorException}}",
+                        new StreamErrorFault(4, StreamErrorFault.Event.MODEL_STREAM_ERROR_EXCEPTION)),
                 Arguments.of("truncated_tool_call", TruncatedToolCallFault.INSTANCE),
                 Arguments.of("{truncated_tool_call: {}}", TruncatedToolCallFault.INSTANCE));
     }
@@ -176,11 +180,13 @@ class FaultEntriesTest {
     @Test
     void aStreamErrorNamesOneOfTheProvidersErrorEvents() {
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
+                + " throttlingException, modelStreamErrorException, got the text 'overloaded'",
+                error("{stream_error: {after_events: 3, error: overloaded}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the text 'api_eror'; did you mean 'api_error'?",
+                + " throttlingException, modelStreamErrorException, got the text 'api_eror'; did you mean 'api_error'?",
                 error("{stream_error: {after_events: 3, error: api_eror}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " got the number 529", error("{stream_error: {after_events: 3, error: 529}}"));
+                + " throttlingException, modelStreamErrorException, got the number 529",
+                error("{stream_error: {after_events: 3, error: 529}}"));
     }
 }

@@ -40,10 +40,15 @@ class StreamErrorFaultTest {
         assertEquals(Map.of("stream_error", Map.of("after_events", 3, "error", "api_error")), fault.toYaml());
         assertEquals(null, new StreamErrorFault(3).error(), "the API's usual error event");
         assertEquals(StreamErrorFault.Event.RESPONSE_FAILED, StreamErrorFault.Event.of("response.failed"));
-        assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed"),
+        assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed", "throttlingException",
+                "modelStreamErrorException"),
                 StreamErrorFault.Event.yamlNames());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> StreamErrorFault.Event.of("overloaded"));
-        assertEquals("error is one of overloaded_error, api_error, response.failed, not overloaded", e.getMessage());
+        assertEquals("error is one of overloaded_error, api_error, response.failed, throttlingException,"
+                + " modelStreamErrorException, not overloaded", e.getMessage());
+        assertEquals(StreamErrorFault.Event.THROTTLING_EXCEPTION, StreamErrorFault.Event.of("throttlingException"));
+        assertEquals(Map.of("stream_error", Map.of("after_events", 2, "error", "modelStreamErrorException")),
+                new StreamErrorFault(2, StreamErrorFault.Event.MODEL_STREAM_ERROR_EXCEPTION).toYaml());
     }
 }
