@@ -230,6 +230,7 @@ class ConverseStreamTest {
         assertEquals(CallRecord.Result.TRANSIENT, result.trace().calls().get(0).result());
         assertEquals(0, result.trace().calls().get(1).sdkRetry(), "the SDK did not retry a stream that began");
         Throwable cut = loop.get().broken.get(0);
+        assertInstanceOf(software.amazon.awssdk.core.exception.SdkClientException.class, cut);
         assertTrue(causes(cut).stream().anyMatch(c -> c instanceof IOException
                 && c.getMessage().contains("the stream was cut after 1 event")), causes(cut).toString());
         assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
@@ -243,6 +244,7 @@ class ConverseStreamTest {
         assertEquals("stalled", result.trace().streams().get(0).end());
         assertTrue(result.trace().streams().get(0).endNanos() >= Duration.ofSeconds(30).toNanos(),
                 "the SDK's 30-second read timeout passed on the virtual clock");
+        assertInstanceOf(software.amazon.awssdk.core.exception.SdkClientException.class, loop.get().broken.get(0));
         assertTrue(causes(loop.get().broken.get(0)).stream().anyMatch(c -> c instanceof java.net.SocketTimeoutException),
                 causes(loop.get().broken.get(0)).toString());
         assertTrue(System.nanoTime() - t0 < 20_000_000_000L, "no real waiting");
