@@ -199,9 +199,11 @@ public final class ChunkAssembler {
         if (BedrockStreams.isException(lastName)) {
             throw new BadChunk("the stream reported an error: " + lastName + " " + excerpt(event));
         }
-        if (BedrockStreams.isEvent(lastName)) {
+        if (named == null && "messageStart".equals(lastName)) {
+            named = new BedrockEvents(); // a ConverseStream begins with messageStart; no SSE stream names one so
+        }
+        if (named instanceof BedrockEvents && BedrockStreams.isEvent(lastName)) {
             // A ConverseStream's payload does not say which event it is; its :event-type does.
-            named = named == null ? new BedrockEvents() : named;
             chunk = BedrockEvents.union(lastName, chunk);
         }
         if (chunk.has("error")) {
