@@ -182,4 +182,15 @@ class BedrockStreamsTest {
                 .isString(), "the assembled input stays the broken string");
         assertTrue(new ToolCallSchema().problem(REQUEST, assembled) != null);
     }
+
+    @Test
+    void anSseStreamWithAnEventNamedLikeOneOfBedrocksIsNotTakenForAConverseStream() throws Exception {
+        List<StreamEvent> chat = List.of(
+                new StreamEvent(0, "metadata", "{\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":"
+                        + "{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}"),
+                new StreamEvent(0, "[DONE]"));
+        JsonNode assembled = StreamRecording.assemble(chat).completion();
+        assertEquals("chat.completion", assembled.path("object").asString());
+        assertEquals("Hi", assembled.at("/choices/0/message/content").asString());
+    }
 }
