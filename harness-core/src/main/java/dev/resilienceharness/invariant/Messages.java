@@ -225,6 +225,10 @@ public final class Messages {
             return "build the client with HttpOptions.retryOptions(HttpRetryOptions.builder().attempts(1)"
                     + ".httpStatusCodes(List.of())) and a timeout (HarnessGenai.builder(run).noRetries().timeout(...))";
         }
+        if (SdkLayer.name(sdk).equals("aws-sdk-bedrockruntime")) {
+            return "build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
+                    + " (HarnessBedrock.builder(run).noRetries(), or asyncBuilder(run).noRetries())";
+        }
         return "build the client with maxRetries(0)";
     }
 

@@ -199,7 +199,13 @@ class ConverseStreamTest {
         Violation partial = result.violations().stream().filter(v -> v.invariant() == Invariant.PARTIAL_WORK)
                 .findFirst().orElseThrow(() -> new AssertionError(result.violations()));
         assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
-                + " after 4 events: \"Allow a plus\" appears 2 times in it", partial.message());
+                + " after 4 events: \"Allow a plus\" appears 2 times in it; " + BedrockSdk.LABEL + " made that retry"
+                + " itself, after a wait of its own choosing", partial.message(), "the retry-stack audit names the SDK");
+        assertEquals("aws-sdk-bedrockruntime retried the broken stream itself and handed the retry's events to the"
+                + " same handler: build the client with overrideConfiguration(o -> o.retryStrategy("
+                + "AwsRetryStrategy.doNotRetry())) (HarnessBedrock.builder(run).noRetries(), or"
+                + " asyncBuilder(run).noRetries()), and let your loop retry only while no content event has arrived",
+                partial.hint());
     }
 
     @Test
