@@ -77,6 +77,8 @@ class ConverseStreamTest {
               - {name: broken-call, ops: [patch], faults: [bad_tool_call]}
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
               - {name: unavailable-then-ok, ops: [plan], faults: [{server_error: {status: 503}}, none]}
+              - {name: timeout-then-ok, ops: [plan], faults: [timeout, none]}
+              - {name: crash-resumes, ops: [plan], faults: [crash], expect: {status: [ok]}}
             """;
 
     static final List<String> PIECES = List.of("Allow", " a plus", " sign", " in the", " local part.");
@@ -290,6 +292,28 @@ class ConverseStreamTest {
         assertInstanceOf(ServiceUnavailableException.class, loop.get().broken.get(0),
                 "the 503 is the SDK's exception, from x-amzn-ErrorType");
         assertEquals(List.of(), own.violations());
+    }
+
+    @Test
+    void aTimeoutIsTheSdksReadTimeoutOnTheVirtualClock() throws Exception {
+        AtomicReference<StreamingBedrockLoop> loop = new AtomicReference<>();
+        ScenarioResult result = check("timeout-then-ok", true, loop);
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        assertTrue(causes(loop.get().broken.get(0)).stream().anyMatch(c -> c instanceof java.net.SocketTimeoutException
+                && c.getMessage().equals("timeout: no answer within 30000 ms")), causes(loop.get().broken.get(0))
+                .toString());
+    }
+
+    @Test
+    void aCrashThroughTheAsyncClientRestartsTheProcessAndTheRunResumes() throws Exception {
+        ScenarioResult result = check("crash-resumes", true, new AtomicReference<>());
+        assertEquals(List.of(), result.violations(), "the loop let the crash signal out of the CompletionException");
+        assertEquals(1, result.trace().restarts().size());
+        assertEquals(List.of(CallRecord.Result.CRASH, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
     }
 
     @Test

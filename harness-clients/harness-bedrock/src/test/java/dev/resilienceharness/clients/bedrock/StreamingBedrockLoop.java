@@ -29,7 +29,8 @@ import tools.jackson.databind.node.StringNode;
  * only while no text has arrived, and once text has been emitted keeps it and ends the op degraded; careless, it
  * retries whenever the stream breaks and emits the retry's text after what it already emitted. By default its client
  * has the SDK's retries off ({@code noRetries()}): the SDK's retry stage would otherwise retry a stream that broke
- * after its 200 and hand the retry's events to the same handler.
+ * after its 200 and hand the retry's events to the same handler. An {@link Error} inside the future's failure (the
+ * run's crash signal) is rethrown.
  */
 final class StreamingBedrockLoop implements AgentLoop {
 
@@ -116,6 +117,11 @@ final class StreamingBedrockLoop implements AgentLoop {
             try {
                 client.converseStream(request(op), handler).join();
             } catch (CompletionException e) {
+                for (Throwable c = e; c != null; c = c.getCause()) {
+                    if (c instanceof Error crash) {
+                        throw crash; // the process died: let it die, so that the run restarts it
+                    }
+                }
                 broken.add(e.getCause());
                 boolean textArrived = emitted.length() > before;
                 if (careful && textArrived) {
