@@ -78,6 +78,7 @@ class ConverseStreamTest {
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
               - {name: unavailable-then-ok, ops: [plan], faults: [{server_error: {status: 503}}, none]}
               - {name: timeout-then-ok, ops: [plan], faults: [timeout, none]}
+              - {name: malformed-first, ops: [plan], faults: [{malformed_event: {at: 0}}, none]}
               - {name: crash-resumes, ops: [plan], faults: [crash], expect: {status: [ok]}}
             """;
 
@@ -292,6 +293,20 @@ class ConverseStreamTest {
         assertInstanceOf(ServiceUnavailableException.class, loop.get().broken.get(0),
                 "the 503 is the SDK's exception, from x-amzn-ErrorType");
         assertEquals(List.of(), own.violations());
+    }
+
+    @Test
+    void aMalformedEventIsAFrameWhosePayloadTheSdkCannotParse() throws Exception {
+        AtomicReference<StreamingBedrockLoop> loop = new AtomicReference<>();
+        ScenarioResult result = check("malformed-first", true, loop);
+        assertEquals(List.of(), result.violations());
+        Throwable e = loop.get().broken.get(0);
+        assertInstanceOf(software.amazon.awssdk.core.exception.SdkClientException.class, e);
+        assertTrue(causes(e).stream().anyMatch(c -> c.getClass().getSimpleName().equals("JsonEOFException")),
+                "the SDK's JSON parser met the cut-off payload: " + causes(e));
+        assertEquals("malformed_event", result.trace().streams().get(0).end());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList(), "no text had arrived: the careful loop retried");
     }
 
     @Test
