@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilde
  * <pre>{@code
  * BedrockRuntimeClient client = HarnessBedrock.client(run);             // the SDK's defaults: legacy mode, 3 retries
  * BedrockRuntimeClient tuned = HarnessBedrock.builder(run).noRetries().build();
+ * BedrockRuntimeAsyncClient streaming = HarnessBedrock.asyncBuilder(run).noRetries().build(); // converseStream
  * }</pre>
  *
  * The run is the client's {@code SdkHttpClient} ({@code httpClient(...)}), below the SDK's retry stage: every
