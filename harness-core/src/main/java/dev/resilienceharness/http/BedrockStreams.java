@@ -65,7 +65,7 @@ public final class BedrockStreams {
         int index = 0;
         for (JsonNode block : message.path("content")) {
             if (block.path("text").isString()) {
-                for (String piece : ChunkStreams.pieces(block.get("text").asString())) {
+                for (String piece : pieces(block.get("text").asString())) {
                     out.add(delta(atMs, index, NODES.objectNode().put("text", piece)));
                 }
             } else if (block.get("toolUse") instanceof ObjectNode use) {
@@ -83,7 +83,7 @@ public final class BedrockStreams {
                 }
             } else if (block.get("reasoningContent") instanceof ObjectNode reasoning) {
                 JsonNode text = reasoning.path("reasoningText");
-                for (String piece : ChunkStreams.pieces(text.path("text").asString(""))) {
+                for (String piece : pieces(text.path("text").asString(""))) {
                     ObjectNode d = NODES.objectNode();
                     d.putObject("reasoningContent").put("text", piece);
                     out.add(delta(atMs, index, d));
@@ -179,6 +179,11 @@ public final class BedrockStreams {
             }
         }
         return events;
+    }
+
+    /** {@code text} in pieces; an empty text is one empty piece, so that its block still arrives. */
+    private static List<String> pieces(String text) {
+        return text.isEmpty() ? List.of("") : ChunkStreams.pieces(text);
     }
 
     private static StreamEvent delta(long atMs, int index, ObjectNode delta) {

@@ -193,4 +193,32 @@ class BedrockStreamsTest {
         assertEquals("chat.completion", assembled.path("object").asString());
         assertEquals("Hi", assembled.at("/choices/0/message/content").asString());
     }
+
+    @Test
+    void reasoningIsStreamedAsItsDeltasAndKeptWithItsSignature() throws Exception {
+        JsonNode answer = Json.readTree("""
+                {"output": {"message": {"role": "assistant", "content": [
+                     {"reasoningContent": {"reasoningText": {"text": "The user wants a plan first.", "signature": "sig"}}},
+                     {"text": "Plan: tests, then code."}]}},
+                 "stopReason": "end_turn", "usage": {"inputTokens": 5, "outputTokens": 9, "totalTokens": 14},
+                 "metrics": {"latencyMs": 80}}""");
+        List<StreamEvent> events = BedrockStreams.of(answer, 0);
+        assertEquals("Plan: tests, then code.", StreamReplay.text(events), "reasoning is not the answer's text");
+        assertEquals(answer, StreamRecording.assemble(events).completion());
+    }
+
+    @net.jqwik.api.Property(tries = 100)
+    void anyTextAndToolInputSurviveTheSplitIntoEventsAndTheAssemblyBack(
+            @net.jqwik.api.ForAll @net.jqwik.api.constraints.StringLength(max = 200) String text,
+            @net.jqwik.api.ForAll @net.jqwik.api.constraints.StringLength(max = 100) String path) throws Exception {
+        tools.jackson.databind.node.ObjectNode answer = (tools.jackson.databind.node.ObjectNode) ANSWER.deepCopy();
+        tools.jackson.databind.node.ArrayNode content = (tools.jackson.databind.node.ArrayNode) answer
+                .at("/output/message/content");
+        ((tools.jackson.databind.node.ObjectNode) content.get(0)).put("text", text);
+        ((tools.jackson.databind.node.ObjectNode) content.get(1).get("toolUse").get("input")).put("order_id", path);
+        List<StreamEvent> events = BedrockStreams.of(answer, 0);
+        JsonNode framed = StreamRecording.assemble(BedrockStreams.read(new ByteArrayInputStream(
+                BedrockStreams.frames(events)), () -> 0)).completion();
+        assertEquals(answer, framed);
+    }
 }
