@@ -744,6 +744,32 @@ class ReplayProxyTest {
     }
 
     @Test
+    void servesABedrockStreamErrorAsAnExceptionFrameAndACutAsAShortBody() throws Exception {
+        HarnessConfig config = project("  - {name: bedrock, ops: [patch], faults: [{stream_error: {after_events: 2,"
+                + " error: throttlingException}}, {stream_cut: {after_events: 2}}]}");
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        String path = "/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse-stream";
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(BEDROCK_BODY));
+        store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), Json.readTree(BEDROCK_ANSWER), null,
+                "patch");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("bedrock").timeFactor(0).build().start()) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + path))
+                    .timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(BEDROCK_BODY)).build();
+            HttpResponse<byte[]> error = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, error.statusCode());
+            var frames = dev.resilienceharness.http.EventStreamFrames.readAll(error.body());
+            assertEquals(3, frames.size());
+            assertEquals("exception", frames.get(2).header(":message-type"));
+            assertEquals("throttlingException", frames.get(2).header(":exception-type"));
+            assertTrue(Json.readTree(frames.get(2).text()).path("message").asString().contains("stream_error"));
+
+            assertThrows(IOException.class, () -> http.send(request, HttpResponse.BodyHandlers.ofByteArray()),
+                    "the body is short of what it promised: the connection drops after two frames");
+        }
+    }
+
+    @Test
     void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
         HarnessConfig config = shapes();
         ToolCallSchema schemas = new ToolCallSchema();
