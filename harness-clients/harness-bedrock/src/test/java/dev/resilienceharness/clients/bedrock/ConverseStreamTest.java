@@ -212,6 +212,18 @@ class ConverseStreamTest {
     }
 
     @Test
+    void aDefaultAsyncClientDoesNotRetryAModelStreamErrorExceptionForItsStatusIs424() throws Exception {
+        AtomicReference<StreamingBedrockLoop> loop = new AtomicReference<>();
+        ScenarioResult result = check("model-error", x -> new StreamingBedrockLoop(true, HarnessBedrock::asyncClient),
+                loop);
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(0, 0), result.trace().calls().stream().map(CallRecord::sdkRetry).toList(),
+                "the SDK's one attempt, then the loop's own retry");
+        ModelStreamErrorException e = assertInstanceOf(ModelStreamErrorException.class, loop.get().broken.get(0));
+        assertEquals(424, e.statusCode(), "bedrockruntime 2.59.1 gives the exception its modelled 424");
+    }
+
+    @Test
     void anInStreamErrorBeforeAnyTextIsRetriedByTheCarefulLoop() throws Exception {
         AtomicReference<StreamingBedrockLoop> loop = new AtomicReference<>();
         ScenarioResult throttled = check("throttled-before-text", true, loop);
