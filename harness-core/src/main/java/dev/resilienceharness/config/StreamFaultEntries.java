@@ -13,7 +13,8 @@ import java.util.List;
  * The settings of the stream faults in a {@code faults:} list: {@code {stream_cut: {after_events: 3}}},
  * {@code {stream_stall: {after_events: 2, ms: 90000}}}, {@code {malformed_event: {at: 2}}} and
  * {@code {stream_error: {after_events: 4}}} (with {@code error:} one of {@code overloaded_error}, {@code api_error},
- * {@code response.failed}, {@code RESOURCE_EXHAUSTED}, {@code INTERNAL}, {@code UNAVAILABLE} to name the provider's
+ * {@code response.failed}, {@code RESOURCE_EXHAUSTED}, {@code INTERNAL}, {@code UNAVAILABLE},
+ * {@code throttlingException}, {@code modelStreamErrorException} to name the provider's
  * error event), every count a whole number of at least 0.
  */
 final class StreamFaultEntries {

@@ -32,7 +32,14 @@ public record StreamErrorFault(int afterEvents, Event error) implements StreamFa
         /** Gemini's error chunk with code 500 and status {@code INTERNAL}: an internal error after the stream began. */
         INTERNAL("INTERNAL"),
         /** Gemini's error chunk with code 503 and status {@code UNAVAILABLE}: the API's usual in-stream error. */
-        UNAVAILABLE("UNAVAILABLE");
+        UNAVAILABLE("UNAVAILABLE"),
+        /** Bedrock ConverseStream's {@code throttlingException}: the stream ends throttled after its 200. */
+        THROTTLING_EXCEPTION("throttlingException"),
+        /**
+         * Bedrock ConverseStream's {@code modelStreamErrorException}: the model failed mid-stream; the API's usual
+         * in-stream error on Bedrock.
+         */
+        MODEL_STREAM_ERROR_EXCEPTION("modelStreamErrorException");
 
         private final String yamlName;
 

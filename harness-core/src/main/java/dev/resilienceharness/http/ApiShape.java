@@ -32,17 +32,18 @@ public enum ApiShape {
      */
     GEMINI("models/{model}:generateContent"),
     /**
-     * {@code POST /model/{modelId}/converse}: Amazon Bedrock's Converse; tool calls are the {@code toolUse} blocks of
-     * {@code output.message.content}, its errors {@code {"message"}} named by {@code x-amzn-ErrorType}.
+     * {@code POST /model/{modelId}/converse} and {@code /converse-stream}: Amazon Bedrock's Converse; tool calls are
+     * the {@code toolUse} blocks of {@code output.message.content}, its errors {@code {"message"}} named by
+     * {@code x-amzn-ErrorType}; ConverseStream answers in AWS event-stream frames ({@link EventStreamFrames}).
      */
     BEDROCK("model/{modelId}/converse");
 
     /**
-     * A Bedrock Converse path: the model id (URL-encoded, as the AWS SDK sends it), then the operation;
-     * {@code converse-stream}'s binary event stream is not spoken yet, so it is no shape's path.
+     * A Bedrock Converse path: the model id (URL-encoded, as the AWS SDK sends it), then the operation,
+     * {@code converse} or {@code converse-stream} (answered as an AWS event stream, see {@link BedrockStreams}).
      */
     private static final java.util.regex.Pattern BEDROCK_PATH = java.util.regex.Pattern.compile(
-            "(?:^|/)model/([^/]+)/converse$");
+            "(?:^|/)model/([^/]+)/(converse|converse-stream)$");
 
     /** A Gemini path: the model, then the method; any prefix ({@code v1beta/}, a Vertex project) before it. */
     private static final java.util.regex.Pattern GEMINI_PATH = java.util.regex.Pattern.compile(
@@ -101,7 +102,8 @@ public enum ApiShape {
             }
         }
         return sb.append(", POST ").append(GEMINI.path().replace(":generateContent", ":streamGenerateContent"))
-                .append(", POST ").append(BEDROCK.path()).toString();
+                .append(", POST ").append(BEDROCK.path()).append(", POST ").append(BEDROCK.path()).append("-stream")
+                .toString();
     }
 
     /**
@@ -137,28 +139,47 @@ public enum ApiShape {
         return out;
     }
 
-    /** A Bedrock request with the {@code modelId} its path carries first in it; any other body as it is. */
+    /**
+     * A Bedrock request with the {@code modelId} its path carries first in it, and {@code stream: true} after it for a
+     * {@code converse-stream}, as Gemini's; any other body as it is.
+     */
     private static ObjectNode bedrockRequest(String path, ObjectNode body) {
         java.util.regex.Matcher m = BEDROCK_PATH.matcher(path);
-        if (!m.find() || body.has("modelId")) {
+        if (!m.find()) {
+            return body;
+        }
+        boolean stream = "converse-stream".equals(m.group(2));
+        if (body.has("modelId") && (!stream || body.has("stream"))) {
             return body;
         }
         ObjectNode out = NODES.objectNode();
-        out.put("modelId", java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8));
-        body.properties().forEach(e -> out.set(e.getKey(), e.getValue()));
+        out.put("modelId", body.path("modelId").asString(
+                java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8)));
+        if (stream) {
+            out.put("stream", true);
+        }
+        body.properties().forEach(e -> {
+            if (!out.has(e.getKey())) {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
         return out;
     }
 
-    /** The path a Bedrock request is posted to, below the endpoint: {@code model/{modelId}/converse}. */
+    /**
+     * The path a Bedrock request is posted to, below the endpoint: {@code model/{modelId}/converse}, or
+     * {@code model/{modelId}/converse-stream} when it streams.
+     */
     public static String bedrockPath(JsonNode request) {
         return "model/" + java.net.URLEncoder.encode(request.path("modelId").asString(""),
-                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "/converse";
+                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "/converse"
+                + (streams(request) ? "-stream" : "");
     }
 
-    /** The body Bedrock itself is sent: the request without the {@code modelId} its path carries. */
+    /** The body Bedrock itself is sent: the request without the {@code modelId} and {@code stream} its path carries. */
     public static ObjectNode bedrockBody(ObjectNode request) {
         ObjectNode copy = request.deepCopy();
-        copy.remove("modelId");
+        copy.remove(java.util.List.of("modelId", "stream"));
         return copy;
     }
 

@@ -23,6 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code response.completed}, whose {@code response} it is (see {@link ResponseEvents}). A Gemini
  * {@code streamGenerateContent} stream (chunks with {@code candidates}) is assembled into one
  * {@code GenerateContentResponse}, done once every candidate has its {@code finishReason} (see {@link GeminiChunks}).
+ * A Bedrock {@code ConverseStream} (events named by their {@code :event-type}) is assembled into a {@code Converse}
+ * answer, done with its {@code metadata} event; an exception it reports is a {@link BadChunk} (see
+ * {@link BedrockEvents}).
  *
  * <p>Fed one line at a time; an event is the {@code data:} lines up to a blank line. {@code [DONE]} ends the
  * stream. Not thread-safe: one instance assembles one stream. Recording ({@link StreamRecording}) and the replay
@@ -209,6 +212,16 @@ public final class ChunkAssembler {
         }
         if (!chunk.isObject()) {
             throw new BadChunk("a stream chunk is not a JSON object: " + excerpt(event));
+        }
+        if (BedrockStreams.isException(lastName)) {
+            throw new BadChunk("the stream reported an error: " + lastName + " " + excerpt(event));
+        }
+        if (named == null && "messageStart".equals(lastName)) {
+            named = new BedrockEvents(); // a ConverseStream begins with messageStart; no SSE stream names one so
+        }
+        if (named instanceof BedrockEvents && BedrockStreams.isEvent(lastName)) {
+            // A ConverseStream's payload does not say which event it is; its :event-type does.
+            chunk = BedrockEvents.union(lastName, chunk);
         }
         if (chunk.has("error")) {
             throw new BadChunk("the stream reported an error: " + excerpt(Json.compact(chunk.get("error"))));

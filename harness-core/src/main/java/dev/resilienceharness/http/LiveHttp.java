@@ -121,8 +121,9 @@ public final class LiveHttp implements HttpForwarder {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         var headers = new java.util.LinkedHashMap<String, List<String>>();
         response.headers().map().forEach(headers::put);
-        boolean stream = response.statusCode() == 200 && response.headers().firstValue("content-type")
-                .map(v -> v.toLowerCase(Locale.ROOT).startsWith("text/event-stream")).orElse(false);
+        String type = response.headers().firstValue("content-type").orElse("").toLowerCase(Locale.ROOT);
+        boolean frames = response.statusCode() == 200 && type.startsWith(EventStreamFrames.CONTENT_TYPE);
+        boolean stream = response.statusCode() == 200 && type.startsWith("text/event-stream") || frames;
         java.io.InputStream answer = response.body();
         // The client's timeout ends with the headers; this bounds reading the body (or stream) too.
         long left = Math.max(1, timeout.toNanos() - took.toNanos());
@@ -131,8 +132,14 @@ public final class LiveHttp implements HttpForwarder {
         try (java.io.InputStream body = answer) {
             if (stream) {
                 // Every event stamped as it arrives, so that the cassette keeps the stream's timing.
-                List<dev.resilienceharness.cassette.StreamEvent> events = SseEvents.read(body,
-                        () -> java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                java.util.function.LongSupplier since = () -> java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(
+                        System.nanoTime() - start);
+                if (frames) {
+                    // Bedrock's ConverseStream: AWS event-stream frames, each kept as its event type and payload.
+                    List<dev.resilienceharness.cassette.StreamEvent> events = BedrockStreams.read(body, since);
+                    return new HttpAnswer.Response(-1, 200, headers, BedrockStreams.frames(events), took, events);
+                }
+                List<dev.resilienceharness.cassette.StreamEvent> events = SseEvents.read(body, since);
                 StringBuilder wire = new StringBuilder();
                 events.forEach(e -> wire.append(e.wire()));
                 return new HttpAnswer.Response(-1, 200, headers,

@@ -113,6 +113,22 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         return sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** The bytes a client of {@code shape} reads: AWS event-stream frames for Bedrock, else {@link #wire()}. */
+    public byte[] wire(ApiShape shape) {
+        return shape == ApiShape.BEDROCK ? BedrockStreams.frames(events) : wire();
+    }
+
+    /** One event as a client of {@code shape} reads it: its frame for Bedrock, its server-sent event otherwise. */
+    public static byte[] wire(ApiShape shape, StreamEvent event) {
+        return shape == ApiShape.BEDROCK ? BedrockStreams.frame(event)
+                : event.wire().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The content type of a stream of {@code shape}: {@code application/vnd.amazon.eventstream} for Bedrock. */
+    public static String contentType(ApiShape shape) {
+        return shape == ApiShape.BEDROCK ? EventStreamFrames.CONTENT_TYPE : "text/event-stream";
+    }
+
     /** Whether the fault breaks the stream (a cut, a malformed event, an error event) rather than only delaying it. */
     public boolean broken() {
         return strikes >= 0 && ("stream_cut".equals(fault) || "malformed_event".equals(fault)
@@ -175,6 +191,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
         if (shape == ApiShape.GEMINI) {
             return GeminiStreams.of(body, atMs);
         }
+        if (shape == ApiShape.BEDROCK) {
+            return BedrockStreams.of(body, atMs);
+        }
         if (shape == ApiShape.MESSAGES) {
             return MessageStreams.of(body, atMs);
         }
@@ -211,8 +230,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      * type is {@code overloaded_error} or {@code api_error}; on Responses the flat {@code error} event, or
      * {@code response.failed} carrying {@code recorded} with status {@code failed} and its error; on Chat Completions,
      * which has one form only, a chunk holding an {@code error} object; on Gemini a chunk holding Google's error JSON
-     * with code 429 {@code RESOURCE_EXHAUSTED}, 500 {@code INTERNAL} or 503 {@code UNAVAILABLE}, the usual one. A
-     * name another API has no event for (or
+     * with code 429 {@code RESOURCE_EXHAUSTED}, 500 {@code INTERNAL} or 503 {@code UNAVAILABLE}, the usual one; on
+     * Bedrock's ConverseStream the {@code throttlingException} or {@code modelStreamErrorException} frame. A name
+     * another API has no event for (or
      * {@code null}) is the API's usual error event.
      */
     static StreamEvent errorEvent(ApiShape shape, StreamErrorFault.Event error, JsonNode recorded, long atMs,
@@ -222,6 +242,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
             int status = error == StreamErrorFault.Event.RESOURCE_EXHAUSTED ? 429
                     : error == StreamErrorFault.Event.INTERNAL ? 500 : 503;
             return new StreamEvent(atMs, Json.compact(shape.errorBody(status, "server_error", message, null)));
+        }
+        if (shape == ApiShape.BEDROCK) {
+            return BedrockStreams.errorEvent(error, message, atMs);
         }
         if (shape == ApiShape.MESSAGES) {
             String type = error == StreamErrorFault.Event.API_ERROR ? "api_error" : "overloaded_error";
@@ -257,8 +280,8 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      */
     private static List<StreamEvent> withIdentifiers(ApiShape shape, List<StreamEvent> events, JsonNode recorded,
             String fingerprint) {
-        if (shape == ApiShape.GEMINI) {
-            return events; // Gemini's chunks need no identifier
+        if (shape == ApiShape.GEMINI || shape == ApiShape.BEDROCK) {
+            return events; // Gemini's chunks and Bedrock's events need no identifier
         }
         if (shape != ApiShape.CHAT_COMPLETIONS) {
             List<StreamEvent> out = new ArrayList<>(events.size());

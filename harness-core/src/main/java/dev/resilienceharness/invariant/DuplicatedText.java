@@ -44,13 +44,28 @@ public final class DuplicatedText implements ScenarioInvariant {
             int found = occurrencesIn(outcome.value(), partial);
             if (found > allowed) {
                 reported.add(stream.op());
+                String sdk = retriedBySdk(trace, stream);
                 out.add(new Violation(Invariant.PARTIAL_WORK, trace.scenario().name(), stream.op(),
                         "at most " + StreamMessages.times(allowed), StreamMessages.times(found),
-                        StreamMessages.duplicated(partial, stream.end(), stream.arrived(), found),
-                        StreamMessages.HINT_DUPLICATED));
+                        StreamMessages.duplicated(partial, stream.end(), stream.arrived(), found)
+                                + (sdk == null ? "" : Messages.retriedBySdk(sdk)),
+                        sdk == null ? StreamMessages.HINT_DUPLICATED : StreamMessages.hintSdkReplayed(sdk)));
             }
         }
         return out;
+    }
+
+    /**
+     * The retry-stack audit: the SDK whose own retry was the op's next call after the broken stream (an SDK that
+     * retries a stream that broke after its 200, as Bedrock's async client does), or {@code null} for the loop.
+     */
+    private static String retriedBySdk(RunTrace trace, StreamTrace stream) {
+        for (dev.resilienceharness.trace.CallRecord c : trace.calls()) {
+            if (c.index() > stream.call() && c.op().equals(stream.op())) {
+                return c.bySdk() ? c.sdk() : null;
+            }
+        }
+        return null;
     }
 
     private static Outcome outcomeOf(RunTrace trace, String op) {

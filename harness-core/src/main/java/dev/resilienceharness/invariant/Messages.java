@@ -227,7 +227,7 @@ public final class Messages {
         }
         if (SdkLayer.name(sdk).equals("aws-sdk-bedrockruntime")) {
             return "build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
-                    + " (HarnessBedrock.builder(run).noRetries())";
+                    + " (HarnessBedrock.builder(run).noRetries(), or asyncBuilder(run).noRetries())";
         }
         return "build the client with maxRetries(0)";
     }

@@ -14,6 +14,13 @@ public final class StreamMessages {
     static final String HINT_DUPLICATED = "Drop the partial text of a broken stream before retrying (or keep it and"
             + " emit only what the retry adds beyond it), so that no text is emitted twice";
 
+    /** The fix when the SDK itself retried the broken stream and handed the retry's events to the same handler. */
+    static String hintSdkReplayed(String sdk) {
+        return SdkLayer.name(sdk) + " retried the broken stream itself and handed the retry's events to the same"
+                + " handler: " + Messages.noSdkRetries(sdk) + ", and let your loop retry only while no content event"
+                + " has arrived";
+    }
+
     /** {@code 1 time}, {@code 2 times}. */
     static String times(int n) {
         return n + (n == 1 ? " time" : " times");

@@ -524,7 +524,8 @@ public final class ReplayProxy implements AutoCloseable {
                 if (answer.status() == 200 && served.stream != null) {
                     streamEvents(ex, served.stream, served);
                 } else if (answer.status() == 200 && ApiShape.streams(request)) {
-                    ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+                    ex.getResponseHeaders().set("Content-Type", dev.resilienceharness.http.StreamReplay.contentType(
+                            ApiShape.forPath(served.path)));
                     ex.getResponseHeaders().set("Cache-Control", "no-cache");
                     ex.sendResponseHeaders(200, 0);
                     // The headers are out; the first token is late.
@@ -546,10 +547,11 @@ public final class ReplayProxy implements AutoCloseable {
      */
     private void streamEvents(HttpExchange ex, dev.resilienceharness.http.StreamReplay stream, Served served)
             throws IOException {
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+        ApiShape shape = ApiShape.forPath(served.path);
+        ex.getResponseHeaders().set("Content-Type", dev.resilienceharness.http.StreamReplay.contentType(shape));
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
         boolean cut = stream.ending() == dev.resilienceharness.http.StreamReplay.Ending.CUT;
-        ex.sendResponseHeaders(200, cut ? stream.wire().length + 1L : 0);
+        ex.sendResponseHeaders(200, cut ? stream.wire(shape).length + 1L : 0);
         nextEvent(ex, stream, 0, 0, served);
     }
 
@@ -567,7 +569,7 @@ public final class ReplayProxy implements AutoCloseable {
         threads.later(gap, () -> {
             try {
                 OutputStream out = ex.getResponseBody();
-                out.write(event.wire().getBytes(StandardCharsets.UTF_8));
+                out.write(dev.resilienceharness.http.StreamReplay.wire(ApiShape.forPath(served.path), event));
                 out.flush();
             } catch (IOException e) {
                 ex.close();
@@ -604,7 +606,7 @@ public final class ReplayProxy implements AutoCloseable {
         OutputStream out = ex.getResponseBody();
         for (dev.resilienceharness.cassette.StreamEvent event
                 : dev.resilienceharness.http.StreamReplay.synthesized(shape, answer.body(), request, 0)) {
-            out.write(event.wire().getBytes(StandardCharsets.UTF_8));
+            out.write(dev.resilienceharness.http.StreamReplay.wire(shape, event));
             out.flush();
         }
         out.close();

@@ -509,13 +509,13 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 : replay.events().get(0).atMs();
         calls.add(call.result(broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK).firstTokenMs(firstToken)
                 .toRecord(incarnation));
-        streams.put(index, new StreamProgress(index, call.op(), fault.kind(), replay, fullText));
+        streams.put(index, new StreamProgress(index, call.op(), fault.kind(), replay, fullText, shape));
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        headers.put("content-type", List.of("text/event-stream"));
+        headers.put("content-type", List.of(StreamReplay.contentType(shape)));
         if (limiter != null) {
             limiter.headers(at).forEach((k, v) -> headers.put(k, List.of(v)));
         }
-        return new HttpAnswer.Response(index, 200, headers, replay.wire(), Duration.ofMillis(firstToken == null ? 0
+        return new HttpAnswer.Response(index, 200, headers, replay.wire(shape), Duration.ofMillis(firstToken == null ? 0
                 : firstToken), replay.events());
     }
 
@@ -704,6 +704,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         final String fault;
         final StreamReplay replay;
         final String fullText;
+        final ApiShape shape;
         final List<Long> arrivals = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
         String end = "unread";
@@ -711,7 +712,8 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         int next;
         long atMs;
 
-        StreamProgress(int index, String op, String fault, StreamReplay replay, String fullText) {
+        StreamProgress(int index, String op, String fault, StreamReplay replay, String fullText, ApiShape shape) {
+            this.shape = shape;
             this.index = index;
             this.op = op;
             this.fault = fault;
@@ -773,7 +775,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                         && replay.ending() == StreamReplay.Ending.COMPLETE) {
                     end = "done";
                 }
-                return e.wire().getBytes(StandardCharsets.UTF_8);
+                return StreamReplay.wire(shape, e);
             }
         }
     }

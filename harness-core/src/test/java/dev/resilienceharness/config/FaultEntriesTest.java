@@ -78,6 +78,10 @@ class FaultEntriesTest {
                         new StreamErrorFault(2, StreamErrorFault.Event.INTERNAL)),
                 Arguments.of("{stream_error: {after_events: 2, error: UNAVAILABLE}}",
                         new StreamErrorFault(2, StreamErrorFault.Event.UNAVAILABLE)),
+                Arguments.of("{stream_error: {after_events: 4, error: throttlingException}}",
+                        new StreamErrorFault(4, StreamErrorFault.Event.THROTTLING_EXCEPTION)),
+                Arguments.of("{stream_error: {after_events: 4, error: modelStreamErrorException}}",
+                        new StreamErrorFault(4, StreamErrorFault.Event.MODEL_STREAM_ERROR_EXCEPTION)),
                 Arguments.of("truncated_tool_call", TruncatedToolCallFault.INSTANCE),
                 Arguments.of("{truncated_tool_call: {}}", TruncatedToolCallFault.INSTANCE));
     }
@@ -182,14 +186,18 @@ class FaultEntriesTest {
     @Test
     void aStreamErrorNamesOneOfTheProvidersErrorEvents() {
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'resource_exhausted'; did you mean"
-                + " 'RESOURCE_EXHAUSTED'?", error("{stream_error: {after_events: 3, error: resource_exhausted}}"));
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, throttlingException, modelStreamErrorException, got the"
+                + " text 'resource_exhausted'; did you mean 'RESOURCE_EXHAUSTED'?",
+                error("{stream_error: {after_events: 3, error: resource_exhausted}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, throttlingException, modelStreamErrorException, got the"
+                + " text 'overloaded'", error("{stream_error: {after_events: 3, error: overloaded}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the text 'api_eror'; did you mean 'api_error'?",
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, throttlingException, modelStreamErrorException, got the"
+                + " text 'api_eror'; did you mean 'api_error'?",
                 error("{stream_error: {after_events: 3, error: api_eror}}"));
         assertEquals("f.yaml:1:41: f.stream_error.error: expected one of overloaded_error, api_error, response.failed,"
-                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, got the number 529", error("{stream_error: {after_events: 3, error: 529}}"));
+                + " RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE, throttlingException, modelStreamErrorException, got the"
+                + " number 529", error("{stream_error: {after_events: 3, error: 529}}"));
     }
 }

@@ -317,6 +317,17 @@ class DriftCheckTest {
     }
 
     @Test
+    void aRecordedConverseStreamIsSentToBedrockForItsAnswerIsTheAssembledConverseOne() throws Exception {
+        JsonNode answer = Json.readTree("{\"output\": {\"message\": {\"role\": \"assistant\", \"content\": ["
+                + "{\"text\": \"Done.\"}]}}, \"stopReason\": \"end_turn\", \"usage\": {\"inputTokens\": 3,"
+                + " \"outputTokens\": 2, \"totalTokens\": 5}, \"metrics\": {\"latencyMs\": 9}}");
+        JsonNode assembled = dev.resilienceharness.http.StreamRecording.assemble(
+                dev.resilienceharness.http.BedrockStreams.of(answer, 0)).completion();
+        assertEquals(answer, assembled);
+        assertEquals(dev.resilienceharness.http.ApiShape.BEDROCK, DriftCheck.shapeOf(assembled));
+    }
+
+    @Test
     void anOpWithoutACassetteIsNotSent() throws Exception {
         Files.delete(config.cassettes().resolve(Path.of(drift().entries().get(1).cassette()).getFileName()));
         stub.requests.set(0);

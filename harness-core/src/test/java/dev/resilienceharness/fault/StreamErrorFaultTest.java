@@ -43,11 +43,14 @@ class StreamErrorFaultTest {
         assertEquals(StreamErrorFault.Event.RESOURCE_EXHAUSTED, StreamErrorFault.Event.of("RESOURCE_EXHAUSTED"),
                 "Gemini's, as Google writes its status");
         assertEquals(java.util.List.of("overloaded_error", "api_error", "response.failed", "RESOURCE_EXHAUSTED",
-                "INTERNAL", "UNAVAILABLE"),
+                "INTERNAL", "UNAVAILABLE", "throttlingException", "modelStreamErrorException"),
                 StreamErrorFault.Event.yamlNames());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> StreamErrorFault.Event.of("overloaded"));
         assertEquals("error is one of overloaded_error, api_error, response.failed, RESOURCE_EXHAUSTED, INTERNAL,"
-                + " UNAVAILABLE, not overloaded", e.getMessage());
+                + " UNAVAILABLE, throttlingException, modelStreamErrorException, not overloaded", e.getMessage());
+        assertEquals(StreamErrorFault.Event.THROTTLING_EXCEPTION, StreamErrorFault.Event.of("throttlingException"));
+        assertEquals(Map.of("stream_error", Map.of("after_events", 2, "error", "modelStreamErrorException")),
+                new StreamErrorFault(2, StreamErrorFault.Event.MODEL_STREAM_ERROR_EXCEPTION).toYaml());
     }
 }

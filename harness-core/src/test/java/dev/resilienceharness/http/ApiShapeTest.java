@@ -21,7 +21,7 @@ class ApiShapeTest {
         assertNull(ApiShape.forPath("/v1/embeddings"));
         assertEquals("POST /v1/chat/completions, POST /v1/responses, POST /v1/messages,"
                 + " POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent,"
-                + " POST /model/{modelId}/converse",
+                + " POST /model/{modelId}/converse, POST /model/{modelId}/converse-stream",
                 ApiShape.paths());
     }
 
@@ -100,7 +100,6 @@ class ApiShapeTest {
     @Test
     void bedrockConverseIsServedAtItsModelPathWithTheModelIdFoldedIn() {
         assertEquals(ApiShape.BEDROCK, ApiShape.forPath("/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse"));
-        assertNull(ApiShape.forPath("/model/amazon.nova-lite-v1%3A0/converse-stream"), "not spoken yet");
         assertNull(ApiShape.forPath("/model/amazon.nova-lite-v1%3A0/invoke"));
         ObjectNode body = (ObjectNode) Json.readTree("{\"messages\":[]}");
         ObjectNode keyed = ApiShape.request("/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse", body);
@@ -137,5 +136,20 @@ class ApiShapeTest {
         assertEquals("ModelTimeoutException", ApiShape.bedrockType(408));
         assertEquals("ModelTimeoutException", ApiShape.bedrockType(504));
         assertEquals("ResourceNotFoundException", ApiShape.bedrockType(404));
+    }
+
+    @Test
+    void bedrockConverseStreamIsServedAtItsPathWithTheModelIdAndStreamingFoldedIn() {
+        assertEquals(ApiShape.BEDROCK, ApiShape.forPath("/model/amazon.nova-lite-v1%3A0/converse-stream"));
+        ObjectNode body = (ObjectNode) Json.readTree("{\"messages\":[]}");
+        ObjectNode keyed = ApiShape.request("/model/amazon.nova-lite-v1%3A0/converse-stream", body);
+        assertEquals(Json.readTree("{\"modelId\":\"amazon.nova-lite-v1:0\",\"stream\":true,\"messages\":[]}"), keyed);
+        assertTrue(ApiShape.streams(keyed));
+        assertEquals("model/amazon.nova-lite-v1%3A0/converse-stream", ApiShape.bedrockPath(keyed));
+        assertEquals(body, ApiShape.bedrockBody(keyed), "Bedrock itself is sent the body as the SDK built it");
+        assertEquals(Json.readTree("{\"modelId\":\"amazon.nova-lite-v1:0\",\"messages\":[]}"),
+                ApiShape.withoutStreaming(keyed), "the same request asked whole: a Converse cassette answers it");
+        assertEquals(keyed, ApiShape.request("/model/amazon.nova-lite-v1%3A0/converse-stream", keyed),
+                "keying a keyed request changes nothing");
     }
 }

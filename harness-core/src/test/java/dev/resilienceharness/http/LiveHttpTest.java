@@ -198,4 +198,34 @@ class LiveHttpTest {
                 "chat/completions", Map.of(), new byte[] {'{', '}'}, null, 0)));
         assertTrue(e.getMessage().startsWith("cannot reach http://127.0.0.1:1/v1/chat/completions: "), e.getMessage());
     }
+
+    @Test
+    void aBedrockEventStreamIsReadFrameByFrameIntoItsEvents() throws Exception {
+        List<dev.resilienceharness.cassette.StreamEvent> sent = BedrockStreams.of(BedrockStreamsTest.ANSWER, 0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/model/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.getResponseHeaders().add("Content-Type", "application/vnd.amazon.eventstream");
+            exchange.sendResponseHeaders(200, 0);
+            try (var out = exchange.getResponseBody()) {
+                for (var e : sent) {
+                    out.write(BedrockStreams.frame(e));
+                    out.flush();
+                }
+            }
+        });
+        server.start();
+        try {
+            LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
+                    null, Duration.ofSeconds(10));
+            HttpAnswer.Response r = live.send(new HttpAttempt("aws-sdk-bedrockruntime 2.59.1", "POST",
+                    "model/m/converse-stream", Map.of(), new byte[] {'{', '}'}, null, 0));
+            assertEquals(sent.stream().map(e -> e.event() + " " + e.data()).toList(),
+                    r.events().stream().map(e -> e.event() + " " + e.data()).toList());
+            assertEquals(sent.size(), EventStreamFrames.readAll(r.body()).size(), "the body is the frames again");
+            assertEquals(BedrockStreamsTest.ANSWER, StreamRecording.assemble(r.events()).completion());
+        } finally {
+            server.stop(0);
+        }
+    }
 }

@@ -114,7 +114,8 @@ class StreamReplayTest {
     @Test
     void recordingRefusesEachOfTheseStreamsForAnswersAreRecordedWholeAndTheErrorInjectedOnReplay() {
         for (ApiShape shape : ApiShape.values()) {
-            JsonNode body = shape == ApiShape.GEMINI ? GeminiStreamsTest.ANSWER : Json.readTree(
+            JsonNode body = shape == ApiShape.GEMINI ? GeminiStreamsTest.ANSWER
+                    : shape == ApiShape.BEDROCK ? BedrockStreamsTest.ANSWER : Json.readTree(
                     shape == ApiShape.MESSAGES ? MESSAGE : shape == ApiShape.RESPONSES ? ResponseStreamsTest.RESPONSE
                             : CHAT);
             for (Event named : Event.values()) {

@@ -20,6 +20,14 @@ class MessagesTest {
     }
 
     @Test
+    void bedrocks_own_fix_is_its_retry_strategy() {
+        assertEquals("build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
+                + " (HarnessBedrock.builder(run).noRetries(), or asyncBuilder(run).noRetries())",
+                Messages.noSdkRetries("aws-sdk-bedrockruntime 2.59.1"));
+        assertEquals("build the client with maxRetries(0)", Messages.noSdkRetries("openai-java 4.105.0"));
+    }
+
+    @Test
     void a_real_sleep_in_google_genai_names_its_retry_options() {
         String hint = Messages.hintRealSleep("com.google.genai.RetryInterceptor.intercept(RetryInterceptor.java:100)");
         org.junit.jupiter.api.Assertions.assertTrue(hint.startsWith("google-genai's RetryInterceptor waits with"

@@ -704,6 +704,72 @@ class ReplayProxyTest {
     }
 
     @Test
+    void servesBedrockConverseStreamAsEventStreamFramesWithABrokenToolCallsInputCutOff() throws Exception {
+        HarnessConfig config = shapes();
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        String path = "/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse-stream";
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(BEDROCK_BODY));
+        store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), Json.readTree(BEDROCK_ANSWER), null);
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("breaks").timeFactor(0).build().start()) {
+            URI uri = URI.create("http://127.0.0.1:" + proxy.port() + path);
+            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(BEDROCK_BODY))
+                    .build();
+            HttpResponse<byte[]> quota = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(429, quota.statusCode());
+            assertEquals("ThrottlingException", quota.headers().firstValue("x-amzn-ErrorType").orElseThrow());
+            assertEquals(529, http.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode());
+
+            HttpResponse<byte[]> broken = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, broken.statusCode());
+            assertEquals("application/vnd.amazon.eventstream", broken.headers().firstValue("content-type")
+                    .orElseThrow());
+            StringBuilder input = new StringBuilder();
+            List<String> types = new java.util.ArrayList<>();
+            for (var f : dev.resilienceharness.http.EventStreamFrames.readAll(broken.body())) {
+                types.add(f.header(":event-type"));
+                input.append(Json.readTree(f.text()).at("/delta/toolUse/input").asString(""));
+            }
+            assertEquals("contentBlockStart", types.get(1));
+            assertEquals("metadata", types.get(types.size() - 1));
+            assertTrue(input.toString().startsWith("{\"path\":") && !input.toString().endsWith("}"), input.toString());
+
+            HttpResponse<byte[]> ok = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            StringBuilder whole = new StringBuilder();
+            for (var f : dev.resilienceharness.http.EventStreamFrames.readAll(ok.body())) {
+                whole.append(Json.readTree(f.text()).at("/delta/toolUse/input").asString(""));
+            }
+            assertEquals("{\"path\":\"src/Main.java\"}", whole.toString());
+        }
+    }
+
+    @Test
+    void servesABedrockStreamErrorAsAnExceptionFrameAndACutAsAShortBody() throws Exception {
+        HarnessConfig config = project("  - {name: bedrock, ops: [patch], faults: [{stream_error: {after_events: 2,"
+                + " error: throttlingException}}, {stream_cut: {after_events: 2}}]}");
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        String path = "/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse-stream";
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(BEDROCK_BODY));
+        store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), Json.readTree(BEDROCK_ANSWER), null,
+                "patch");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("bedrock").timeFactor(0).build().start()) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + path))
+                    .timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(BEDROCK_BODY)).build();
+            HttpResponse<byte[]> error = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, error.statusCode());
+            var frames = dev.resilienceharness.http.EventStreamFrames.readAll(error.body());
+            assertEquals(3, frames.size());
+            assertEquals("exception", frames.get(2).header(":message-type"));
+            assertEquals("throttlingException", frames.get(2).header(":exception-type"));
+            assertTrue(Json.readTree(frames.get(2).text()).path("message").asString().contains("stream_error"));
+
+            assertThrows(IOException.class, () -> http.send(request, HttpResponse.BodyHandlers.ofByteArray()),
+                    "the body is short of what it promised: the connection drops after two frames");
+        }
+    }
+
+    @Test
     void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
         HarnessConfig config = shapes();
         ToolCallSchema schemas = new ToolCallSchema();

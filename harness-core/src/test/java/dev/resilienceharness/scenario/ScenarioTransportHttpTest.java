@@ -242,6 +242,60 @@ class ScenarioTransportHttpTest {
         assertEquals("google-genai 2.3.0", trace.calls().get(0).sdk());
     }
 
+    @Test
+    void bedrockConverseStreamIsAnsweredInEventStreamFramesWithItsInStreamException() throws Exception {
+        HarnessConfig config = TestProject.create(dir, """
+                version: 1
+                loop: com.acme.SdkLoop
+                policy: {max_total_wait: 30s}
+                scenarios:
+                  - name: bedrock
+                    ops: [plan]
+                    faults: [none, {stream_error: {after_events: 2, error: throttlingException}},
+                             {stream_cut: {after_events: 1}}]
+                """);
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of()));
+        String sent = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"plan\"}]}]}";
+        String path = "model/amazon.nova-lite-v1%3A0/converse-stream";
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request("/" + path, (ObjectNode) Json.readTree(sent));
+        ObjectNode answer = (ObjectNode) Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\","
+                + "\"content\":[{\"text\":\"Planning the work in three steps.\"}]}},\"stopReason\":\"end_turn\","
+                + "\"usage\":{\"inputTokens\":4,\"outputTokens\":8,\"totalTokens\":12},\"metrics\":{\"latencyMs\":50}}");
+        store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), answer, null, "plan");
+        byte[] body = sent.getBytes(StandardCharsets.UTF_8);
+        List<Object> seen = new ArrayList<>();
+        RunTrace trace = run(config, "bedrock", http -> {
+            for (int i = 0; i < 3; i++) {
+                HttpAnswer.Response stream = (HttpAnswer.Response) http.exchange(new HttpAttempt(
+                        "aws-sdk-bedrockruntime 2.59.1", "POST", path, Map.of(), body, Duration.ofSeconds(30), 0));
+                seen.add(stream.header("content-type"));
+                try (InputStream in = http.body(stream, Duration.ofSeconds(30))) {
+                    seen.add(dev.resilienceharness.http.EventStreamFrames.readAll(in.readAllBytes()));
+                } catch (java.io.IOException e) {
+                    seen.add(e.getMessage());
+                }
+            }
+        });
+        assertEquals("application/vnd.amazon.eventstream", seen.get(0));
+        @SuppressWarnings("unchecked")
+        List<dev.resilienceharness.http.EventStreamFrames.Frame> ok =
+                (List<dev.resilienceharness.http.EventStreamFrames.Frame>) seen.get(1);
+        assertEquals("messageStart", ok.get(0).header(":event-type"));
+        assertEquals("metadata", ok.get(ok.size() - 1).header(":event-type"));
+        StringBuilder text = new StringBuilder();
+        ok.forEach(f -> text.append(Json.readTree(f.text()).at("/delta/text").asString("")));
+        assertEquals("Planning the work in three steps.", text.toString(), "a Converse cassette, streamed");
+        @SuppressWarnings("unchecked")
+        List<dev.resilienceharness.http.EventStreamFrames.Frame> error =
+                (List<dev.resilienceharness.http.EventStreamFrames.Frame>) seen.get(3);
+        assertEquals(3, error.size());
+        assertEquals("exception", error.get(2).header(":message-type"));
+        assertEquals("throttlingException", error.get(2).header(":exception-type"));
+        assertTrue(((String) seen.get(5)).contains("the stream was cut after 1 event"), seen.get(5).toString());
+        assertEquals(List.of(CallRecord.Result.OK, CallRecord.Result.TRANSIENT, CallRecord.Result.TRANSIENT),
+                trace.calls().stream().map(CallRecord::result).toList());
+    }
+
     /** Gemini requests as the harness keys them. */
     private static final class ApiShapeRequests {
         static ObjectNode gemini(String model, String body) {

@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilde
  * <pre>{@code
  * BedrockRuntimeClient client = HarnessBedrock.client(run);             // the SDK's defaults: legacy mode, 3 retries
  * BedrockRuntimeClient tuned = HarnessBedrock.builder(run).noRetries().build();
+ * BedrockRuntimeAsyncClient streaming = HarnessBedrock.asyncBuilder(run).noRetries().build(); // converseStream
  * }</pre>
  *
  * The run is the client's {@code SdkHttpClient} ({@code httpClient(...)}), below the SDK's retry stage: every
@@ -52,6 +53,24 @@ public final class HarnessBedrock {
     /** A builder for a client answered by {@code http}: the run's endpoint, or a test's. */
     static Builder builder(HttpEndpoint http) {
         return new Builder(Objects.requireNonNull(http, "http"));
+    }
+
+    /**
+     * An async client with the SDK's defaults, bound to {@code run}: the client {@code converseStream} needs; its
+     * {@code converse} works through it too.
+     */
+    public static software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient asyncClient(LoopRun run) {
+        return asyncBuilder(run).build();
+    }
+
+    /** A builder for an async client bound to {@code run}, for the settings your production code makes. */
+    public static AsyncBuilder asyncBuilder(LoopRun run) {
+        return new AsyncBuilder(Objects.requireNonNull(run, "run").http());
+    }
+
+    /** A builder for an async client answered by {@code http}: the run's endpoint, or a test's. */
+    static AsyncBuilder asyncBuilder(HttpEndpoint http) {
+        return new AsyncBuilder(http);
     }
 
     /** The settings a team's production code makes on its client; the rest stays as the SDK ships it. */
