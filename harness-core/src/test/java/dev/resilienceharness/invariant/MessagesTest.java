@@ -42,7 +42,8 @@ class MessagesTest {
     @Test
     void the_aws_sdks_hidden_retries_are_turned_off_with_its_retry_strategy_not_max_retries() {
         assertEquals("build the client with overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))"
-                + " (HarnessBedrock.builder(run).noRetries())", Messages.noSdkRetries("aws-sdk-bedrockruntime 2.59.1"));
+                + " (HarnessBedrock.builder(run).noRetries(), or asyncBuilder(run).noRetries())",
+                Messages.noSdkRetries("aws-sdk-bedrockruntime 2.59.1"));
         assertEquals("build the client with maxRetries(0)", Messages.noSdkRetries("openai-java 4.105.0"));
     }
 
