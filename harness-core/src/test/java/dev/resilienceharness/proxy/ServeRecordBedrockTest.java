@@ -27,7 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** {@code serve} in record-missing mode forwarding Bedrock Converse: with a Bedrock API key, SigV4, or neither. */
+/**
+ * {@code serve} in record-missing mode forwarding Bedrock Converse (with a Bedrock API key, SigV4, or neither), and a
+ * request from anthropic-java's Bedrock backend to its invoke path.
+ */
 class ServeRecordBedrockTest {
 
     static final String PATH = "/model/amazon.nova-lite-v1%3A0/converse";
@@ -54,11 +57,15 @@ class ServeRecordBedrockTest {
     }
 
     private HttpResponse<String> post(ReplayProxy proxy) throws Exception {
-        URI uri = URI.create("http://127.0.0.1:" + proxy.port() + PATH);
+        return post(proxy, PATH, ReplayProxyTest.BEDROCK_BODY);
+    }
+
+    private HttpResponse<String> post(ReplayProxy proxy, String path, String body) throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + proxy.port() + path);
         return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
                 .header("Content-Type", "application/json")
                 .header("Authorization", "AWS4-HMAC-SHA256 Credential=placeholder")
-                .POST(HttpRequest.BodyPublishers.ofString(ReplayProxyTest.BEDROCK_BODY)).build(),
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -123,5 +130,32 @@ class ServeRecordBedrockTest {
             assertTrue(stub.received().isEmpty(), "nothing reached Bedrock");
         }
         assertTrue(noCassette(config));
+    }
+
+    @Test
+    void aRequestFromAnthropicJavasBedrockBackendIsForwardedToItsInvokePath() throws Exception {
+        HarnessConfig config = config();
+        String model = "anthropic.claude-sonnet-4-5-20250929-v1:0";
+        String answer = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"" + model
+                + "\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"stop_reason\":\"end_turn\","
+                + "\"usage\":{\"input_tokens\":9,\"output_tokens\":1}}";
+        try (ProviderStub stub = ProviderStub.start()) {
+            stub.otherwise(r -> ("Bearer " + KEY).equals(r.header("authorization"))
+                    ? ProviderStub.ok(answer) : ProviderStub.status(403));
+            LiveTransport live = LiveTransport.connect(new Provider(stub.baseUrl(), "AWS_BEARER_TOKEN_BEDROCK"),
+                    Map.of("AWS_BEARER_TOKEN_BEDROCK", KEY)::get);
+            try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
+                    .start()) {
+                HttpResponse<String> r = post(proxy, "/model/anthropic.claude-sonnet-4-5-20250929-v1%3A0/invoke",
+                        "{\"anthropic_version\":\"bedrock-2023-05-31\",\"max_tokens\":64,"
+                                + "\"messages\":[{\"role\":\"user\",\"content\":\"plan\"}]}");
+                assertEquals(200, r.statusCode(), r.body());
+            }
+            ProviderStub.Received got = stub.received().get(0);
+            assertEquals("/v1/model/" + model + "/invoke", got.path(), "the cloud's path, not /messages");
+            assertFalse(got.json().has("model"), got.body());
+            assertEquals("bedrock-2023-05-31", got.json().path("anthropic_version").asString());
+            assertEquals(null, got.header("x-api-key"));
+        }
     }
 }
