@@ -19,11 +19,15 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public enum AnthropicCloud {
-    /** Amazon Bedrock's InvokeModel: {@code model/{modelId}/invoke}; errors {@code {"message"}} with {@code x-amzn-ErrorType}. */
+    /**
+     * Amazon Bedrock's InvokeModel: {@code model/{modelId}/invoke}; errors {@code {"message"}} with
+     * {@code x-amzn-ErrorType}.
+     */
     BEDROCK,
     /**
-     * Google Vertex AI's raw prediction: {@code projects/{p}/locations/{l}/publishers/anthropic/models/{model}:rawPredict};
-     * errors {@code {"error": {"code", "message", "status"}}}.
+     * Google Vertex AI's raw prediction:
+     * {@code projects/{p}/locations/{l}/publishers/anthropic/models/{model}:rawPredict}; errors
+     * {@code {"error": {"code", "message", "status"}}}.
      */
     VERTEX;
 
@@ -51,7 +55,7 @@ public enum AnthropicCloud {
         return "publishers/anthropic/models/" + model + (stream ? ":streamRawPredict" : ":rawPredict");
     }
 
-    /** The body the backend sends: the request without the {@code model} its path carries (Bedrock: nor {@code stream}). */
+    /** The body the backend sends: the request without the {@code model} its path carries (Bedrock's: nor stream). */
     public ObjectNode body(ObjectNode request) {
         ObjectNode copy = request.deepCopy();
         copy.remove("model");

@@ -40,7 +40,7 @@ public final class LiveMessages {
             + " provider.base_url's host (bedrock-runtime.<region>.amazonaws.com) nor AWS_REGION names one. Set"
             + " AWS_REGION, or set base_url to https://bedrock-runtime.<region>.amazonaws.com";
 
-    /** Why a Messages request made through Vertex AI is not sent: neither the base URL nor the environment names where. */
+    /** Why a Messages request made through Vertex AI is not sent: neither base URL nor environment names where. */
     public static final String VERTEX_NO_PROJECT = "not sent: Vertex AI serves Anthropic's models below"
             + " projects/<project>/locations/<region>/, and the project or region is not known. Set"
             + " ANTHROPIC_VERTEX_PROJECT_ID and, unless provider.base_url's host is <region>-aiplatform.googleapis.com,"

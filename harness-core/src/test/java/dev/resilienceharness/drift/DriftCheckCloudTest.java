@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Drift of the clouds' cassettes: Bedrock Converse, signed with a Bedrock API key or SigV4, and Anthropic's Messages API
- * recorded through anthropic-java's Bedrock and Vertex AI backends, each re-sent to its cloud's own path.
+ * Drift of the clouds' cassettes: Bedrock Converse, signed with a Bedrock API key or SigV4, and Anthropic's Messages
+ * API recorded through anthropic-java's Bedrock and Vertex AI backends, each re-sent to its cloud's own path.
  */
 class DriftCheckCloudTest {
 
@@ -171,7 +171,8 @@ class DriftCheckCloudTest {
         assertEquals("/v1/model/" + BEDROCK_CLAUDE + "/invoke", got.path());
         ObjectNode body = got.json();
         assertFalse(body.has("model"), "the model is in the path: " + body);
-        assertEquals("bedrock-2023-05-31", body.path("anthropic_version").asString(), "the body as the backend sends it");
+        assertEquals("bedrock-2023-05-31", body.path("anthropic_version").asString(),
+                "the body as the backend sends it");
         assertNull(got.header("x-api-key"), "Bedrock takes no Anthropic key");
         assertNull(got.header("anthropic-version"), "the version is in the body");
     }

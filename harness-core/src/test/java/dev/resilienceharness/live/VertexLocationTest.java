@@ -27,7 +27,8 @@ class VertexLocationTest {
     @Test
     void aBaseUrlEndingWithProjectAndLocationIsUsedAsItIs() {
         VertexLocation at = VertexLocation.of(URI.create(
-                "https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5"), Map.<String, String>of()::get);
+                "https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5"),
+                Map.<String, String>of()::get);
         assertEquals("", at.prefix());
     }
 

@@ -117,7 +117,8 @@ class ServeRecordBedrockTest {
     void withNeitherCredentialTheClientGetsA502NamingBothWaysAndNothingIsSentOrWritten() throws Exception {
         HarnessConfig config = config();
         try (ProviderStub stub = ProviderStub.start()) {
-            LiveTransport live = LiveTransport.connect(new Provider(stub.baseUrl(), null), Map.<String, String>of()::get);
+            LiveTransport live = LiveTransport.connect(new Provider(stub.baseUrl(), null),
+                    Map.<String, String>of()::get);
             try (ReplayProxy proxy = ReplayProxy.builder(config).mode(Mode.RECORD_MISSING).upstream(live).build()
                     .start()) {
                 HttpResponse<String> r = post(proxy);
