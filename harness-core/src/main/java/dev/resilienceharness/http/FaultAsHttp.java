@@ -28,6 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>{@code quota}: a 429 in the shape's error body, with {@code Retry-After} and {@code retry-after-ms} when the
  *       fault gives a {@code retry_after} (only {@code Retry-After} when that is an HTTP-date);</li>
  *   <li>{@code server_error}: its status, in the shape's error body;</li>
+ *   <li>a Messages request made through anthropic-java's Bedrock or Vertex AI backend ({@link AnthropicCloud}) gets
+ *       that cloud's error body instead: Bedrock's {@code {"message"}} with {@code x-amzn-ErrorType}, Google's
+ *       {@code {"error": {"code", "message", "status"}}};</li>
  *   <li>{@code timeout}: {@link FaultAnswer.Outcome#TIMEOUT}, silence for the timeout given, then a 504;</li>
  *   <li>{@code slow_first_token}: the recorded 200, its first token {@code elapsed_ms} late;</li>
  *   <li>{@code bad_tool_call}: the recorded 200 with its tool-call JSON cut off (a call is added when there is
@@ -78,23 +81,36 @@ public final class FaultAsHttp {
         if (fault instanceof BadToolCallFault) {
             return FaultAnswer.ok(BrokenToolCalls.of(shape, recorded, request), recordedDelay);
         }
+        // Anthropic's models on Bedrock and Vertex AI answer errors in the cloud's own body, which anthropic-java
+        // reads into the exception's message, type() and apiMessage().
+        AnthropicCloud cloud = shape == ApiShape.MESSAGES ? AnthropicCloud.of(request) : null;
         if (fault instanceof QuotaFault q) {
-            return FaultAnswer.error(429, shape.errorHeaders(429, quotaHeaders(q.retryAfter())), shape.errorBody(429, "rate_limit_exceeded",
-                    "injected quota fault: rate limit reached"
-                            + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter()), null));
+            return FaultAnswer.error(429, errorHeaders(shape, cloud, 429, quotaHeaders(q.retryAfter())),
+                    errorBody(shape, cloud, 429, "rate_limit_exceeded", "injected quota fault: rate limit reached"
+                            + (q.retryAfter() == null ? "" : "; retry after " + q.retryAfter())));
         }
         if (fault instanceof ServerErrorFault s) {
-            return FaultAnswer.error(s.status(), shape.errorHeaders(s.status(), Map.of()),
-                    shape.errorBody(s.status(), "server_error", "injected server_error fault", null));
+            return FaultAnswer.error(s.status(), errorHeaders(shape, cloud, s.status(), Map.of()),
+                    errorBody(shape, cloud, s.status(), "server_error", "injected server_error fault"));
         }
         if (fault instanceof TimeoutFault) {
-            return FaultAnswer.timeout(Objects.requireNonNull(timeout, "timeout"), shape.errorBody(504, "timeout",
-                    "injected timeout fault: the provider did not answer in time", null));
+            return FaultAnswer.timeout(Objects.requireNonNull(timeout, "timeout"), errorBody(shape, cloud, 504,
+                    "timeout", "injected timeout fault: the provider did not answer in time"));
         }
         if (fault instanceof CrashFault) {
             return FaultAnswer.crash();
         }
         return FaultAnswer.ok(recorded, recordedDelay); // none
+    }
+
+    private static Map<String, String> errorHeaders(ApiShape shape, AnthropicCloud cloud, int status,
+            Map<String, String> headers) {
+        return cloud != null ? cloud.errorHeaders(status, headers) : shape.errorHeaders(status, headers);
+    }
+
+    private static ObjectNode errorBody(ApiShape shape, AnthropicCloud cloud, int status, String code,
+            String message) {
+        return cloud != null ? cloud.errorBody(status, message) : shape.errorBody(status, code, message, null);
     }
 
     /**

@@ -40,6 +40,18 @@ public final class LiveMessages {
             + " provider.base_url's host (bedrock-runtime.<region>.amazonaws.com) nor AWS_REGION names one. Set"
             + " AWS_REGION, or set base_url to https://bedrock-runtime.<region>.amazonaws.com";
 
+    /** Why a Messages request made through Vertex AI is not sent: neither base URL nor environment names where. */
+    public static final String VERTEX_NO_PROJECT = "not sent: Vertex AI serves Anthropic's models below"
+            + " projects/<project>/locations/<region>/, and the project or region is not known. Set"
+            + " ANTHROPIC_VERTEX_PROJECT_ID and, unless provider.base_url's host is <region>-aiplatform.googleapis.com,"
+            + " CLOUD_ML_REGION (as anthropic-java's Vertex backend reads them), or end base_url with"
+            + " /v1/projects/<project>/locations/<region>";
+
+    /** Why a streamed Messages request made through Bedrock is not sent: its answer is the AWS event-stream framing. */
+    public static final String BEDROCK_INVOKE_STREAM = "not sent: Bedrock answers invoke-with-response-stream in the"
+            + " AWS event-stream framing, which is not read yet. Check the same request unstreamed, or its Vertex AI or"
+            + " Anthropic API twin";
+
     static String missingKey(String env) {
         return missingKey(env, "resilience.yaml");
     }

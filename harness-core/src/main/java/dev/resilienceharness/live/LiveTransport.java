@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.Provider;
+import dev.resilienceharness.http.AnthropicCloud;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.http.LiveHttp;
@@ -67,17 +68,18 @@ public final class LiveTransport implements Transport, ProviderCall {
     private final URI base;
     private final String authorization;
     private final java.util.function.Supplier<BedrockAuth> bedrock;
+    private final java.util.function.Supplier<VertexLocation> vertex;
     private final HttpClient client;
     private final Duration requestTimeout;
     private final ToolCallSchema schemas = new ToolCallSchema();
 
     private LiveTransport(URI base, String authorization, java.util.function.Supplier<BedrockAuth> bedrock,
-            Duration connectTimeout,
-            Duration requestTimeout) {
+            java.util.function.Supplier<VertexLocation> vertex, Duration connectTimeout, Duration requestTimeout) {
         this.base = base;
         this.endpoint = endpoint(base, ApiShape.CHAT_COMPLETIONS);
         this.authorization = authorization;
         this.bedrock = bedrock;
+        this.vertex = vertex;
         this.requestTimeout = requestTimeout;
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -103,7 +105,8 @@ public final class LiveTransport implements Transport, ProviderCall {
         Objects.requireNonNull(provider, "provider");
         String key = key(provider, env);
         return new LiveTransport(provider.baseUrl(), key == null ? null : "Bearer " + key,
-                bedrockAuth(provider.baseUrl(), key, env), connectTimeout, requestTimeout);
+                bedrockAuth(provider.baseUrl(), key, env), memoized(() -> VertexLocation.of(provider.baseUrl(), env)),
+                connectTimeout, requestTimeout);
     }
 
     /**
@@ -227,22 +230,37 @@ public final class LiveTransport implements Transport, ProviderCall {
      * {@code models/{model}:generateContent}, or {@code :streamGenerateContent?alt=sse}, without the {@code model} and
      * {@code stream} its path carries), a Bedrock request to {@code model/{modelId}/converse} without the
      * {@code modelId} its path carries, with a Bedrock API key as a Bearer token or signed with SigV4 (see
-     * {@link BedrockAuth}), the others as a Bearer token. A streaming request is recorded with every event (see
-     * {@link StreamRecording}).
+     * {@link BedrockAuth}), the others as a Bearer token. A Messages request made through anthropic-java's Bedrock or
+     * Vertex AI backend ({@link AnthropicCloud}) goes to that cloud's path, as the backend sends it: to
+     * {@code model/{modelId}/invoke} authorized as a Bedrock request is, or to
+     * {@code projects/{p}/locations/{l}/publishers/anthropic/models/{model}:rawPredict} (see {@link VertexLocation})
+     * with the key as a Bearer token, its body without the {@code model} the path carries and with its
+     * {@code anthropic_version}. A streaming request is recorded with every event (see {@link StreamRecording}).
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
             throws CallFailure, UnexpectedStatus, IOException {
+        AnthropicCloud cloud = shape == ApiShape.MESSAGES ? AnthropicCloud.of(request) : null;
         boolean converse = shape == ApiShape.BEDROCK;
-        BedrockAuth auth = converse ? bedrock.get() : null;
+        boolean stream = request.path("stream").asBoolean(false);
+        if (cloud == AnthropicCloud.BEDROCK && stream) {
+            throw new IOException(LiveMessages.BEDROCK_INVOKE_STREAM);
+        }
+        BedrockAuth auth = converse || cloud == AnthropicCloud.BEDROCK ? bedrock.get() : null;
         if (auth != null && auth.refusal() != null) {
             throw new IOException(auth.refusal()); // before any byte: an unsigned request is a 403
         }
-        boolean stream = request.path("stream").asBoolean(false);
+        VertexLocation location = cloud == AnthropicCloud.VERTEX ? vertex.get() : null;
+        if (location != null && location.refusal() != null) {
+            throw new IOException(location.refusal());
+        }
         boolean gemini = shape == ApiShape.GEMINI;
         URI endpoint = gemini ? endpoint(base, ApiShape.geminiPath(request))
-                : converse ? endpoint(base, ApiShape.bedrockPath(request)) : endpoint(base, shape);
-        ObjectNode sent = gemini ? ApiShape.geminiBody(request) : converse ? ApiShape.bedrockBody(request) : request;
+                : converse ? endpoint(base, ApiShape.bedrockPath(request))
+                : cloud != null ? endpoint(base, (location == null ? "" : location.prefix()) + cloud.path(request))
+                : endpoint(base, shape);
+        ObjectNode sent = gemini ? ApiShape.geminiBody(request) : converse ? ApiShape.bedrockBody(request)
+                : cloud != null ? cloud.body(request) : request;
         byte[] bytes = Json.compact(sent).getBytes(StandardCharsets.UTF_8);
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
@@ -252,6 +270,10 @@ public final class LiveTransport implements Transport, ProviderCall {
         if (auth != null && auth.signer() != null) {
             auth.signer().sign("POST", endpoint, java.util.Map.of(), bytes, java.time.Instant.now(), true)
                     .forEach(http::header);
+        } else if (cloud != null) {
+            if (authorization != null) {
+                http.header("Authorization", authorization); // a Bedrock API key, or a Google access token
+            }
         } else if (gemini) {
             if (authorization != null) {
                 http.header("x-goog-api-key", authorization.substring("Bearer ".length()));

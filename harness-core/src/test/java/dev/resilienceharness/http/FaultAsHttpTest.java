@@ -137,6 +137,54 @@ class FaultAsHttpTest {
                 ApiShape.CHAT_COMPLETIONS, REQUEST, null, 0, TEN));
     }
 
+    static final JsonNode ON_BEDROCK = Json.readTree("{\"model\":\"anthropic.claude-sonnet-4-5-20250929-v1:0\","
+            + "\"anthropic_version\":\"bedrock-2023-05-31\",\"max_tokens\":64,\"messages\":[]}");
+    static final JsonNode ON_VERTEX = Json.readTree("{\"model\":\"claude-sonnet-4-5@20250929\","
+            + "\"anthropic_version\":\"vertex-2023-10-16\",\"max_tokens\":64,\"messages\":[]}");
+
+    @Test
+    void anthropicOnBedrockFaultsAreBedrocksOwnErrors() {
+        FaultAnswer quota = FaultAsHttp.answer(new QuotaFault("2"), ApiShape.MESSAGES, ON_BEDROCK, null, 0, TEN);
+        assertEquals(429, quota.status());
+        assertEquals(Map.of("Retry-After", "2", "retry-after-ms", "2000", "x-amzn-ErrorType", "ThrottlingException"),
+                quota.headers());
+        assertEquals(Json.readTree("{\"message\":\"injected quota fault: rate limit reached; retry after 2\"}"),
+                quota.body(), "no error.type: anthropic-java's type() is empty, as on Bedrock");
+
+        FaultAnswer overloaded = FaultAsHttp.answer(new ServerErrorFault(503), ApiShape.MESSAGES, ON_BEDROCK, null, 0,
+                TEN);
+        assertEquals(Map.of("x-amzn-ErrorType", "ServiceUnavailableException"), overloaded.headers());
+        assertEquals("injected server_error fault", overloaded.body().get("message").asString());
+        assertFalse(overloaded.body().has("error"));
+
+        FaultAnswer late = FaultAsHttp.answer(new TimeoutFault(), ApiShape.MESSAGES, ON_BEDROCK, null, 0, TEN);
+        assertEquals(504, late.status());
+        assertTrue(late.body().get("message").asString().startsWith("injected timeout fault"));
+    }
+
+    @Test
+    void anthropicOnVertexFaultsAreGooglesErrors() {
+        FaultAnswer quota = FaultAsHttp.answer(new QuotaFault(null), ApiShape.MESSAGES, ON_VERTEX, null, 0, TEN);
+        assertEquals(429, quota.status());
+        assertTrue(quota.headers().isEmpty());
+        assertEquals(429, quota.body().at("/error/code").asInt());
+        assertEquals("RESOURCE_EXHAUSTED", quota.body().at("/error/status").asString());
+        assertEquals("injected quota fault: rate limit reached", quota.body().at("/error/message").asString());
+        assertTrue(quota.body().at("/error/type").isMissingNode(), "Google's error has no Anthropic type");
+
+        FaultAnswer overloaded = FaultAsHttp.answer(new ServerErrorFault(529), ApiShape.MESSAGES, ON_VERTEX, null, 0,
+                TEN);
+        assertEquals(529, overloaded.status());
+        assertEquals("UNAVAILABLE", overloaded.body().at("/error/status").asString());
+    }
+
+    @Test
+    void anthropicsOwnApiKeepsItsErrorBody() {
+        FaultAnswer a = FaultAsHttp.answer(new ServerErrorFault(529), ApiShape.MESSAGES, REQUEST, null, 0, TEN);
+        assertEquals("overloaded_error", a.body().at("/error/type").asString());
+        assertTrue(a.headers().isEmpty());
+    }
+
     @Test
     void bedrockFaultsAreItsExceptions() {
         FaultAnswer quota = FaultAsHttp.answer(new QuotaFault("3"), ApiShape.BEDROCK, REQUEST, null, 0, TEN);

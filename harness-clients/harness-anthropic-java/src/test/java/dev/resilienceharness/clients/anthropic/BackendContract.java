@@ -188,6 +188,53 @@ abstract class BackendContract {
         assertEquals(List.of(), lines(check("clean", new FixLoop(this::noSdkRetries, model()))));
     }
 
+    /** What anthropic-java surfaces from an injected 429 in this backend's cloud's own error body. */
+    abstract void assertCloudsOwnError(com.anthropic.errors.RateLimitException e);
+
+    @Test
+    void anInjected429IsTheCloudsOwnErrorAsTheSdkReadsIt() {
+        dev.resilienceharness.http.HttpEndpoint quota = new dev.resilienceharness.http.HttpEndpoint() {
+            @Override
+            public dev.resilienceharness.http.HttpAnswer exchange(HttpAttempt attempt) {
+                var request = (tools.jackson.databind.node.ObjectNode) Json.readTree(attempt.body());
+                var answer = dev.resilienceharness.http.FaultAsHttp.answer(
+                        new dev.resilienceharness.fault.QuotaFault(null), ApiShape.MESSAGES,
+                        ApiShape.request("/" + attempt.path(), request), null, 0, Duration.ofSeconds(10));
+                var headers = new java.util.LinkedHashMap<String, List<String>>();
+                headers.put("Content-Type", List.of("application/json"));
+                answer.headers().forEach((k, v) -> headers.put(k, List.of(v)));
+                return new dev.resilienceharness.http.HttpAnswer.Response(0, answer.status(), headers,
+                        Json.compact(answer.body()).getBytes(java.nio.charset.StandardCharsets.UTF_8), Duration.ZERO);
+            }
+
+            @Override
+            public java.io.InputStream body(dev.resilienceharness.http.HttpAnswer.Response response,
+                    Duration readTimeout) {
+                return new java.io.ByteArrayInputStream(response.body());
+            }
+
+            @Override
+            public java.time.Clock clock() {
+                return java.time.Clock.systemUTC();
+            }
+
+            @Override
+            public void sleep(Duration duration, String sdk) {
+                throw new AssertionError("maxRetries(0): no wait expected");
+            }
+
+            @Override
+            public Scope op(String op) {
+                return () -> { };
+            }
+        };
+        AnthropicClient client = HarnessAnthropic.builder(quota).backend(backend()).maxRetries(0).build();
+        com.anthropic.errors.RateLimitException e = org.junit.jupiter.api.Assertions.assertThrows(
+                com.anthropic.errors.RateLimitException.class, () -> new FixAgent(client, model()).step("plan"));
+        assertEquals(java.util.Optional.empty(), e.type(), "the cloud's body names no Anthropic error type");
+        assertCloudsOwnError(e);
+    }
+
     @Test
     void aDefaultClientRetriesA429TwiceAndTheBudgetNamesTheSdk() {
         ScenarioResult result = check("quota-without-retry-after", new FixLoop(this::client, model()));

@@ -64,4 +64,11 @@ class HarnessAnthropicBedrockTest extends BackendContract {
                 + " backend", e.getMessage());
         assertEquals(List.of(), result.trace().calls(), "no attempt reached the run");
     }
+
+    @Override
+    void assertCloudsOwnError(com.anthropic.errors.RateLimitException e) {
+        assertEquals(java.util.List.of("ThrottlingException"), e.headers().values("x-amzn-ErrorType"));
+        assertEquals(java.util.Optional.empty(), e.apiMessage(), "Bedrock's message is not error.message");
+        assertEquals("429: {\"message\":\"injected quota fault: rate limit reached\"}", e.getMessage());
+    }
 }

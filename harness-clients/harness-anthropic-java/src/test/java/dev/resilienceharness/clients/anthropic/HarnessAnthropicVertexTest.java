@@ -161,4 +161,11 @@ class HarnessAnthropicVertexTest extends BackendContract {
         assertEquals("its outcome repeats text that had already arrived before the stream was ended by an error event"
                 + " after 5 events: \"Allow a plus\" appears 2 times in it", partial.get(0).message());
     }
+
+    @Override
+    void assertCloudsOwnError(com.anthropic.errors.RateLimitException e) {
+        assertEquals(java.util.Optional.of("injected quota fault: rate limit reached"), e.apiMessage(),
+                "Google's error.message is read as the API's message");
+        assertTrue(e.getMessage().contains("\"status\":\"RESOURCE_EXHAUSTED\""), e.getMessage());
+    }
 }
