@@ -3,6 +3,7 @@ package dev.resilienceharness.clients.tck;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.http.MessageStreams;
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -20,7 +21,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions, the Messages or
  * Gemini's {@code generateContent} API from a script that answers each request, typically by how many tool results the request already carries, and
- * keeps every request it received.
+ * keeps every request it received; or streams one Messages answer as its server-sent events.
  */
 public final class ScriptedProvider implements AutoCloseable {
 
@@ -31,7 +32,7 @@ public final class ScriptedProvider implements AutoCloseable {
     private final ApiShape api;
     private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
 
-    private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
+    private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script, boolean streams) throws IOException {
         if (api == ApiShape.RESPONSES || api == ApiShape.BEDROCK) {
             throw new IllegalArgumentException("a scripted provider serves Chat Completions, Messages or Gemini, not "
                     + api);
@@ -46,8 +47,14 @@ public final class ScriptedProvider implements AutoCloseable {
         server.createContext(path, exchange -> {
             JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
             requests.add(request);
-            byte[] body = Json.compact(script.apply(request)).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            StringBuilder text = new StringBuilder();
+            if (streams) {
+                MessageStreams.of(script.apply(request), 0).forEach(event -> text.append(event.wire()));
+            } else {
+                text.append(Json.compact(script.apply(request)));
+            }
+            byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", streams ? "text/event-stream" : "application/json");
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
@@ -57,7 +64,12 @@ public final class ScriptedProvider implements AutoCloseable {
 
     /** A provider of {@code api} whose {@code script} turns each request into the whole response body. */
     public static ScriptedProvider answering(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
-        return new ScriptedProvider(api, script);
+        return new ScriptedProvider(api, script, false);
+    }
+
+    /** A Messages provider that streams {@code message} to every request, as the API's server-sent events. */
+    public static ScriptedProvider streamingMessage(JsonNode message) throws IOException {
+        return new ScriptedProvider(ApiShape.MESSAGES, request -> message, true);
     }
 
     /**
@@ -76,7 +88,7 @@ public final class ScriptedProvider implements AutoCloseable {
                 case GEMINI -> candidate(turn);
                 default -> chatCompletion(results, turn);
             });
-        });
+        }, false);
     }
 
     private static String chatCompletion(int results, String message) {
