@@ -4,7 +4,6 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
@@ -41,25 +40,13 @@ final class EmittingStreamingLoop implements AgentLoop {
         StreamingChatModel model = models.apply(run);
         return List.of(CarefulStreaming.<Object>of(careful, b -> "error",
                 t -> JsonNodeFactory.instance.objectNode().put("text", t)).op(run, "draft", emitter -> {
-                    CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
+                    StreamedAnswer handler = new StreamedAnswer(partial -> {
+                        emitter.event();
+                        emitter.text(partial);
+                    });
                     model.chat(ChatRequest.builder().messages(UserMessage.from(StreamingLoop.PROMPTS.get("draft")))
-                            .build(), new StreamingChatResponseHandler() {
-                                @Override
-                                public void onPartialResponse(String partial) {
-                                    emitter.event();
-                                    emitter.text(partial);
-                                }
-
-                                @Override
-                                public void onCompleteResponse(ChatResponse response) {
-                                    answer.complete(response);
-                                }
-
-                                @Override
-                                public void onError(Throwable error) {
-                                    answer.completeExceptionally(error);
-                                }
-                            });
+                            .build(), handler);
+                    CompletableFuture<ChatResponse> answer = handler.answer;
                     // The adapter streams on the calling thread: the handler has been called by now.
                     if (!answer.isDone()) {
                         throw new IllegalStateException("the streamed answer for draft did not arrive");
