@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions, the Messages or
@@ -67,8 +68,16 @@ public final class ScriptedProvider implements AutoCloseable {
         return new ScriptedProvider(api, script, false);
     }
 
-    /** A Messages provider that streams {@code message} to every request, as the API's server-sent events. */
-    public static ScriptedProvider streamingMessage(JsonNode message) throws IOException {
+    /**
+     * A Messages provider that streams one answer to every request, as the API's server-sent events: a
+     * {@code claude-sonnet-4-5} message of {@code text} alone, ended by {@code end_turn}.
+     */
+    public static ScriptedProvider streamingMessage(String text) throws IOException {
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("id", "msg_01").put("type", "message")
+                .put("role", "assistant").put("model", "claude-sonnet-4-5");
+        message.putArray("content").addObject().put("type", "text").put("text", text);
+        message.put("stop_reason", "end_turn").putNull("stop_sequence");
+        message.putObject("usage").put("input_tokens", 12).put("output_tokens", 14);
         return new ScriptedProvider(ApiShape.MESSAGES, request -> message, true);
     }
 

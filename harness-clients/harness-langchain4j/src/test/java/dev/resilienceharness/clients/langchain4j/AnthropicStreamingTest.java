@@ -8,7 +8,6 @@ import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
 import dev.langchain4j.model.anthropic.internal.api.AnthropicStreamingException;
 import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.clients.tck.ScriptedProvider;
-import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -46,10 +45,6 @@ class AnthropicStreamingTest {
 
     private static final String TEXT = "Reproduce it, fix the bound, then add a test for it.";
 
-    private static final String MESSAGE = "{\"id\":\"msg_01\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
-            + "\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"" + TEXT + "\"}],\"stop_reason\":"
-            + "\"end_turn\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":12,\"output_tokens\":14}}";
-
     @TempDir
     Path dir;
 
@@ -69,7 +64,7 @@ class AnthropicStreamingTest {
     @BeforeEach
     void recordTheStreamFromALoopbackProvider() throws Exception {
         project = RehearsalProject.write(dir, YAML);
-        try (ScriptedProvider provider = ScriptedProvider.streamingMessage(Json.readTree(MESSAGE))) {
+        try (ScriptedProvider provider = ScriptedProvider.streamingMessage(TEXT)) {
             assertEquals(1, project.record("calm", loops(true, new AtomicReference<>()), provider.live("sk-ant-stub"))
                     .recorded());
         }

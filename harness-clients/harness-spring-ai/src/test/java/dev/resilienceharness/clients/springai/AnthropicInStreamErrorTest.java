@@ -12,7 +12,6 @@ import dev.resilienceharness.clients.tck.RehearsalProject;
 import dev.resilienceharness.clients.tck.ScriptedProvider;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.json.Json;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -54,10 +53,6 @@ class AnthropicInStreamErrorTest {
 
     private static final String TEXT = "Reproduce it, fix the bound, then add a test for it.";
 
-    private static final String MESSAGE = "{\"id\":\"msg_01\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
-            + "\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"" + TEXT + "\"}],\"stop_reason\":"
-            + "\"end_turn\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":12,\"output_tokens\":14}}";
-
     @TempDir
     Path dir;
 
@@ -83,7 +78,7 @@ class AnthropicInStreamErrorTest {
     @BeforeEach
     void recordTheStreamFromALoopbackProvider() throws Exception {
         project = RehearsalProject.write(dir, YAML);
-        try (ScriptedProvider provider = ScriptedProvider.streamingMessage(Json.readTree(MESSAGE))) {
+        try (ScriptedProvider provider = ScriptedProvider.streamingMessage(TEXT)) {
             assertEquals(1, project.record("calm", loops(true, new AtomicReference<>()), provider.live("sk-ant-stub"))
                     .recorded());
         }
