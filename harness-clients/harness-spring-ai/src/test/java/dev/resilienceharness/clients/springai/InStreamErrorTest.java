@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.openai.errors.SseException;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.StreamErrorFault;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
