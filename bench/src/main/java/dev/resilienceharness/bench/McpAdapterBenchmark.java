@@ -1,9 +1,7 @@
 package dev.resilienceharness.bench;
 
 import dev.resilienceharness.cassette.CassetteStore;
-import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.loop.AgentLoop;
@@ -17,29 +15,16 @@ import dev.resilienceharness.mcp.McpOutcome;
 import dev.resilienceharness.mcp.McpSession;
 import dev.resilienceharness.mcp.McpTransportKind;
 import dev.resilienceharness.mcpclient.HarnessMcp;
-import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.trace.McpRecord;
-import dev.resilienceharness.trace.RunTrace;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.Blackhole;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -49,11 +34,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * {@code tools/list} and three {@code tools/call}, answered from an MCP cassette, two scenarios of four with faults
  * on the virtual clock (a tool error, a timeout, a slow call with progress).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-public class McpAdapterBenchmark {
+public class McpAdapterBenchmark extends AdapterBenchmark {
 
     private static final String YAML = """
             version: 1
@@ -73,9 +54,6 @@ public class McpAdapterBenchmark {
 
     private static final Map<String, Object> ORDER = Map.of("order", "B-2");
     private static final Map<String, Object> REFUND = Map.of("order", "B-2", "refund_id", "r-B-2");
-
-    private Rehearsal rehearsal;
-    private List<Scenario> scenarios;
 
     /** A team loop on the SDK's default sync client: initialize, list, look the order up twice, refund it. */
     public static final class McpLoop implements AgentLoop {
@@ -101,25 +79,19 @@ public class McpAdapterBenchmark {
 
     @Setup
     public void prepare() throws Exception {
-        Path dir = Files.createTempDirectory("mcp-bench");
-        Files.writeString(dir.resolve("resilience.yaml"), YAML);
-        HarnessConfig config = ConfigLoader.load(dir.resolve("resilience.yaml"));
+        HarnessConfig config = config("mcp-bench", YAML);
         // The op's model call, which the loop does not make, still needs its cassette to prepare the rehearsal.
         CassetteStore.replaying(config.cassettes(), VolatilePaths.of(List.of())).write(
                 JsonNodeFactory.instance.objectNode().put("op", "resolve"),
                 JsonNodeFactory.instance.objectNode().put("done", "resolve"), null);
         writeSession(config.cassettes());
-        rehearsal = Rehearsal.prepare(config, McpLoop::new, Integer.MAX_VALUE);
-        scenarios = config.scenarios();
+        rehearse(config, McpLoop::new);
         // Measure runs that do what they should: five MCP requests each, answered, and no failed run.
-        for (Scenario s : scenarios) {
-            RunTrace trace = rehearsal.run(s, null);
+        requireSoundRuns((s, trace) -> {
             long requests = trace.mcp().stream().filter(r -> r.outcome() != McpRecord.Outcome.NOTICE).count();
-            if (trace.failure() != null || requests != 5) {
-                throw new IllegalStateException(s.name() + ": " + requests + " MCP requests, failure "
-                        + trace.failure() + ", outcomes " + trace.outcomes());
-            }
-        }
+            return trace.failure() == null && requests == 5 ? null
+                    : requests + " MCP requests, failure " + trace.failure() + ", outcomes " + trace.outcomes();
+        });
     }
 
     /**
@@ -168,13 +140,5 @@ public class McpAdapterBenchmark {
         client.callTool(new McpSchema.CallToolRequest("refund", REFUND, Map.of("progressToken", "p-1")));
         McpCassetteWriter.write(McpCassetteFiles.sessionFile(cassettes, "billing", "session-1"),
                 new McpSession("billing", McpTransportKind.STREAMABLE_HTTP, exchanges));
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(4)
-    public void run(Blackhole bh) {
-        for (Scenario s : scenarios) {
-            bh.consume(rehearsal.run(s, null));
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.resilienceharness.clients.tck;
 import com.sun.net.httpserver.HttpServer;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.LiveHttp;
+import dev.resilienceharness.http.MessageStreams;
 import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -16,11 +17,12 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A provider on 127.0.0.1 that adapters' tool-turn tests record from: it serves the Chat Completions, the Messages or
  * Gemini's {@code generateContent} API from a script that answers each request, typically by how many tool results the request already carries, and
- * keeps every request it received.
+ * keeps every request it received; or streams one Messages answer as its server-sent events.
  */
 public final class ScriptedProvider implements AutoCloseable {
 
@@ -31,7 +33,7 @@ public final class ScriptedProvider implements AutoCloseable {
     private final ApiShape api;
     private final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
 
-    private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
+    private ScriptedProvider(ApiShape api, UnaryOperator<JsonNode> script, boolean streams) throws IOException {
         if (api == ApiShape.RESPONSES || api == ApiShape.BEDROCK) {
             throw new IllegalArgumentException("a scripted provider serves Chat Completions, Messages or Gemini, not "
                     + api);
@@ -46,8 +48,14 @@ public final class ScriptedProvider implements AutoCloseable {
         server.createContext(path, exchange -> {
             JsonNode request = Json.readTree(exchange.getRequestBody().readAllBytes());
             requests.add(request);
-            byte[] body = Json.compact(script.apply(request)).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            StringBuilder text = new StringBuilder();
+            if (streams) {
+                MessageStreams.of(script.apply(request), 0).forEach(event -> text.append(event.wire()));
+            } else {
+                text.append(Json.compact(script.apply(request)));
+            }
+            byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", streams ? "text/event-stream" : "application/json");
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
@@ -57,7 +65,20 @@ public final class ScriptedProvider implements AutoCloseable {
 
     /** A provider of {@code api} whose {@code script} turns each request into the whole response body. */
     public static ScriptedProvider answering(ApiShape api, UnaryOperator<JsonNode> script) throws IOException {
-        return new ScriptedProvider(api, script);
+        return new ScriptedProvider(api, script, false);
+    }
+
+    /**
+     * A Messages provider that streams one answer to every request, as the API's server-sent events: a
+     * {@code claude-sonnet-4-5} message of {@code text} alone, ended by {@code end_turn}.
+     */
+    public static ScriptedProvider streamingMessage(String text) throws IOException {
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("id", "msg_01").put("type", "message")
+                .put("role", "assistant").put("model", "claude-sonnet-4-5");
+        message.putArray("content").addObject().put("type", "text").put("text", text);
+        message.put("stop_reason", "end_turn").putNull("stop_sequence");
+        message.putObject("usage").put("input_tokens", 12).put("output_tokens", 14);
+        return new ScriptedProvider(ApiShape.MESSAGES, request -> message, true);
     }
 
     /**
@@ -76,7 +97,7 @@ public final class ScriptedProvider implements AutoCloseable {
                 case GEMINI -> candidate(turn);
                 default -> chatCompletion(results, turn);
             });
-        });
+        }, false);
     }
 
     private static String chatCompletion(int results, String message) {

@@ -5,10 +5,10 @@ import com.anthropic.core.http.StreamResponse;
 import com.anthropic.errors.AnthropicException;
 import com.anthropic.models.messages.RawContentBlockDeltaEvent;
 import com.anthropic.models.messages.RawMessageStreamEvent;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.loop.Status;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,44 +44,21 @@ public class CarefulStreamingLoop implements AgentLoop {
     @Override
     public List<Outcome> run(LoopRun run) {
         AnthropicClient client = clients.apply(run);
-        List<Outcome> outcomes = new ArrayList<>();
-        for (String op : run.ops()) {
-            try (var scope = run.op(op)) {
-                outcomes.add(attempt(run, client, op));
-            }
-        }
-        return outcomes;
+        return CarefulStreaming.<RuntimeException>of(careful, e -> "timeout", StringNode::valueOf)
+                .ops(run, op -> emitter -> stream(client, op, emitter), broken::add);
     }
 
-    private Outcome attempt(LoopRun run, AnthropicClient client, String op) {
-        StringBuilder emitted = new StringBuilder();
-        int attempts = 0;
-        while (true) {
-            attempts++;
-            int events = 0;
-            int before = emitted.length();
-            try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
-                    .createStreaming(FixAgent.params(op, model))) {
-                for (RawMessageStreamEvent event : (Iterable<RawMessageStreamEvent>) stream.stream()::iterator) {
-                    events++;
-                    event.contentBlockDelta().map(RawContentBlockDeltaEvent::delta)
-                            .flatMap(d -> d.text()).ifPresent(t -> emitted.append(t.text()));
-                }
-            } catch (AnthropicException | UncheckedIOException e) {
-                broken.add(e);
-                boolean textArrived = emitted.length() > before;
-                if (careful && textArrived) {
-                    // Emitted text cannot be taken back: a retry would emit it again.
-                    return new Outcome(op, Status.DEGRADED, StringNode.valueOf(emitted.toString()), "timeout", null,
-                            attempts, null, null).streamed(events, Outcome.KEPT);
-                }
-                if (attempts >= run.policy().maxAttempts()) {
-                    return Outcome.degraded(op, "timeout", attempts);
-                }
-                run.sleeper().sleep(run.policy().backoff(attempts));
-                continue;
+    private RuntimeException stream(AnthropicClient client, String op, CarefulStreaming.Emitter emitter) {
+        try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
+                .createStreaming(FixAgent.params(op, model))) {
+            for (RawMessageStreamEvent event : (Iterable<RawMessageStreamEvent>) stream.stream()::iterator) {
+                emitter.event();
+                event.contentBlockDelta().map(RawContentBlockDeltaEvent::delta)
+                        .flatMap(d -> d.text()).ifPresent(t -> emitter.text(t.text()));
             }
-            return Outcome.ok(op, StringNode.valueOf(emitted.toString()), attempts);
+            return null;
+        } catch (AnthropicException | UncheckedIOException e) {
+            return e;
         }
     }
 }

@@ -4,16 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.resilienceharness.cassette.CassetteStore;
-import dev.resilienceharness.clients.tck.AnsweringEndpoint;
-import dev.resilienceharness.config.ConfigLoader;
-import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.http.ApiShape;
-import dev.resilienceharness.http.HttpAttempt;
+import dev.resilienceharness.clients.tck.PolicyTableLoop;
+import dev.resilienceharness.clients.tck.PolicyTableProject;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.json.Json;
-import dev.resilienceharness.json.VolatilePaths;
-import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -22,16 +15,12 @@ import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +32,6 @@ import software.amazon.awssdk.services.bedrockruntime.model.ConversationRole;
 import software.amazon.awssdk.services.bedrockruntime.model.ConverseResponse;
 import software.amazon.awssdk.services.bedrockruntime.model.Message;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A three-step loop written with the Bedrock Runtime client against the policy table's slow first token: under
@@ -95,50 +83,22 @@ class BedrockPolicyTableTest {
     }
 
     /** A team's loop: one Converse call per step, journaled; the policy's retries and its slow-token rule. */
-    static final class BedrockFixLoop implements AgentLoop {
-        private final Function<LoopRun, BedrockRuntimeClient> clients;
+    static final class BedrockFixLoop extends PolicyTableLoop<BedrockRuntimeClient> {
         final List<String> thrown = Collections.synchronizedList(new ArrayList<>());
 
         BedrockFixLoop(Function<LoopRun, BedrockRuntimeClient> clients) {
-            this.clients = clients;
+            super(clients);
         }
 
         @Override
-        public List<Outcome> run(LoopRun run) {
-            BedrockRuntimeClient client = clients.apply(run);
-            List<Outcome> outcomes = new ArrayList<>(run.journal().completed());
-            Set<String> done = new HashSet<>();
-            int concurrency = run.policy().concurrency();
-            for (Outcome o : outcomes) {
-                done.add(o.op());
-                concurrency = o.concurrency() != null ? o.concurrency() : concurrency;
-            }
-            for (String op : run.ops()) {
-                if (done.contains(op)) {
-                    continue;
-                }
-                Outcome outcome;
-                try (var scope = run.op(op)) {
-                    outcome = step(run, client, op, concurrency);
-                }
-                concurrency = outcome.concurrency() != null ? outcome.concurrency() : concurrency;
-                run.journal().record(outcome);
-                outcomes.add(outcome);
-            }
-            return outcomes;
-        }
-
-        private Outcome step(LoopRun run, BedrockRuntimeClient client, String op, int concurrency) {
+        protected Outcome step(LoopRun run, BedrockRuntimeClient client, String op, int concurrency) {
             Policy policy = run.policy();
             for (int attempt = 1; ; attempt++) {
                 Instant start = run.now();
                 try {
                     ConverseResponse r = converse(client, op);
-                    long elapsed = Duration.between(start, run.now()).toMillis();
-                    Outcome ok = Outcome.ok(op, JsonNodeFactory.instance.stringNode(
-                            r.output().message().content().get(0).text()), attempt);
-                    return elapsed > policy.slowFirstToken().threshold().toMillis()
-                            ? ok.slow(elapsed, Math.max(1, concurrency / 2)) : ok;
+                    return slowTokenRule(run, start, Outcome.ok(op, JsonNodeFactory.instance.stringNode(
+                            r.output().message().content().get(0).text()), attempt), concurrency);
                 } catch (SdkClientException e) {
                     thrown.add(e.getClass().getSimpleName() + (e.getCause() == null ? ""
                             : " caused by " + e.getCause().getClass().getSimpleName()));
@@ -151,31 +111,13 @@ class BedrockPolicyTableTest {
         }
     }
 
-    /** What the SDK sends for {@code op}'s request, captured from a client answered by a stub. */
-    private static HttpAttempt sentBySdk(String op) {
-        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> answer(op));
-        converse(HarnessBedrock.builder(stub).build(), op);
-        return stub.seen().get(0);
-    }
-
     private Rehearsal project(BedrockFixLoop loop) throws Exception {
-        Path file = dir.resolve("resilience.yaml");
-        Files.createDirectories(dir.resolve("cassettes"));
-        Files.writeString(file, YAML, StandardCharsets.UTF_8);
-        HarnessConfig config = ConfigLoader.load(file);
-        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
-        for (String op : OPS) {
-            HttpAttempt sent = sentBySdk(op);
-            ObjectNode request = ApiShape.request("/" + sent.path(), (ObjectNode) Json.readTree(sent.body()));
-            store.write(request, (ObjectNode) Json.readTree(answer(op)), null, op);
-        }
-        return Rehearsal.prepare(config, () -> loop);
+        return PolicyTableProject.write(dir, YAML, OPS, BedrockPolicyTableTest::answer,
+                (stub, op) -> converse(HarnessBedrock.builder(stub).build(), op), () -> loop);
     }
 
     private static ScenarioResult check(Rehearsal rehearsal, String name) {
-        ScenarioResult result = rehearsal.check(rehearsal.config().scenarios().stream()
-                .filter(s -> s.name().equals(name)).findFirst().orElseThrow(), 1, Rehearsal.RUN_INVARIANTS);
-        assertEquals(List.of(), result.trace().realSleeps(), name);
+        ScenarioResult result = PolicyTableProject.check(rehearsal, name);
         assertEquals(List.of(Status.OK, Status.OK, Status.OK),
                 result.trace().outcomes().stream().map(Outcome::status).toList(), name);
         return result;

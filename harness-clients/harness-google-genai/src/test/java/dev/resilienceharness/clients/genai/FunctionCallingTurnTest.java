@@ -20,6 +20,8 @@ import dev.resilienceharness.loop.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -38,38 +40,47 @@ class FunctionCallingTurnTest extends ToolTurnContract<FunctionCallingTurnTest.T
                 .build();
     }
 
+    /**
+     * Op {@code resolve} as a team writes it: {@code generateContent} with the declarations, each {@code functionCall}
+     * run by {@code functions} (its name and arguments to its result) and its {@code functionResponse} sent back,
+     * until the model answers; the answer's text is the op's value.
+     */
+    static List<Outcome> resolve(LoopRun run, String prompt, List<FunctionDeclaration> declarations,
+            BiFunction<String, JsonNode, String> functions) {
+        Client client = HarnessGenai.client(run);
+        GenerateContentConfig config = GenerateContentConfig.builder()
+                .tools(Tool.builder().functionDeclarations(declarations)).build();
+        List<Content> contents = new ArrayList<>(List.of(Content.builder().role("user")
+                .parts(Part.fromText(prompt)).build()));
+        try (var scope = run.op("resolve")) {
+            while (true) {
+                GenerateContentResponse response = client.models.generateContent("gemini-2.5-flash", contents,
+                        config);
+                List<FunctionCall> calls = response.functionCalls();
+                if (calls == null || calls.isEmpty()) {
+                    ObjectNode value = Json.mapper().createObjectNode().put("text", response.text());
+                    return List.of(Outcome.ok("resolve", value, 1));
+                }
+                contents.add(response.candidates().orElseThrow().get(0).content().orElseThrow());
+                List<Part> results = new ArrayList<>();
+                for (FunctionCall call : calls) {
+                    String name = call.name().orElseThrow();
+                    String result = functions.apply(name, Json.mapper().valueToTree(call.args().orElseThrow()));
+                    results.add(Part.fromFunctionResponse(name, Map.of("result", result)));
+                }
+                contents.add(Content.builder().role("user").parts(results).build());
+            }
+        }
+    }
+
     /** The loop: one op, a function-calling loop inside it that runs until the model stops calling functions. */
     record TurnLoop(OrderTurn.Tools tools) implements AgentLoop {
 
         @Override
         public List<Outcome> run(LoopRun run) {
-            Client client = HarnessGenai.client(run);
-            GenerateContentConfig config = GenerateContentConfig.builder()
-                    .tools(Tool.builder().functionDeclarations(
-                            declaration("lookupOrder", "Look up an order by its id", "orderId"),
-                            declaration("trackParcel", "Track a parcel by its number", "parcel")))
-                    .build();
-            List<Content> contents = new ArrayList<>(List.of(Content.builder().role("user")
-                    .parts(Part.fromText("Where is order A-1042?")).build()));
-            try (var scope = run.op("resolve")) {
-                while (true) {
-                    GenerateContentResponse response = client.models.generateContent("gemini-2.5-flash", contents,
-                            config);
-                    List<FunctionCall> calls = response.functionCalls();
-                    if (calls == null || calls.isEmpty()) {
-                        ObjectNode value = Json.mapper().createObjectNode().put("text", response.text());
-                        return List.of(Outcome.ok("resolve", value, 1));
-                    }
-                    contents.add(response.candidates().orElseThrow().get(0).content().orElseThrow());
-                    List<Part> results = new ArrayList<>();
-                    for (FunctionCall call : calls) {
-                        String name = call.name().orElseThrow();
-                        String result = tools.run(name, Json.mapper().valueToTree(call.args().orElseThrow()));
-                        results.add(Part.fromFunctionResponse(name, Map.of("result", result)));
-                    }
-                    contents.add(Content.builder().role("user").parts(results).build());
-                }
-            }
+            return resolve(run, "Where is order A-1042?", List.of(
+                    declaration("lookupOrder", "Look up an order by its id", "orderId"),
+                    declaration("trackParcel", "Track a parcel by its number", "parcel")), tools::run);
         }
     }
 

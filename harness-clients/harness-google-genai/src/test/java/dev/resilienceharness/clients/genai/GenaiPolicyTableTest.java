@@ -6,16 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import com.google.genai.Client;
 import com.google.genai.errors.GenAiIOException;
 import com.google.genai.types.GenerateContentResponse;
-import dev.resilienceharness.cassette.CassetteStore;
-import dev.resilienceharness.config.ConfigLoader;
-import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.http.ApiShape;
-import dev.resilienceharness.http.HttpAttempt;
-import dev.resilienceharness.clients.tck.AnsweringEndpoint;
+import dev.resilienceharness.clients.tck.PolicyTableLoop;
+import dev.resilienceharness.clients.tck.PolicyTableProject;
 import dev.resilienceharness.invariant.Violation;
-import dev.resilienceharness.json.Json;
-import dev.resilienceharness.json.VolatilePaths;
-import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -24,20 +17,14 @@ import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
 import dev.resilienceharness.trace.CallRecord;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A three-step loop written with google-genai, retries off in the SDK and the policy table in the loop: a crash
@@ -87,39 +74,13 @@ class GenaiPolicyTableTest {
     }
 
     /** A team's loop: one generateContent per step, journaled; the policy's retries, repairs and slow-token rule. */
-    static final class GeminiFixLoop implements AgentLoop {
-        private final Function<LoopRun, Client> clients;
-
+    static final class GeminiFixLoop extends PolicyTableLoop<Client> {
         GeminiFixLoop(Function<LoopRun, Client> clients) {
-            this.clients = clients;
+            super(clients);
         }
 
         @Override
-        public List<Outcome> run(LoopRun run) {
-            Client client = clients.apply(run);
-            List<Outcome> outcomes = new ArrayList<>(run.journal().completed());
-            Set<String> done = new HashSet<>();
-            int concurrency = run.policy().concurrency();
-            for (Outcome o : outcomes) {
-                done.add(o.op());
-                concurrency = o.concurrency() != null ? o.concurrency() : concurrency;
-            }
-            for (String op : run.ops()) {
-                if (done.contains(op)) {
-                    continue;
-                }
-                Outcome outcome;
-                try (var scope = run.op(op)) {
-                    outcome = step(run, client, op, concurrency);
-                }
-                concurrency = outcome.concurrency() != null ? outcome.concurrency() : concurrency;
-                run.journal().record(outcome);
-                outcomes.add(outcome);
-            }
-            return outcomes;
-        }
-
-        private static Outcome step(LoopRun run, Client client, String op, int concurrency) {
+        protected Outcome step(LoopRun run, Client client, String op, int concurrency) {
             Policy policy = run.policy();
             int attempts = 0;
             int transients = 0;
@@ -129,11 +90,8 @@ class GenaiPolicyTableTest {
                 Instant start = run.now();
                 try {
                     GenerateContentResponse r = client.models.generateContent(MODEL, prompt(op), null);
-                    long elapsed = Duration.between(start, run.now()).toMillis();
-                    Outcome ok = Outcome.ok(op, JsonNodeFactory.instance.stringNode(
-                            r.parts().get(0).text().orElse("")), attempts);
-                    return elapsed > policy.slowFirstToken().threshold().toMillis()
-                            ? ok.slow(elapsed, Math.max(1, concurrency / 2)) : ok;
+                    return slowTokenRule(run, start, Outcome.ok(op, JsonNodeFactory.instance.stringNode(
+                            r.parts().get(0).text().orElse("")), attempts), concurrency);
                 } catch (GenAiIOException e) {
                     if (!timedOut(e)) {
                         // The SDK could not read the answer: a functionCall whose args are no object.
@@ -163,32 +121,15 @@ class GenaiPolicyTableTest {
         }
     }
 
-    /** What the SDK sends for {@code op}'s request, captured from a client answered by a stub. */
-    private static HttpAttempt sentBySdk(String op) {
-        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> answer(op));
-        HarnessGenai.builder(stub).build().models.generateContent(MODEL, prompt(op), null);
-        return stub.seen().get(0);
-    }
-
     private Rehearsal project(Function<LoopRun, Client> clients) throws Exception {
-        Path file = dir.resolve("resilience.yaml");
-        Files.createDirectories(dir.resolve("cassettes"));
-        Files.writeString(file, YAML, StandardCharsets.UTF_8);
-        HarnessConfig config = ConfigLoader.load(file);
-        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
-        for (String op : OPS) {
-            HttpAttempt sent = sentBySdk(op);
-            ObjectNode request = ApiShape.request("/" + sent.path(), (ObjectNode) Json.readTree(sent.body()));
-            store.write(request, (ObjectNode) Json.readTree(answer(op)), null, op);
-        }
-        return Rehearsal.prepare(config, () -> new GeminiFixLoop(clients));
+        return PolicyTableProject.write(dir, YAML, OPS, GenaiPolicyTableTest::answer,
+                (stub, op) -> HarnessGenai.builder(stub).build().models.generateContent(MODEL, prompt(op), null),
+                () -> new GeminiFixLoop(clients));
     }
 
     private static ScenarioResult check(Rehearsal rehearsal, String name) {
-        ScenarioResult result = rehearsal.check(rehearsal.config().scenarios().stream()
-                .filter(s -> s.name().equals(name)).findFirst().orElseThrow(), 1, Rehearsal.RUN_INVARIANTS);
+        ScenarioResult result = PolicyTableProject.check(rehearsal, name);
         assertEquals(List.of(), result.violations().stream().map(Violation::line).toList(), name);
-        assertEquals(List.of(), result.trace().realSleeps(), name);
         return result;
     }
 

@@ -16,6 +16,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.clients.tck.AnsweringEndpoint;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.invariant.Invariant;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
@@ -207,32 +208,18 @@ class HarnessGenaiTest {
     private static AgentLoop emitting(boolean careful, List<RuntimeException> broken) {
         return run -> {
             Client client = HarnessGenai.client(run);
-            try (var scope = run.op("plan")) {
-                StringBuilder emitted = new StringBuilder();
-                for (int attempt = 1; ; attempt++) {
-                    int before = emitted.length();
-                    int chunks = 0;
-                    try (var stream = client.models.generateContentStream(MODEL, PROMPT, null)) {
-                        for (GenerateContentResponse chunk : stream) {
-                            chunks++;
-                            emitted.append(chunk.text() == null ? "" : chunk.text());
+            return List.of(CarefulStreaming.<ApiException>of(careful, ApiException::status, StringNode::valueOf)
+                    .waiting(Duration.ofSeconds(1)).op(run, "plan", emitter -> {
+                        try (var stream = client.models.generateContentStream(MODEL, PROMPT, null)) {
+                            for (GenerateContentResponse chunk : stream) {
+                                emitter.event();
+                                emitter.text(chunk.text() == null ? "" : chunk.text());
+                            }
+                            return null;
+                        } catch (ApiException e) {
+                            return e;
                         }
-                        return List.of(Outcome.ok("plan", StringNode.valueOf(emitted.toString()), attempt));
-                    } catch (ApiException e) {
-                        broken.add(e);
-                        if (careful && emitted.length() > before) {
-                            // Emitted text cannot be taken back: a retry would emit it again.
-                            return List.of(new Outcome("plan", Status.DEGRADED, StringNode.valueOf(
-                                    emitted.toString()), e.status(), null, attempt, null, null)
-                                    .streamed(chunks, Outcome.KEPT));
-                        }
-                        if (attempt >= run.policy().maxAttempts()) {
-                            return List.of(Outcome.degraded("plan", e.status(), attempt));
-                        }
-                        run.sleeper().sleep(Duration.ofSeconds(1));
-                    }
-                }
-            }
+                    }, broken::add));
         };
     }
 

@@ -4,31 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.langchain4j.model.anthropic.AnthropicStreamingChatModel;
 import dev.langchain4j.model.anthropic.internal.api.AnthropicStreamingException;
-import dev.resilienceharness.config.ConfigLoader;
-import dev.resilienceharness.config.HarnessConfig;
-import dev.resilienceharness.config.Scenario;
-import dev.resilienceharness.http.LiveHttp;
-import dev.resilienceharness.http.MessageStreams;
-import dev.resilienceharness.json.Json;
+import dev.resilienceharness.clients.tck.RehearsalProject;
+import dev.resilienceharness.clients.tck.ScriptedProvider;
 import dev.resilienceharness.loop.LoopFactory;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
-import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
-import dev.resilienceharness.secrets.RecordingRedaction;
 import dev.resilienceharness.trace.CallRecord;
 import dev.resilienceharness.trace.StreamTrace;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,14 +45,10 @@ class AnthropicStreamingTest {
 
     private static final String TEXT = "Reproduce it, fix the bound, then add a test for it.";
 
-    private static final String MESSAGE = "{\"id\":\"msg_01\",\"type\":\"message\",\"role\":\"assistant\",\"model\":"
-            + "\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"" + TEXT + "\"}],\"stop_reason\":"
-            + "\"end_turn\",\"stop_sequence\":null,\"usage\":{\"input_tokens\":12,\"output_tokens\":14}}";
-
     @TempDir
     Path dir;
 
-    private HarnessConfig config;
+    private RehearsalProject project;
 
     private static LoopFactory loops(boolean careful, AtomicReference<EmittingStreamingLoop> last) {
         return () -> {
@@ -80,38 +63,16 @@ class AnthropicStreamingTest {
 
     @BeforeEach
     void recordTheStreamFromALoopbackProvider() throws Exception {
-        Files.writeString(dir.resolve("resilience.yaml"), YAML);
-        config = ConfigLoader.load(dir.resolve("resilience.yaml"));
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/v1/messages", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            StringBuilder events = new StringBuilder();
-            MessageStreams.of(Json.readTree(MESSAGE), 0).forEach(e -> events.append(e.wire()));
-            byte[] body = events.toString().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
-        try {
-            int recorded = LoopRecorder.prepare(config, loops(true, new AtomicReference<>())).recordMissing(
-                    scenario("calm"), LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort()
-                            + "/v1"), "sk-ant-stub", Duration.ofSeconds(10)), RecordingRedaction.forConfig(config))
-                    .recorded();
-            assertEquals(1, recorded);
-        } finally {
-            server.stop(0);
+        project = RehearsalProject.write(dir, YAML);
+        try (ScriptedProvider provider = ScriptedProvider.streamingMessage(TEXT)) {
+            assertEquals(1, project.record("calm", loops(true, new AtomicReference<>()), provider.live("sk-ant-stub"))
+                    .recorded());
         }
-    }
-
-    private Scenario scenario(String name) {
-        return config.scenarios().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     private ScenarioResult check(String name, boolean careful, AtomicReference<EmittingStreamingLoop> last)
             throws Exception {
-        return Rehearsal.prepare(config, loops(careful, last)).check(scenario(name), 2, Rehearsal.RUN_INVARIANTS);
+        return project.replay(name, loops(careful, last), 2, Rehearsal.RUN_INVARIANTS);
     }
 
     @Test

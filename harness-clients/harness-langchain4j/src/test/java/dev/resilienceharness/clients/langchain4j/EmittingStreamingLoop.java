@@ -4,17 +4,15 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.loop.Status;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A team's loop on langchain4j's streaming model that emits each partial response as the handler hears it, for op
@@ -40,55 +38,29 @@ final class EmittingStreamingLoop implements AgentLoop {
     @Override
     public List<Outcome> run(LoopRun run) {
         StreamingChatModel model = models.apply(run);
-        StringBuilder emitted = new StringBuilder();
-        try (var scope = run.op("draft")) {
-            for (int attempt = 1; ; attempt++) {
-                int before = emitted.length();
-                int[] pieces = {0};
-                CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
-                model.chat(ChatRequest.builder().messages(UserMessage.from(StreamingLoop.PROMPTS.get("draft")))
-                        .build(), new StreamingChatResponseHandler() {
-                            @Override
-                            public void onPartialResponse(String partial) {
-                                pieces[0]++;
-                                emitted.append(partial);
-                            }
-
-                            @Override
-                            public void onCompleteResponse(ChatResponse response) {
-                                answer.complete(response);
-                            }
-
-                            @Override
-                            public void onError(Throwable error) {
-                                answer.completeExceptionally(error);
-                            }
-                        });
-                // The adapter streams on the calling thread: the handler has been called by now.
-                if (!answer.isDone()) {
-                    throw new IllegalStateException("the streamed answer for draft did not arrive");
-                }
-                if (answer.isCompletedExceptionally()) {
-                    errors.add(answer.handle((r, e) -> e).join());
-                } else if (answer.join().finishReason() == null) {
-                    unfinished.add(answer.join());
-                } else {
-                    return List.of(Outcome.ok("draft", text(emitted), attempt));
-                }
-                if (careful && emitted.length() > before) {
-                    // Emitted text cannot be taken back: a retry would emit it again.
-                    return List.of(new Outcome("draft", Status.DEGRADED, text(emitted), "error", null, attempt, null,
-                            null).streamed(pieces[0], Outcome.KEPT));
-                }
-                if (attempt >= run.policy().maxAttempts()) {
-                    return List.of(Outcome.degraded("draft", "error", attempt));
-                }
-                run.sleeper().sleep(run.policy().backoff(attempt));
-            }
-        }
-    }
-
-    private static ObjectNode text(StringBuilder emitted) {
-        return JsonNodeFactory.instance.objectNode().put("text", emitted.toString());
+        return List.of(CarefulStreaming.<Object>of(careful, b -> "error",
+                t -> JsonNodeFactory.instance.objectNode().put("text", t)).op(run, "draft", emitter -> {
+                    StreamedAnswer handler = new StreamedAnswer(partial -> {
+                        emitter.event();
+                        emitter.text(partial);
+                    });
+                    model.chat(ChatRequest.builder().messages(UserMessage.from(StreamingLoop.PROMPTS.get("draft")))
+                            .build(), handler);
+                    CompletableFuture<ChatResponse> answer = handler.answer;
+                    // The adapter streams on the calling thread: the handler has been called by now.
+                    if (!answer.isDone()) {
+                        throw new IllegalStateException("the streamed answer for draft did not arrive");
+                    }
+                    if (answer.isCompletedExceptionally()) {
+                        return answer.handle((r, e) -> e).join();
+                    }
+                    return answer.join().finishReason() == null ? answer.join() : null;
+                }, broken -> {
+                    if (broken instanceof Throwable error) {
+                        errors.add(error);
+                    } else {
+                        unfinished.add((ChatResponse) broken);
+                    }
+                }));
     }
 }

@@ -9,7 +9,6 @@ import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.exception.TimeoutException;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.resilienceharness.clients.tck.AdapterContract;
@@ -69,24 +68,10 @@ class Langchain4jContractTest extends AdapterContract {
 
             @Override
             public String stream(String prompt) {
-                CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
                 StringBuilder text = new StringBuilder();
-                streamingModel.chat(request(prompt), new StreamingChatResponseHandler() {
-                    @Override
-                    public void onPartialResponse(String partial) {
-                        text.append(partial);
-                    }
-
-                    @Override
-                    public void onCompleteResponse(ChatResponse response) {
-                        answer.complete(response);
-                    }
-
-                    @Override
-                    public void onError(Throwable error) {
-                        answer.completeExceptionally(error);
-                    }
-                });
+                StreamedAnswer handler = new StreamedAnswer(text::append);
+                streamingModel.chat(request(prompt), handler);
+                CompletableFuture<ChatResponse> answer = handler.answer;
                 // The adapter streams on the calling thread: the handler has been called by now.
                 if (!answer.isDone()) {
                     throw new IllegalStateException("the streamed answer did not arrive");

@@ -6,7 +6,6 @@ import dev.langchain4j.exception.RateLimitException;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
@@ -49,29 +48,15 @@ final class StreamingLoop implements AgentLoop {
             if (outcomes.stream().anyMatch(o -> o.op().equals(op))) {
                 continue;
             }
-            CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
             ChatRequest.Builder request = ChatRequest.builder().messages(UserMessage.from(PROMPTS.get(op)));
             if (op.equals("fix")) {
                 request.toolSpecifications(TeamLoop.APPLY_PATCH);
             }
+            StreamedAnswer handler = new StreamedAnswer(partials::add);
             try (var scope = run.op(op)) {
-                model.chat(request.build(), new StreamingChatResponseHandler() {
-                    @Override
-                    public void onPartialResponse(String partial) {
-                        partials.add(partial);
-                    }
-
-                    @Override
-                    public void onCompleteResponse(ChatResponse response) {
-                        answer.complete(response);
-                    }
-
-                    @Override
-                    public void onError(Throwable error) {
-                        answer.completeExceptionally(error);
-                    }
-                });
+                model.chat(request.build(), handler);
             }
+            CompletableFuture<ChatResponse> answer = handler.answer;
             if (waitsWithoutBound) {
                 // What a loop written against a live provider does: wait until the handler is called.
                 answer.handle((r, e) -> r).join();

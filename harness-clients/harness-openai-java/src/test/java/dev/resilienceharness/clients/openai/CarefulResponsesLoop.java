@@ -5,10 +5,10 @@ import com.openai.core.http.StreamResponse;
 import com.openai.errors.OpenAIException;
 import com.openai.models.responses.ResponseError;
 import com.openai.models.responses.ResponseStreamEvent;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
-import dev.resilienceharness.loop.Status;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,58 +35,35 @@ public class CarefulResponsesLoop implements AgentLoop {
     @Override
     public List<Outcome> run(LoopRun run) {
         OpenAIClient client = HarnessOpenAi.builder(run).build();
-        List<Outcome> outcomes = new ArrayList<>();
-        for (String op : run.ops()) {
-            try (var scope = run.op(op)) {
-                outcomes.add(attempt(run, client, op));
-            }
-        }
-        return outcomes;
+        return CarefulStreaming.<String>of(careful, b -> "timeout", StringNode::valueOf)
+                .ops(run, op -> emitter -> stream(client, op, emitter), broken::add);
     }
 
-    private Outcome attempt(LoopRun run, OpenAIClient client, String op) {
-        StringBuilder emitted = new StringBuilder();
-        int attempts = 0;
-        while (true) {
-            attempts++;
-            int events = 0;
-            int before = emitted.length();
-            String brokenBy = null;
-            try (StreamResponse<ResponseStreamEvent> stream = client.responses()
-                    .createStreaming(ResponsesStreamingLoop.responseParams(op))) {
-                boolean completed = false;
-                for (ResponseStreamEvent event : (Iterable<ResponseStreamEvent>) stream.stream()::iterator) {
-                    events++;
-                    if (event.isOutputTextDelta()) {
-                        emitted.append(event.asOutputTextDelta().delta());
-                    } else if (event.isError()) {
-                        brokenBy = "error " + event.asError().code().orElse("");
-                    } else if (event.isFailed()) {
-                        brokenBy = "response.failed " + event.asFailed().response().error().map(ResponseError::code)
-                                .map(Object::toString).orElse("");
-                    } else if (event.isCompleted()) {
-                        completed = true;
-                    }
+    /** One streamed create: what broke it (an event's type and code, or the exception's name), or null. */
+    private static String stream(OpenAIClient client, String op, CarefulStreaming.Emitter emitter) {
+        String brokenBy = null;
+        try (StreamResponse<ResponseStreamEvent> stream = client.responses()
+                .createStreaming(ResponsesStreamingLoop.responseParams(op))) {
+            boolean completed = false;
+            for (ResponseStreamEvent event : (Iterable<ResponseStreamEvent>) stream.stream()::iterator) {
+                emitter.event();
+                if (event.isOutputTextDelta()) {
+                    emitter.text(event.asOutputTextDelta().delta());
+                } else if (event.isError()) {
+                    brokenBy = "error " + event.asError().code().orElse("");
+                } else if (event.isFailed()) {
+                    brokenBy = "response.failed " + event.asFailed().response().error().map(ResponseError::code)
+                            .map(Object::toString).orElse("");
+                } else if (event.isCompleted()) {
+                    completed = true;
                 }
-                if (brokenBy == null && !completed) {
-                    brokenBy = "no response.completed";
-                }
-            } catch (OpenAIException | UncheckedIOException e) {
-                brokenBy = e.getClass().getSimpleName();
             }
-            if (brokenBy == null) {
-                return Outcome.ok(op, StringNode.valueOf(emitted.toString()), attempts);
+            if (brokenBy == null && !completed) {
+                brokenBy = "no response.completed";
             }
-            broken.add(brokenBy);
-            if (careful && emitted.length() > before) {
-                // Emitted text cannot be taken back: a retry would emit it again.
-                return new Outcome(op, Status.DEGRADED, StringNode.valueOf(emitted.toString()), "timeout", null,
-                        attempts, null, null).streamed(events, Outcome.KEPT);
-            }
-            if (attempts >= run.policy().maxAttempts()) {
-                return Outcome.degraded(op, "timeout", attempts);
-            }
-            run.sleeper().sleep(run.policy().backoff(attempts));
+        } catch (OpenAIException | UncheckedIOException e) {
+            brokenBy = e.getClass().getSimpleName();
         }
+        return brokenBy;
     }
 }

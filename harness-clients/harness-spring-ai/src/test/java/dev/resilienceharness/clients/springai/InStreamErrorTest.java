@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.openai.errors.SseException;
+import dev.resilienceharness.clients.tck.CarefulStreaming;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.fault.NoFault;
 import dev.resilienceharness.fault.StreamErrorFault;
@@ -28,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.prompt.Prompt;
 import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An error inside a successful stream through Spring AI's {@code OpenAiChatModel.stream(Prompt)} on a default model
@@ -73,37 +73,20 @@ class InStreamErrorTest {
         @Override
         public List<Outcome> run(LoopRun run) {
             ChatModel model = models.apply(run);
-            try (var scope = run.op("plan")) {
-                StringBuilder emitted = new StringBuilder();
-                for (int attempt = 1; ; attempt++) {
-                    int before = emitted.length();
-                    int[] chunks = {0};
-                    try {
-                        model.stream(new Prompt(prompt)).doOnNext(r -> {
-                            chunks[0]++;
-                            if (r.getResult() != null && r.getResult().getOutput().getText() != null) {
-                                emitted.append(r.getResult().getOutput().getText());
-                            }
-                        }).doOnError(signals::add).blockLast();
-                        return List.of(Outcome.ok("plan", text(emitted), attempt));
-                    } catch (RuntimeException e) {
-                        broken.add(e);
-                        if (careful && emitted.length() > before) {
-                            // Emitted text cannot be taken back: a retry would emit it again.
-                            return List.of(new Outcome("plan", Status.DEGRADED, text(emitted), "error", null,
-                                    attempt, null, null).streamed(chunks[0], Outcome.KEPT));
+            return List.of(CarefulStreaming.<RuntimeException>of(careful, e -> "error",
+                    t -> JsonNodeFactory.instance.objectNode().put("text", t)).op(run, "plan", emitter -> {
+                        try {
+                            model.stream(new Prompt(prompt)).doOnNext(r -> {
+                                emitter.event();
+                                if (r.getResult() != null && r.getResult().getOutput().getText() != null) {
+                                    emitter.text(r.getResult().getOutput().getText());
+                                }
+                            }).doOnError(signals::add).blockLast();
+                            return null;
+                        } catch (RuntimeException e) {
+                            return e;
                         }
-                        if (attempt >= run.policy().maxAttempts()) {
-                            return List.of(Outcome.degraded("plan", "error", attempt));
-                        }
-                        run.sleeper().sleep(run.policy().backoff(attempt));
-                    }
-                }
-            }
-        }
-
-        private static ObjectNode text(StringBuilder emitted) {
-            return JsonNodeFactory.instance.objectNode().put("text", emitted.toString());
+                    }, broken::add));
         }
     }
 
