@@ -65,6 +65,9 @@ class BedrockStreamingTest {
               - name: throttled-before-text
                 ops: [plan]
                 faults: [{stream_error: {after_events: 2, error: throttlingException}}, none]
+              - {name: stall-before-text, ops: [plan], faults: [{stream_stall: {after_events: 2, ms: 700000}}, none]}
+              - {name: malformed-before-text, ops: [plan], faults: [{malformed_event: {at: 2}}, none]}
+              - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
               - {name: unrecorded, ops: [plan]}
             """;
 
@@ -238,6 +241,52 @@ class BedrockStreamingTest {
         assertEquals("Allow", plan.value().asString());
         assertEquals(List.of(CallRecord.Result.TRANSIENT), result.trace().calls().stream().map(CallRecord::result)
                 .toList(), "a stream broken after its headers is never the SDK's to retry");
+    }
+
+    @Test
+    void aStallPastTheReadTimeoutBreaksTheBackendsDecoderOnTheVirtualClockAndIsRetriedBeforeText() {
+        long t0 = System.nanoTime();
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = careful("stall-before-text", true, loop);
+
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        AnthropicIoException seen = assertInstanceOf(AnthropicIoException.class, loop.get().broken.get(0));
+        assertEquals("Failed to decode Bedrock event stream", seen.getCause().getMessage());
+        assertInstanceOf(java.net.SocketTimeoutException.class, seen.getCause().getCause());
+        StreamTrace stalled = result.trace().streams().get(0);
+        assertEquals("stalled", stalled.end());
+        assertTrue(stalled.endNanos() >= Duration.ofMinutes(10).toNanos(),
+                "the SDK's default 10-minute timeout passed on the virtual clock");
+        assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
+        assertTrue(System.nanoTime() - t0 < 20_000_000_000L);
+    }
+
+    @Test
+    void aMalformedEventInAChunkBreaksTheBackendsDecoderAndIsRetriedBeforeText() {
+        AtomicReference<CarefulStreamingLoop> loop = new AtomicReference<>();
+        ScenarioResult result = careful("malformed-before-text", true, loop);
+
+        assertEquals(List.of(), result.violations());
+        assertEquals(List.of(CallRecord.Result.TRANSIENT, CallRecord.Result.OK), result.trace().calls().stream()
+                .map(CallRecord::result).toList());
+        AnthropicIoException seen = assertInstanceOf(AnthropicIoException.class, loop.get().broken.get(0));
+        assertEquals("Failed to decode Bedrock event stream", seen.getCause().getMessage(),
+                "the backend's JSON parser met the chunk's event: " + seen.getCause().getCause());
+        assertEquals("malformed_event", result.trace().streams().get(0).end());
+        assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
+    }
+
+    @Test
+    void aSlowFirstTokenDelaysTheFirstFrameOnTheVirtualClock() {
+        ScenarioResult result = careful("slow", true, new AtomicReference<>());
+
+        assertEquals(List.of("its outcome lacks elapsed_ms, which a slow first token (3500 ms, threshold 2000 ms)"
+                + " requires"), result.violations().stream().map(Violation::message).toList(),
+                "the policy table's slow row, which this loop does not report");
+        assertEquals(3_500_000_000L, result.trace().streams().get(0).eventNanos().get(0));
+        assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
     }
 
     @Test
