@@ -585,7 +585,7 @@ public final class ReplayProxy implements AutoCloseable {
         });
     }
 
-    /** A stream {@code served} over Bedrock's invoke-with-response-stream, as Bedrock sends it ({@link BedrockChunks}). */
+    /** A stream {@code served} on Bedrock's invoke-with-response-stream: its chunk frames ({@link BedrockChunks}). */
     private static dev.resilienceharness.http.StreamReplay chunked(Served served, Fault fault,
             dev.resilienceharness.http.StreamReplay stream) {
         return stream != null && BedrockChunks.streams(served.path) ? BedrockChunks.replay(stream, fault) : stream;

@@ -32,7 +32,7 @@ class BedrockChunksTest {
 
     @Test
     void onlyBedrocksStreamOfAnAnthropicModelIsChunked() {
-        assertTrue(BedrockChunks.streams("model/anthropic.claude-sonnet-4-5-20250929-v1:0/invoke-with-response-stream"));
+        assertTrue(BedrockChunks.streams("model/anthropic.claude-sonnet-4-5-v1:0/invoke-with-response-stream"));
         assertTrue(BedrockChunks.streams("/model/us.anthropic.claude-x-v1%3A0/invoke-with-response-stream?x=1"));
         assertFalse(BedrockChunks.streams("model/anthropic.claude-x-v1:0/invoke"), "not a stream");
         assertFalse(BedrockChunks.streams("model/anthropic.claude-x-v1:0/converse-stream"), "ConverseStream's frames");

@@ -776,7 +776,8 @@ class ReplayProxyTest {
                 + " {stream_error: {after_events: 2, error: overloaded_error}}, {stream_cut: {after_events: 2}}]}");
         CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
         String path = "/model/anthropic.claude-x-v1%3A0/invoke-with-response-stream";
-        String body = MESSAGES_REQUEST.replace("\"model\":\"claude-x\"", "\"anthropic_version\":\"bedrock-2023-05-31\"");
+        String body = MESSAGES_REQUEST.replace("\"model\":\"claude-x\"",
+                "\"anthropic_version\":\"bedrock-2023-05-31\"");
         ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(body));
         store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), Json.readTree(MESSAGES_ANSWER), null,
                 "patch");

@@ -6,7 +6,7 @@ import com.anthropic.backends.Backend;
 import com.anthropic.bedrock.backends.BedrockBackend;
 import org.junit.jupiter.api.Test;
 
-/** A client on anthropic-java's Bedrock backend, bound to a run: the contract ({@link BedrockStreamingTest} streams). */
+/** A client on anthropic-java's Bedrock backend, bound to a run: the contract (its streams: BedrockStreamingTest). */
 class HarnessAnthropicBedrockTest extends BackendContract {
 
     static final String MODEL = "anthropic.claude-sonnet-4-5-20250929-v1:0";
