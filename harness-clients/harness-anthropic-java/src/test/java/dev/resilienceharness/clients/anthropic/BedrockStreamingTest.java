@@ -68,6 +68,7 @@ class BedrockStreamingTest {
               - {name: stall-before-text, ops: [plan], faults: [{stream_stall: {after_events: 2, ms: 700000}}, none]}
               - {name: malformed-before-text, ops: [plan], faults: [{malformed_event: {at: 2}}, none]}
               - {name: slow, ops: [plan], faults: [{slow_first_token: {elapsed_ms: 3500}}]}
+              - {name: truncated, ops: [patch], faults: [truncated_tool_call]}
               - {name: unrecorded, ops: [plan]}
             """;
 
@@ -287,6 +288,29 @@ class BedrockStreamingTest {
                 "the policy table's slow row, which this loop does not report");
         assertEquals(3_500_000_000L, result.trace().streams().get(0).eventNanos().get(0));
         assertEquals("Allow a plus sign in the local part.", result.trace().outcomes().get(0).value().asString());
+    }
+
+    @Test
+    void aTruncatedToolCallStopsTheInputJsonDeltaChunksMidJson() {
+        List<String> inputs = new ArrayList<>();
+        ScenarioResult result = check("truncated", run -> {
+            inputs.clear(); // this run's only
+            try (var scope = run.op("patch");
+                    StreamResponse<RawMessageStreamEvent> stream = client(run).messages()
+                            .createStreaming(FixAgent.params("patch", MODEL))) {
+                StringBuilder input = new StringBuilder();
+                stream.stream().forEach(e -> e.contentBlockDelta().map(RawContentBlockDeltaEvent::delta)
+                        .flatMap(d -> d.inputJson()).ifPresent(j -> input.append(j.partialJson())));
+                inputs.add(input.toString());
+                return List.of(Outcome.degraded("patch", "schema", 1));
+            }
+        });
+
+        String input = inputs.get(0);
+        assertTrue(input.startsWith("{\"path\":\"src/main/java/Email") && input.endsWith("{\"broken\": \""), input);
+        assertEquals(List.of(CallRecord.Result.SCHEMA), result.trace().calls().stream().map(CallRecord::result)
+                .toList());
+        assertEquals("done", result.trace().streams().get(0).end(), "the stream itself ended with message_stop");
     }
 
     @Test
