@@ -2,9 +2,12 @@ package dev.resilienceharness.clients.anthropic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.anthropic.bedrock.backends.BedrockBackend;
 import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.SseException;
@@ -20,6 +23,7 @@ import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
+import dev.resilienceharness.proxy.ReplayProxy;
 import dev.resilienceharness.scenario.LoopRecorder;
 import dev.resilienceharness.scenario.Rehearsal;
 import dev.resilienceharness.scenario.ScenarioResult;
@@ -311,6 +315,39 @@ class BedrockStreamingTest {
         assertEquals(List.of(CallRecord.Result.SCHEMA), result.trace().calls().stream().map(CallRecord::result)
                 .toList());
         assertEquals("done", result.trace().streams().get(0).end(), "the stream itself ended with message_stop");
+    }
+
+    @Test
+    void serveAnswersAProductionClientOnTheBedrockBackendWithTheRecordedChunksAndTheInStreamError()
+            throws Exception {
+        List<String> log = new ArrayList<>();
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("overloaded-after-text").timeFactor(0)
+                .log(log::add).build().start()) {
+            AnthropicClient client = AnthropicOkHttpClient.builder()
+                    .backend(BedrockBackend.builder().apiKey("production-key").region(HarnessAnthropicBedrock.REGION)
+                            .baseUrl("http://127.0.0.1:" + proxy.port()).build())
+                    .maxRetries(0).build();
+            StringBuilder text = new StringBuilder();
+            SseException e = assertThrows(SseException.class, () -> read(client, text),
+                    "the first stream breaks with Anthropic's error inside a chunk, as the SDK surfaces it");
+            assertTrue(e.getMessage().contains("overloaded_error"), e.getMessage());
+            assertEquals("Allow a plus", text.toString());
+
+            text.setLength(0);
+            read(client, text);
+            assertEquals("Allow a plus sign in the local part.", text.toString(), "then the recorded stream, whole");
+            client.close();
+        }
+        assertEquals(2, log.size(), log.toString());
+        assertTrue(log.get(0).contains("invoke-with-response-stream"), log.get(0));
+    }
+
+    private static void read(AnthropicClient client, StringBuilder text) {
+        try (StreamResponse<RawMessageStreamEvent> stream = client.messages()
+                .createStreaming(FixAgent.params("plan", MODEL))) {
+            stream.stream().forEach(e -> e.contentBlockDelta().map(RawContentBlockDeltaEvent::delta)
+                    .flatMap(d -> d.text()).ifPresent(t -> text.append(t.text())));
+        }
     }
 
     @Test
