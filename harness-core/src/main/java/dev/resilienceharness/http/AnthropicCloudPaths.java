@@ -33,6 +33,12 @@ final class AnthropicCloudPaths {
         return BEDROCK.matcher(path).find() || VERTEX.matcher(path).find();
     }
 
+    /** Whether {@code path} (without its query) is Bedrock's {@code invoke-with-response-stream} of such a model. */
+    static boolean bedrockStream(String path) {
+        Matcher m = BEDROCK.matcher(path);
+        return m.find() && m.group(2).equals("invoke-with-response-stream");
+    }
+
     /**
      * {@code body} with the model its path names first, as {@code model}, and {@code stream: true} when the path
      * streams, unless the body has them already; {@code null} when {@code path} (without its query) is none of these.

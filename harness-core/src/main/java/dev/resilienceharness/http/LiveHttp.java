@@ -134,6 +134,11 @@ public final class LiveHttp implements HttpForwarder {
                 // Every event stamped as it arrives, so that the cassette keeps the stream's timing.
                 java.util.function.LongSupplier since = () -> java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(
                         System.nanoTime() - start);
+                if (frames && BedrockChunks.streams(attempt.path())) {
+                    // Bedrock's stream of an Anthropic model: each chunk kept as the Messages event it carries.
+                    List<dev.resilienceharness.cassette.StreamEvent> events = BedrockChunks.read(body, since);
+                    return new HttpAnswer.Response(-1, 200, headers, BedrockChunks.frames(events), took, events);
+                }
                 if (frames) {
                     // Bedrock's ConverseStream: AWS event-stream frames, each kept as its event type and payload.
                     List<dev.resilienceharness.cassette.StreamEvent> events = BedrockStreams.read(body, since);

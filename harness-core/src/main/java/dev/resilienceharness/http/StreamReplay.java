@@ -47,6 +47,9 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
     /** The data of an event that is not JSON: a chunk cut off mid-object. */
     public static final String MALFORMED = "{\"choices\": [{\"index\": 0, \"delta\": {\"content\": \"";
 
+    /** The message of an injected in-stream error, in every API's shape. */
+    static final String STREAM_ERROR = "injected stream_error fault: the provider failed mid-stream";
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     public StreamReplay {
@@ -237,7 +240,7 @@ public record StreamReplay(List<StreamEvent> events, Ending ending, int strikes,
      */
     static StreamEvent errorEvent(ApiShape shape, StreamErrorFault.Event error, JsonNode recorded, long atMs,
             int sequence) {
-        String message = "injected stream_error fault: the provider failed mid-stream";
+        String message = STREAM_ERROR;
         if (shape == ApiShape.GEMINI) {
             int status = error == StreamErrorFault.Event.RESOURCE_EXHAUSTED ? 429
                     : error == StreamErrorFault.Event.INTERNAL ? 500 : 503;

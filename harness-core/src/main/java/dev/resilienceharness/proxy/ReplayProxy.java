@@ -10,6 +10,7 @@ import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.config.Scenario;
 import dev.resilienceharness.fault.Fault;
 import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.BedrockChunks;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.json.Json;
@@ -487,13 +488,13 @@ public final class ReplayProxy implements AutoCloseable {
                     answer = new FaultAnswer(answer.outcome(), answer.status(), withLimits, answer.body(),
                             answer.delay());
                     if (ApiShape.streams(request)) {
-                        served.stream = replay.stream(fault, shape, request); // event by event, at recorded offsets
+                        served.stream = chunked(served, fault, replay.stream(fault, shape, request)); // event by event
                     }
                     run.call(name, fault, answer, null, served.arrived);
                     run.spent(tokens);
                 } else {
                     if (answer.status() == 200 && ApiShape.streams(request)) {
-                        served.stream = replay.stream(fault, shape, request);
+                        served.stream = chunked(served, fault, replay.stream(fault, shape, request));
                     }
                     run.call(name, fault, answer, miss, served.arrived);
                 }
@@ -526,11 +527,12 @@ public final class ReplayProxy implements AutoCloseable {
                 } else if (answer.status() == 200 && ApiShape.streams(request)) {
                     ex.getResponseHeaders().set("Content-Type", dev.resilienceharness.http.StreamReplay.contentType(
                             ApiShape.forPath(served.path)));
+                    chunkHeaders(ex, served);
                     ex.getResponseHeaders().set("Cache-Control", "no-cache");
                     ex.sendResponseHeaders(200, 0);
                     // The headers are out; the first token is late.
-                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, ApiShape.forPath(served.path),
-                            request, answer), served, status));
+                    threads.later(answer.delay(), () -> finish(ex, () -> stream(ex, served.path, request, answer),
+                            served, status));
                 } else if (answer.delay().isZero()) {
                     finish(ex, () -> send(ex, answer), served, status);
                 } else {
@@ -549,9 +551,11 @@ public final class ReplayProxy implements AutoCloseable {
             throws IOException {
         ApiShape shape = ApiShape.forPath(served.path);
         ex.getResponseHeaders().set("Content-Type", dev.resilienceharness.http.StreamReplay.contentType(shape));
+        chunkHeaders(ex, served);
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
         boolean cut = stream.ending() == dev.resilienceharness.http.StreamReplay.Ending.CUT;
-        ex.sendResponseHeaders(200, cut ? stream.wire(shape).length + 1L : 0);
+        byte[] wire = BedrockChunks.streams(served.path) ? BedrockChunks.frames(stream.events()) : stream.wire(shape);
+        ex.sendResponseHeaders(200, cut ? wire.length + 1L : 0);
         nextEvent(ex, stream, 0, 0, served);
     }
 
@@ -569,7 +573,8 @@ public final class ReplayProxy implements AutoCloseable {
         threads.later(gap, () -> {
             try {
                 OutputStream out = ex.getResponseBody();
-                out.write(dev.resilienceharness.http.StreamReplay.wire(ApiShape.forPath(served.path), event));
+                out.write(BedrockChunks.streams(served.path) ? BedrockChunks.frame(event)
+                        : dev.resilienceharness.http.StreamReplay.wire(ApiShape.forPath(served.path), event));
                 out.flush();
             } catch (IOException e) {
                 ex.close();
@@ -578,6 +583,19 @@ public final class ReplayProxy implements AutoCloseable {
             }
             nextEvent(ex, stream, i + 1, event.atMs(), served);
         });
+    }
+
+    /** A stream {@code served} on Bedrock's invoke-with-response-stream: its chunk frames ({@link BedrockChunks}). */
+    private static dev.resilienceharness.http.StreamReplay chunked(Served served, Fault fault,
+            dev.resilienceharness.http.StreamReplay stream) {
+        return stream != null && BedrockChunks.streams(served.path) ? BedrockChunks.replay(stream, fault) : stream;
+    }
+
+    /** The payload content type anthropic-java's Bedrock backend requires of a stream of Bedrock's chunks. */
+    private static void chunkHeaders(HttpExchange ex, Served served) {
+        if (BedrockChunks.streams(served.path)) {
+            BedrockChunks.headers().forEach(ex.getResponseHeaders()::set);
+        }
     }
 
     private void logged(Served served, String status) {
@@ -600,13 +618,15 @@ public final class ReplayProxy implements AutoCloseable {
         }
     }
 
-    /** Sends an answer (one just recorded) as the stream its API would have sent for it. */
-    private static void stream(HttpExchange ex, ApiShape shape, ObjectNode request, FaultAnswer answer)
+    /** Sends an answer (one just recorded) as the stream its API would have sent for it on {@code path}. */
+    private static void stream(HttpExchange ex, String path, ObjectNode request, FaultAnswer answer)
             throws IOException {
+        ApiShape shape = ApiShape.forPath(path);
         OutputStream out = ex.getResponseBody();
         for (dev.resilienceharness.cassette.StreamEvent event
                 : dev.resilienceharness.http.StreamReplay.synthesized(shape, answer.body(), request, 0)) {
-            out.write(dev.resilienceharness.http.StreamReplay.wire(shape, event));
+            out.write(BedrockChunks.streams(path) ? BedrockChunks.frame(event)
+                    : dev.resilienceharness.http.StreamReplay.wire(shape, event));
             out.flush();
         }
         out.close();

@@ -16,6 +16,7 @@ import dev.resilienceharness.limits.Refusal;
 import dev.resilienceharness.limits.Tokens;
 import dev.resilienceharness.http.ApiShape;
 import dev.resilienceharness.http.AttemptTimeout;
+import dev.resilienceharness.http.BedrockChunks;
 import dev.resilienceharness.http.FaultAnswer;
 import dev.resilienceharness.http.FaultAsHttp;
 import dev.resilienceharness.http.HttpAnswer;
@@ -444,7 +445,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                     calls.add(call.result(CallRecord.Result.TRANSIENT).status(http.status()).toRecord(incarnation));
                 } else if (ApiShape.streams(request)) {
                     return streamed(call.tokens(tokens).model(model), fault, answer, exchange, shape, request,
-                            recorded);
+                            recorded, BedrockChunks.streams(attempt.path()));
                 } else {
                     completeAfterTotal(fault, answer, exchange, index, http);
                     boolean broken = fault instanceof BadToolCallFault || answer.schemaProblem() != null
@@ -491,16 +492,19 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
 
     /**
      * A 200 to a streaming request: the recorded events (or those the answer stands for) with the fault applied,
-     * read event by event on the virtual clock through {@link #body}.
+     * read event by event on the virtual clock through {@link #body}; as Bedrock's chunk frames when {@code chunks}.
      */
     private HttpAnswer.Response streamed(CallEntry call, Fault fault, RecordedAnswers.Answer answer,
-            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded) {
+            OpExchange exchange, ApiShape shape, ObjectNode request, Reply recorded, boolean chunks) {
         int index = call.index();
         long at = call.atNanos();
         JsonNode body = FaultAsHttp.answerable(shape, recorded.body(), exchange.fingerprint());
         long firstTokenMs = recorded.firstTokenMs().orElse(0);
         StreamReplay replay = StreamReplay.of(fault, shape, answer.stream(), body, firstTokenMs, request,
                 exchange.fingerprint());
+        if (chunks) {
+            replay = BedrockChunks.replay(replay, fault); // Messages events in Bedrock's chunk frames
+        }
         String fullText = StreamReplay.text(StreamReplay.of(NoFault.INSTANCE, shape, answer.stream(), body,
                 firstTokenMs, request, exchange.fingerprint()).events());
         boolean broken = fault instanceof BadToolCallFault || fault instanceof TruncatedToolCallFault
@@ -509,13 +513,17 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                 : replay.events().get(0).atMs();
         calls.add(call.result(broken ? CallRecord.Result.SCHEMA : CallRecord.Result.OK).firstTokenMs(firstToken)
                 .toRecord(incarnation));
-        streams.put(index, new StreamProgress(index, call.op(), fault.kind(), replay, fullText, shape));
+        streams.put(index, new StreamProgress(index, call.op(), fault.kind(), replay, fullText, shape, chunks));
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("content-type", List.of(StreamReplay.contentType(shape)));
+        if (chunks) {
+            BedrockChunks.headers().forEach((k, v) -> headers.put(k, List.of(v)));
+        }
         if (limiter != null) {
             limiter.headers(at).forEach((k, v) -> headers.put(k, List.of(v)));
         }
-        return new HttpAnswer.Response(index, 200, headers, replay.wire(shape), Duration.ofMillis(firstToken == null ? 0
+        return new HttpAnswer.Response(index, 200, headers, chunks ? BedrockChunks.frames(replay.events())
+                : replay.wire(shape), Duration.ofMillis(firstToken == null ? 0
                 : firstToken), replay.events());
     }
 
@@ -705,6 +713,8 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         final StreamReplay replay;
         final String fullText;
         final ApiShape shape;
+        /** Whether the events go out as Bedrock's chunk frames ({@link BedrockChunks}). */
+        final boolean chunks;
         final List<Long> arrivals = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
         String end = "unread";
@@ -712,8 +722,10 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
         int next;
         long atMs;
 
-        StreamProgress(int index, String op, String fault, StreamReplay replay, String fullText, ApiShape shape) {
+        StreamProgress(int index, String op, String fault, StreamReplay replay, String fullText, ApiShape shape,
+                boolean chunks) {
             this.shape = shape;
+            this.chunks = chunks;
             this.index = index;
             this.op = op;
             this.fault = fault;
@@ -775,7 +787,7 @@ final class ScenarioTransport implements Transport, HttpEndpoint {
                         && replay.ending() == StreamReplay.Ending.COMPLETE) {
                     end = "done";
                 }
-                return StreamReplay.wire(shape, e);
+                return chunks ? BedrockChunks.frame(e) : StreamReplay.wire(shape, e);
             }
         }
     }

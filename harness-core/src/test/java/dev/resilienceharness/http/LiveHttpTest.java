@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.resilienceharness.json.Json;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 class LiveHttpTest {
 
@@ -224,6 +226,44 @@ class LiveHttpTest {
                     r.events().stream().map(e -> e.event() + " " + e.data()).toList());
             assertEquals(sent.size(), EventStreamFrames.readAll(r.body()).size(), "the body is the frames again");
             assertEquals(BedrockStreamsTest.ANSWER, StreamRecording.assemble(r.events()).completion());
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aBedrockStreamOfAnAnthropicModelIsReadChunkByChunkIntoTheMessagesEventsItCarries() throws Exception {
+        JsonNode answer = Json.readTree("{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
+                + "\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"Allow a plus sign.\"}],"
+                + "\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":9,\"output_tokens\":5}}");
+        List<dev.resilienceharness.cassette.StreamEvent> sent = MessageStreams.of(answer, 0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/model/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.getResponseHeaders().add("Content-Type", "application/vnd.amazon.eventstream");
+            exchange.getResponseHeaders().add("x-amzn-bedrock-content-type", "application/json");
+            exchange.sendResponseHeaders(200, 0);
+            try (var out = exchange.getResponseBody()) {
+                for (var e : sent) {
+                    out.write(BedrockChunks.frame(e));
+                    out.flush();
+                }
+            }
+        });
+        server.start();
+        try {
+            LiveHttp live = LiveHttp.to(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
+                    null, Duration.ofSeconds(10));
+            HttpAnswer.Response r = live.send(new HttpAttempt("anthropic-java 3.16.0", "POST",
+                    "model/anthropic.claude-x-v1:0/invoke-with-response-stream", Map.of(), new byte[] {'{', '}'},
+                    null, 0));
+            assertEquals(sent.stream().map(e -> e.event() + " " + e.data()).toList(),
+                    r.events().stream().map(e -> e.event() + " " + e.data()).toList(),
+                    "each chunk kept as the Messages event it carries, named by its type");
+            assertEquals(List.of("chunk"), EventStreamFrames.readAll(r.body()).stream()
+                    .map(f -> f.header(":event-type")).distinct().toList(), "the body is the chunk frames again");
+            assertEquals("application/json", r.headers().get("x-amzn-bedrock-content-type").get(0));
+            assertEquals("Allow a plus sign.", StreamReplay.text(r.events()));
         } finally {
             server.stop(0);
         }

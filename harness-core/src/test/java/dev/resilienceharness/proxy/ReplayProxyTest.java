@@ -770,6 +770,65 @@ class ReplayProxyTest {
     }
 
     @Test
+    void servesAMessagesStreamOnBedrocksInvokeWithResponseStreamAsChunkFramesWithEachInStreamError()
+            throws Exception {
+        HarnessConfig config = project("  - {name: chunks, ops: [patch], faults: [{stream_error: {after_events: 2}},"
+                + " {stream_error: {after_events: 2, error: overloaded_error}}, {stream_cut: {after_events: 2}}]}");
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        String path = "/model/anthropic.claude-x-v1%3A0/invoke-with-response-stream";
+        String body = MESSAGES_REQUEST.replace("\"model\":\"claude-x\"",
+                "\"anthropic_version\":\"bedrock-2023-05-31\"");
+        ObjectNode keyed = dev.resilienceharness.http.ApiShape.request(path, obj(body));
+        store.write(dev.resilienceharness.http.ApiShape.withoutStreaming(keyed), Json.readTree(MESSAGES_ANSWER), null,
+                "patch");
+        try (ReplayProxy proxy = ReplayProxy.builder(config).scenario("chunks").timeFactor(0).build().start()) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + path))
+                    .timeout(Duration.ofSeconds(5)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            HttpResponse<byte[]> thrown = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, thrown.statusCode());
+            assertEquals("application/vnd.amazon.eventstream", thrown.headers().firstValue("content-type")
+                    .orElseThrow());
+            assertEquals("application/json", thrown.headers().firstValue("x-amzn-bedrock-content-type").orElseThrow(),
+                    "anthropic-java's Bedrock backend refuses a stream without it");
+            var frames = dev.resilienceharness.http.EventStreamFrames.readAll(thrown.body());
+            assertEquals(3, frames.size());
+            assertEquals("chunk", frames.get(0).header(":event-type"));
+            assertEquals("message_start", Json.readTree(chunk(frames.get(0))).path("type").asString());
+            assertEquals("exception", frames.get(2).header(":message-type"));
+            assertEquals("modelStreamErrorException", frames.get(2).header(":exception-type"),
+                    "Bedrock's usual in-stream error");
+
+            var overloaded = dev.resilienceharness.http.EventStreamFrames.readAll(
+                    http.send(request, HttpResponse.BodyHandlers.ofByteArray()).body());
+            assertEquals(3, overloaded.size());
+            assertEquals("chunk", overloaded.get(2).header(":event-type"), "Anthropic's own error, inside a chunk");
+            assertEquals("overloaded_error", Json.readTree(chunk(overloaded.get(2))).at("/error/type").asString());
+
+            assertThrows(IOException.class, () -> http.send(request, HttpResponse.BodyHandlers.ofByteArray()),
+                    "the body is short of what it promised: the connection drops after two frames");
+
+            StringBuilder input = new StringBuilder();
+            List<String> types = new java.util.ArrayList<>();
+            for (var f : dev.resilienceharness.http.EventStreamFrames.readAll(
+                    http.send(request, HttpResponse.BodyHandlers.ofByteArray()).body())) {
+                JsonNode event = Json.readTree(chunk(f));
+                types.add(event.path("type").asString());
+                input.append(event.at("/delta/partial_json").asString(""));
+            }
+            assertEquals("message_start", types.get(0));
+            assertEquals("message_stop", types.get(types.size() - 1));
+            assertEquals("{\"path\":\"src/Main.java\"}", input.toString());
+        }
+    }
+
+    /** The Messages event a Bedrock chunk frame carries: its payload's {@code bytes}, base64-decoded. */
+    private static String chunk(dev.resilienceharness.http.EventStreamFrames.Frame frame) {
+        return new String(java.util.Base64.getDecoder().decode(Json.readTree(frame.text()).path("bytes").asString()),
+                StandardCharsets.UTF_8);
+    }
+
+    @Test
     void servesOpenAiResponsesWithFaultsInOpenAisShape() throws Exception {
         HarnessConfig config = shapes();
         ToolCallSchema schemas = new ToolCallSchema();

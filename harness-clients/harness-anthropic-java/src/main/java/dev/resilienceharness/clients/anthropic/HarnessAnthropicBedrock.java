@@ -5,8 +5,9 @@ import software.amazon.awssdk.regions.Region;
 
 /**
  * anthropic-java's own Amazon Bedrock backend ({@code anthropic-java-bedrock}) with placeholder credentials, for
- * {@link HarnessAnthropic.Builder#backend}: requests go to {@code model/{modelId}/invoke} with
- * {@code anthropic_version} in the body, as on Bedrock, and are answered by the run.
+ * {@link HarnessAnthropic.Builder#backend}: requests go to {@code model/{modelId}/invoke} (streams to
+ * {@code invoke-with-response-stream}) with {@code anthropic_version} in the body, as on Bedrock, and are answered by
+ * the run; a stream in the AWS event-stream frames Bedrock sends, which the backend decodes on a thread of its own.
  */
 public final class HarnessAnthropicBedrock {
 

@@ -47,9 +47,6 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RunHttpClient implements HttpClient {
 
-    /** The last path segment of a Bedrock stream, whose answer is the AWS event-stream framing. */
-    private static final String BEDROCK_STREAM = "invoke-with-response-stream";
-
     private final HttpEndpoint http;
     private final Backend backend;
     private final SdkSleeper waits;
@@ -90,17 +87,13 @@ final class RunHttpClient implements HttpClient {
 
     /**
      * {@code request} as the OkHttp client sends it through the backend: prepared (path and body), its URL resolved,
-     * then authorized. A Bedrock stream is refused here, before it is a call: its answer would be the AWS event-stream
-     * framing, which the run does not write yet.
+     * then authorized. A Bedrock stream ({@code invoke-with-response-stream}) is answered in the AWS event-stream
+     * framing, one {@code chunk} frame per Messages event, which the backend's {@code prepareResponse} turns back into
+     * server-sent events on a thread of its own.
      */
     private HttpRequest prepared(HttpRequest request) {
         // Without the request's qualifiers, which the SDK keeps to itself: messages() calls carry none (beta ones may).
         HttpRequest prepared = backend.prepareRequest(request);
-        List<String> segments = prepared.pathSegments();
-        if (!segments.isEmpty() && segments.get(segments.size() - 1).equals(BEDROCK_STREAM)) {
-            throw new UnsupportedOperationException(AdapterMessages.bedrockStreamNotRehearsed(
-                    String.join("/", segments)));
-        }
         return backend.authorizeRequest(prepared.toBuilder().baseUrl(url(prepared)).build());
     }
 
