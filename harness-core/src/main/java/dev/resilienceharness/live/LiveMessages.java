@@ -47,10 +47,6 @@ public final class LiveMessages {
             + " CLOUD_ML_REGION (as anthropic-java's Vertex backend reads them), or end base_url with"
             + " /v1/projects/<project>/locations/<region>";
 
-    /** Why a streamed Messages request made through Bedrock is not sent: its answer is the AWS event-stream framing. */
-    public static final String BEDROCK_INVOKE_STREAM = "not sent: Bedrock answers invoke-with-response-stream in the"
-            + " AWS event-stream framing, which is not read yet. Check the same request unstreamed, or its Vertex AI or"
-            + " Anthropic API twin";
 
     static String missingKey(String env) {
         return missingKey(env, "resilience.yaml");

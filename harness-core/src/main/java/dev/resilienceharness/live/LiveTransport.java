@@ -3,10 +3,14 @@ package dev.resilienceharness.live;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.cassette.Timing;
 import dev.resilienceharness.config.Provider;
 import dev.resilienceharness.http.AnthropicCloud;
 import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.BedrockChunks;
+import dev.resilienceharness.http.BedrockStreams;
+import dev.resilienceharness.http.EventStreamFrames;
 import dev.resilienceharness.http.HttpForwarder;
 import dev.resilienceharness.http.LiveHttp;
 import dev.resilienceharness.http.StreamRecording;
@@ -33,6 +37,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
@@ -235,7 +240,8 @@ public final class LiveTransport implements Transport, ProviderCall {
      * {@code model/{modelId}/invoke} authorized as a Bedrock request is, or to
      * {@code projects/{p}/locations/{l}/publishers/anthropic/models/{model}:rawPredict} (see {@link VertexLocation})
      * with the key as a Bearer token, its body without the {@code model} the path carries and with its
-     * {@code anthropic_version}. A streaming request is recorded with every event (see {@link StreamRecording}).
+     * {@code anthropic_version}. A streaming request is recorded with every event (see {@link StreamRecording}), a
+     * Bedrock stream's events read from its AWS event-stream frames.
      */
     @Override
     public CassetteStore.Recorded send(String op, ObjectNode request, ApiShape shape)
@@ -243,9 +249,6 @@ public final class LiveTransport implements Transport, ProviderCall {
         AnthropicCloud cloud = shape == ApiShape.MESSAGES ? AnthropicCloud.of(request) : null;
         boolean converse = shape == ApiShape.BEDROCK;
         boolean stream = request.path("stream").asBoolean(false);
-        if (cloud == AnthropicCloud.BEDROCK && stream) {
-            throw new IOException(LiveMessages.BEDROCK_INVOKE_STREAM);
-        }
         BedrockAuth auth = converse || cloud == AnthropicCloud.BEDROCK ? bedrock.get() : null;
         if (auth != null && auth.refusal() != null) {
             throw new IOException(auth.refusal()); // before any byte: an unsigned request is a 403
@@ -265,7 +268,8 @@ public final class LiveTransport implements Transport, ProviderCall {
         HttpRequest.Builder http = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
-                .header("Accept", stream ? "text/event-stream" : "application/json")
+                .header("Accept", !stream ? "application/json" : converse || cloud == AnthropicCloud.BEDROCK
+                        ? EventStreamFrames.CONTENT_TYPE : "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(bytes));
         if (auth != null && auth.signer() != null) {
             auth.signer().sign("POST", endpoint, java.util.Map.of(), bytes, java.time.Instant.now(), true)
@@ -309,6 +313,9 @@ public final class LiveTransport implements Transport, ProviderCall {
             int status = response.statusCode();
             if (status == 200 && stream && isEventStream(response.headers())) {
                 return readStream(op, body, start, shape);
+            }
+            if (status == 200 && stream && isFrames(response.headers())) {
+                return readFrames(op, body, start, shape);
             }
             String text = new String(readLimited(body), StandardCharsets.UTF_8);
             long totalMs = millisSince(start);
@@ -420,6 +427,38 @@ public final class LiveTransport implements Transport, ProviderCall {
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
         }
+    }
+
+    /**
+     * Reads a stream in the AWS event-stream framing: Bedrock's ConverseStream, each frame kept as its event, or
+     * Bedrock's stream of an Anthropic model, each chunk kept as the Messages event it carries; then assembled as a
+     * server-sent stream is.
+     */
+    private CassetteStore.Recorded readFrames(String op, InputStream body, long start, ApiShape shape)
+            throws IOException, UnexpectedStatus {
+        List<StreamEvent> events;
+        try {
+            events = shape == ApiShape.BEDROCK ? BedrockStreams.read(body, () -> millisSince(start))
+                    : BedrockChunks.read(body, () -> millisSince(start));
+        } catch (EventStreamFrames.BadFrame e) {
+            throw UnexpectedStatus.unusable(op, "its event stream is broken", scrub(e.getMessage()));
+        }
+        StreamRecording.Captured captured;
+        try {
+            captured = StreamRecording.assemble(events, shape);
+        } catch (StreamRecording.Broken e) {
+            if (e.endedEarly()) {
+                throw new IOException(e.getMessage());
+            }
+            throw UnexpectedStatus.unusable(op, "its event stream is broken", scrub(e.getMessage()));
+        }
+        return new CassetteStore.Recorded(captured.completion(), new Timing(captured.firstTokenMs(),
+                captured.totalMs()), captured.stream());
+    }
+
+    private static boolean isFrames(HttpHeaders headers) {
+        return headers.firstValue("content-type").map(v -> v.toLowerCase(java.util.Locale.ROOT)
+                .startsWith(EventStreamFrames.CONTENT_TYPE)).orElse(false);
     }
 
     private static boolean isEventStream(HttpHeaders headers) {

@@ -7,8 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.Mode;
+import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
+import dev.resilienceharness.http.ApiShape;
+import dev.resilienceharness.http.BedrockChunks;
+import dev.resilienceharness.http.BedrockStreams;
+import dev.resilienceharness.http.EventStreamFrames;
+import dev.resilienceharness.http.StreamRecording;
+import dev.resilienceharness.http.StreamReplay;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
 import dev.resilienceharness.live.LiveMessages;
@@ -190,15 +197,37 @@ class DriftCheckCloudTest {
     }
 
     @Test
-    void aStreamedBedrockBackendCassetteIsNotSentAndSaysWhy() throws Exception {
+    void aStreamedBedrockBackendCassetteIsResentToItsStreamPathAndItsChunkFramesAreRead() throws Exception {
         HarnessConfig config = config(bedrockClaudeRequest(", stream: true"), "AWS_BEARER_TOKEN_BEDROCK");
-        recorded(config, MESSAGE.formatted(BEDROCK_CLAUDE, "done"));
+        List<StreamEvent> events = StreamReplay.synthesized(ApiShape.MESSAGES,
+                Json.readTree(MESSAGE.formatted(BEDROCK_CLAUDE, "done")), config.request("plan"), 0);
+        recorded(config, StreamRecording.assemble(events, ApiShape.MESSAGES).completion().toString());
+        stub.then(new ProviderStub.Binary(BedrockChunks.frames(events), EventStreamFrames.CONTENT_TYPE,
+                BedrockChunks.headers()));
 
         DriftResult result = drift(config, Map.of("AWS_BEARER_TOKEN_BEDROCK", KEY));
 
-        assertEquals(DriftResult.Status.FAILED, result.entries().get(0).status());
-        assertEquals(LiveMessages.BEDROCK_INVOKE_STREAM, result.entries().get(0).detail());
-        assertTrue(stub.received().isEmpty());
+        assertEquals(DriftResult.Status.UNCHANGED, result.entries().get(0).status(), result.entries().toString());
+        ProviderStub.Received got = stub.received().get(0);
+        assertEquals("/v1/model/" + BEDROCK_CLAUDE + "/invoke-with-response-stream", got.path());
+        assertEquals(EventStreamFrames.CONTENT_TYPE, got.header("accept"));
+        assertEquals("Bearer " + KEY, got.header("authorization"));
+    }
+
+    @Test
+    void aConverseStreamCassetteIsResentToConverseStreamAndItsFramesAreRead() throws Exception {
+        HarnessConfig config = config("{modelId: \"amazon.nova-lite-v1:0\", stream: true, messages: [{role: user,"
+                + " content: [{text: plan the fix}]}]}", "AWS_BEARER_TOKEN_BEDROCK");
+        List<StreamEvent> events = BedrockStreams.of(Json.readTree(CONVERSE.formatted("done")), 0);
+        recorded(config, StreamRecording.assemble(events, ApiShape.BEDROCK).completion().toString());
+        stub.then(new ProviderStub.Binary(BedrockStreams.frames(events), EventStreamFrames.CONTENT_TYPE, Map.of()));
+
+        DriftResult result = drift(config, Map.of("AWS_BEARER_TOKEN_BEDROCK", KEY));
+
+        assertEquals(DriftResult.Status.UNCHANGED, result.entries().get(0).status(), result.entries().toString());
+        ProviderStub.Received got = stub.received().get(0);
+        assertEquals("/v1/model/amazon.nova-lite-v1:0/converse-stream", got.path());
+        assertFalse(got.body().contains("stream"), "the path says it streams: " + got.body());
     }
 
     private static String vertexRequest() {

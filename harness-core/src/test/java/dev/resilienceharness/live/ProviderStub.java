@@ -49,7 +49,7 @@ public final class ProviderStub implements AutoCloseable {
     }
 
     /** What the stub does with one request. */
-    public sealed interface Answer permits Reply, Events, Paced, Named, Raw, Drop {
+    public sealed interface Answer permits Reply, Events, Paced, Named, Raw, Drop, Binary {
     }
 
     /** A plain answer after {@code delayMs}. */
@@ -74,6 +74,10 @@ public final class ProviderStub implements AutoCloseable {
 
     /** The connection is closed without an answer. */
     public record Drop() implements Answer {
+    }
+
+    /** A 200 whose body is {@code bytes} as they are, of {@code contentType}: AWS event-stream frames, for example. */
+    public record Binary(byte[] bytes, String contentType, Map<String, String> headers) implements Answer {
     }
 
     private final HttpServer server;
@@ -271,6 +275,15 @@ public final class ProviderStub implements AutoCloseable {
                         out.write(e.wire().getBytes(StandardCharsets.UTF_8));
                         out.flush();
                     }
+                }
+                return;
+            }
+            if (a instanceof Binary binary) {
+                binary.headers().forEach(ex.getResponseHeaders()::set);
+                ex.getResponseHeaders().set("Content-Type", binary.contentType());
+                ex.sendResponseHeaders(200, binary.bytes().length);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(binary.bytes());
                 }
                 return;
             }
