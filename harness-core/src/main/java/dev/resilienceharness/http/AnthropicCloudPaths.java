@@ -33,6 +33,11 @@ final class AnthropicCloudPaths {
         return BEDROCK.matcher(path).find() || VERTEX.matcher(path).find();
     }
 
+    /** Whether {@code path} (without its query) is Bedrock's {@code invoke} or {@code invoke-with-response-stream}. */
+    static boolean bedrock(String path) {
+        return BEDROCK.matcher(path).find();
+    }
+
     /** Whether {@code path} (without its query) is Bedrock's {@code invoke-with-response-stream} of such a model. */
     static boolean bedrockStream(String path) {
         Matcher m = BEDROCK.matcher(path);

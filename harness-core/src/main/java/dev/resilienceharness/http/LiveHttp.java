@@ -76,7 +76,8 @@ public final class LiveHttp implements HttpForwarder {
     public HttpAnswer.Response send(HttpAttempt attempt) throws IOException {
         ApiShape shape = ApiShape.forPath("/" + attempt.path());
         boolean gemini = shape == ApiShape.GEMINI;
-        boolean converse = shape == ApiShape.BEDROCK;
+        // Bedrock's Converse, or its InvokeModel of an Anthropic model (anthropic-java's Bedrock backend): both signed.
+        boolean bedrock = shape == ApiShape.BEDROCK || AnthropicCloudPaths.bedrock(attempt.path());
         // The attempt's path has lost its query; Gemini streams as server-sent events only with alt=sse.
         String path = gemini && attempt.path().endsWith(":streamGenerateContent") ? attempt.path() + "?alt=sse"
                 : attempt.path();
@@ -89,14 +90,14 @@ public final class LiveHttp implements HttpForwarder {
             if (name.equals("x-api-key")) {
                 anthropic = true;
             }
-            if (DROPPED.contains(name) || converse && SIGNATURE.contains(name)) {
+            if (DROPPED.contains(name) || bedrock && SIGNATURE.contains(name)) {
                 continue;
             }
             for (String value : header.getValue()) {
                 request.header(header.getKey(), value);
             }
         }
-        if (signer != null && converse) {
+        if (signer != null && bedrock) {
             URI uri = baseUrl.resolve(path);
             signer.sign(attempt.method(), uri, Map.of(), attempt.body(), java.time.Instant.now(), true)
                     .forEach(request::header);

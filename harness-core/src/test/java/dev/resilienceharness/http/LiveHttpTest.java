@@ -165,6 +165,31 @@ class LiveHttpTest {
     }
 
     @Test
+    void aSigningForwarderSignsAnAnthropicModelsInvokeAttemptFromAnthropicJavasBedrockBackendToo() throws Exception {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        HttpServer server = bedrock(seen);
+        try {
+            URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+            AwsSigV4 signer = AwsSigV4.of(new AwsSigV4.Credentials("AKIDEXAMPLE", "real-secret", null),
+                    "us-east-1", "bedrock");
+            String path = "model/anthropic.claude-sonnet-4-5-20250929-v1%3A0/invoke";
+            LiveHttp.signing(base, signer, Duration.ofSeconds(10)).send(new HttpAttempt("anthropic-java 3.16.0",
+                    "POST", path, Map.of("Authorization", List.of("Bearer harness-replay"), "Content-Type",
+                    List.of("application/json")), "{\"anthropic_version\":\"v\"}".getBytes(StandardCharsets.UTF_8),
+                    null, 0));
+            assertEquals("/" + path, seen.get("path"));
+            String date = seen.get("x-amz-date").replaceAll("[\\[\\]]", "");
+            java.time.Instant at = java.time.LocalDateTime.parse(date, java.time.format.DateTimeFormatter
+                    .ofPattern("yyyyMMdd'T'HHmmss'Z'")).toInstant(java.time.ZoneOffset.UTC);
+            String expected = signer.sign("POST", base.resolve("/" + path), Map.of(),
+                    seen.get("body").getBytes(StandardCharsets.UTF_8), at, true).get("Authorization");
+            assertEquals("[" + expected + "]", seen.get("authorization"), "signed, not the backend's placeholder key");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void recordsThroughAGatewayThatSpeaksOnlyHttp11() throws Exception {
         // As LiteLLM's proxy, mock servers and egress proxies on plain http:// do: a request that asks to upgrade the
         // connection (Upgrade: h2c) is answered 404.
