@@ -59,7 +59,7 @@ public final class AsyncBuilder {
                 .credentialsProvider(StaticCredentialsProvider.create(
                         AwsBasicCredentials.create(HarnessBedrock.REPLAY_KEY, HarnessBedrock.REPLAY_KEY)));
         customize.accept(b);
-        b.httpClient(new RunAsyncHttpClient(http));
+        b.httpClient(new RunAsyncHttpClient(http, SdkTimeouts.of(b.overrideConfiguration())));
         if (noRetries) {
             return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
                     .retryStrategy(AwsRetryStrategy.doNotRetry()).build()).build();
