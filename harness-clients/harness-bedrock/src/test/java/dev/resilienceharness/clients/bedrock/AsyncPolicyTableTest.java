@@ -1,10 +1,13 @@
 package dev.resilienceharness.clients.bedrock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.resilienceharness.cassette.CassetteStore;
+import dev.resilienceharness.cassette.CassetteStream;
+import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.clients.tck.AnsweringEndpoint;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
@@ -43,6 +46,7 @@ import software.amazon.awssdk.services.bedrockruntime.model.ContentBlock;
 import software.amazon.awssdk.services.bedrockruntime.model.ConversationRole;
 import software.amazon.awssdk.services.bedrockruntime.model.ConverseRequest;
 import software.amazon.awssdk.services.bedrockruntime.model.ConverseResponse;
+import software.amazon.awssdk.services.bedrockruntime.model.ConverseStreamResponseHandler;
 import software.amazon.awssdk.services.bedrockruntime.model.Message;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -72,6 +76,19 @@ class AsyncPolicyTableTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
                 expect: {status: [ok, ok, ok]}
+            """;
+
+    private static final String STREAM_YAML = """
+            version: 1
+            loop: com.acme.StreamingBedrockLoop
+            policy: {max_attempts: 3, max_total_wait: 30s}
+            scenarios:
+              - name: stream-slow-past-the-timeout
+                ops: [plan]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
+              - name: stream-stall-past-the-timeout
+                ops: [plan]
+                faults: [{stream_stall: {after_events: 2, ms: 60000}}, none]
             """;
 
     @TempDir
@@ -254,5 +271,68 @@ class AsyncPolicyTableTest {
         assertEquals(0, calls.get(1).sdkRetry(), "the loop retried it, not the SDK");
         assertEquals(Duration.ofSeconds(2).toNanos(), calls.get(1).atNanos() - result.trace().totalWait().toNanos(),
                 "the 2 s apiCallTimeout, shorter than the attempt's 10 s, ran out first");
+    }
+
+    /** The ConverseStream of {@link StreamingBedrockLoop}'s plan op, as its cassette keeps it: five text deltas. */
+    private Rehearsal streamProject(StreamingBedrockLoop loop) throws Exception {
+        Path file = dir.resolve("resilience.yaml");
+        Files.createDirectories(dir.resolve("cassettes"));
+        Files.writeString(file, STREAM_YAML, StandardCharsets.UTF_8);
+        HarnessConfig config = ConfigLoader.load(file);
+        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> "{}");
+        try (BedrockRuntimeAsyncClient client = HarnessBedrock.asyncBuilder(stub).noRetries().build()) {
+            client.converseStream(StreamingBedrockLoop.request("plan"), ConverseStreamResponseHandler.builder()
+                    .subscriber(e -> { }).build()).exceptionally(t -> null).join();
+        }
+        HttpAttempt sent = stub.seen().get(0);
+        List<StreamEvent> events = new ArrayList<>();
+        events.add(new StreamEvent(0, "messageStart", "{\"role\":\"assistant\"}"));
+        for (int i = 0; i < ConverseStreamTest.PIECES.size(); i++) {
+            events.add(new StreamEvent(15L * (i + 1), "contentBlockDelta", "{\"contentBlockIndex\":0,\"delta\":"
+                    + "{\"text\":\"" + ConverseStreamTest.PIECES.get(i) + "\"}}"));
+        }
+        events.add(new StreamEvent(90, "contentBlockStop", "{\"contentBlockIndex\":0}"));
+        events.add(new StreamEvent(90, "messageStop", "{\"stopReason\":\"end_turn\"}"));
+        String text = String.join("", ConverseStreamTest.PIECES);
+        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
+        store.write(ApiShape.request("/" + sent.path(), (ObjectNode) Json.readTree(sent.body())),
+                Json.readTree("{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\""
+                        + text + "\"}]}},\"stopReason\":\"end_turn\"}"), null, "plan", new CassetteStream(events));
+        return Rehearsal.prepare(config, () -> loop);
+    }
+
+    private static Function<LoopRun, BedrockRuntimeAsyncClient> streaming(Duration attempt) {
+        return run -> HarnessBedrock.asyncBuilder(run).noRetries()
+                .customize(c -> c.overrideConfiguration(o -> o.apiCallAttemptTimeout(attempt))).build();
+    }
+
+    private static ScenarioResult checkStream(Rehearsal rehearsal, String name) {
+        return rehearsal.check(rehearsal.config().scenarios().stream().filter(s -> s.name().equals(name))
+                .findFirst().orElseThrow(), 1, Rehearsal.RUN_INVARIANTS);
+    }
+
+    @Test
+    void aConverseStreamsFirstFramePastTheAttemptTimeoutIsTheSdksApiCallAttemptTimeoutException() throws Exception {
+        StreamingBedrockLoop loop = new StreamingBedrockLoop(true, streaming(Duration.ofSeconds(3)));
+        ScenarioResult result = checkStream(streamProject(loop), "stream-slow-past-the-timeout");
+        assertEquals(List.of(), result.trace().realSleeps());
+        assertInstanceOf(ApiCallAttemptTimeoutException.class, loop.broken.get(0), loop.broken.toString());
+        assertEquals(Duration.ofSeconds(3).toNanos(), result.trace().calls().get(1).atNanos()
+                - result.trace().totalWait().toNanos(), "3 s of attempt timeout, then the loop's own backoff");
+        assertEquals(Status.OK, result.trace().outcomes().get(0).status(), "no text had arrived: the loop retried");
+        assertEquals(String.join("", ConverseStreamTest.PIECES), result.trace().outcomes().get(0).value().asString());
+    }
+
+    @Test
+    void aConverseStreamStalledPastTheAttemptTimeoutEndsWithTheSdksApiCallAttemptTimeoutException()
+            throws Exception {
+        StreamingBedrockLoop loop = new StreamingBedrockLoop(true, streaming(Duration.ofSeconds(10)));
+        ScenarioResult result = checkStream(streamProject(loop), "stream-stall-past-the-timeout");
+        assertEquals(List.of(), result.trace().realSleeps());
+        assertInstanceOf(ApiCallAttemptTimeoutException.class, loop.broken.get(0), loop.broken.toString());
+        assertTrue(loop.handlerErrors.stream().anyMatch(ApiCallAttemptTimeoutException.class::isInstance),
+                "the handler's onError saw it too: " + loop.handlerErrors);
+        assertEquals(1, result.trace().calls().size(), "text had arrived: the careful loop kept it, no retry");
+        assertEquals("stalled", result.trace().streams().get(0).end());
     }
 }
