@@ -14,9 +14,9 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * Puts the retry strategy the SDK resolved for a client's settings on the run's clock ({@link VirtualBackoff}), while
  * the client is built. The SDK calls a client's plugins once its configuration is final, its retry strategy included:
  * the mode from {@code overrideConfiguration}, else {@code AWS_RETRY_MODE}, {@code aws.retryMode} or the profile's
- * {@code retry_mode}, else the defaults mode's, made by {@code AwsRetryStrategy.forRetryMode} with the profile's
- * {@code max_attempts} (aws-core 2.59.1, {@code AwsDefaultClientBuilder.resolveAwsRetryStrategy}). Reading it here
- * spares building a second client only to read it off (about 250 µs a run).
+ * {@code retry_mode}, else the defaults mode's, made by {@code AwsRetryStrategy.forRetryMode} with the client's
+ * profile file (aws-core 2.59.1, {@code AwsDefaultClientBuilder.resolveAwsRetryStrategy}). Reading it here spares
+ * building a second client only to read it off.
  */
 final class VirtualBackoffPlugin implements SdkPlugin {
 
