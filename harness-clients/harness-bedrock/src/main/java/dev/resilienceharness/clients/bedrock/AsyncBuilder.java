@@ -7,7 +7,6 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.retry.RetryMode;
-import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClientBuilder;
 
@@ -60,7 +59,7 @@ public final class AsyncBuilder {
                 .credentialsProvider(StaticCredentialsProvider.create(
                         AwsBasicCredentials.create(HarnessBedrock.REPLAY_KEY, HarnessBedrock.REPLAY_KEY)));
         customize.accept(b);
-        b.httpClient(new RunAsyncHttpClient(http));
+        b.httpClient(new RunAsyncHttpClient(http, SdkTimeouts.of(b.overrideConfiguration())));
         if (noRetries) {
             return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
                     .retryStrategy(AwsRetryStrategy.doNotRetry()).build()).build();
@@ -68,13 +67,8 @@ public final class AsyncBuilder {
         if (mode != null) {
             b.overrideConfiguration(b.overrideConfiguration().toBuilder().retryStrategy(mode).build());
         }
-        // The strategy the SDK resolves for these settings, read off a client built with them, then kept with its
-        // backoff on the run's clock.
-        RetryStrategy resolved;
-        try (BedrockRuntimeAsyncClient probe = b.build()) {
-            resolved = probe.serviceClientConfiguration().overrideConfiguration().retryStrategy().orElseThrow();
-        }
-        return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                .retryStrategy(new VirtualBackoff(resolved, http)).build()).build();
+        // The SDK resolves its strategy for these settings (mode, profile, environment) while it builds the client;
+        // the plugin, called once it has, keeps that strategy with its backoff on the run's clock.
+        return b.addPlugin(new VirtualBackoffPlugin(http)).build();
     }
 }

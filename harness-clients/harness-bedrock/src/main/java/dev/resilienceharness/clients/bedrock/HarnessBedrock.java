@@ -9,7 +9,6 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilder;
 
@@ -18,7 +17,7 @@ import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilde
  * code runs unchanged, in-process, on the run's cassettes and fault plan.
  *
  * <pre>{@code
- * BedrockRuntimeClient client = HarnessBedrock.client(run);             // the SDK's defaults: legacy mode, 3 retries
+ * BedrockRuntimeClient client = HarnessBedrock.client(run);             // the SDK's defaults: standard mode, 2 retries
  * BedrockRuntimeClient tuned = HarnessBedrock.builder(run).noRetries().build();
  * BedrockRuntimeAsyncClient streaming = HarnessBedrock.asyncBuilder(run).noRetries().build(); // converseStream
  * }</pre>
@@ -40,7 +39,7 @@ public final class HarnessBedrock {
     private HarnessBedrock() {
     }
 
-    /** A client with the SDK's defaults (its default retry mode: legacy, 3 retries), bound to {@code run}. */
+    /** A client with the SDK's defaults (its default retry mode in 2.59.1: standard, 2 retries), bound to {@code run}. */
     public static BedrockRuntimeClient client(LoopRun run) {
         return builder(run).build();
     }
@@ -124,14 +123,9 @@ public final class HarnessBedrock {
             if (mode != null) {
                 b.overrideConfiguration(b.overrideConfiguration().toBuilder().retryStrategy(mode).build());
             }
-            // The strategy the SDK resolves for these settings (mode, profile, environment), read off a client built
-            // with them, then kept with its backoff on the run's clock.
-            RetryStrategy resolved;
-            try (BedrockRuntimeClient probe = b.build()) {
-                resolved = probe.serviceClientConfiguration().overrideConfiguration().retryStrategy().orElseThrow();
-            }
-            return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                    .retryStrategy(new VirtualBackoff(resolved, http)).build()).build();
+            // The SDK resolves its strategy for these settings (mode, profile, environment) while it builds the
+            // client; the plugin, called once it has, keeps that strategy with its backoff on the run's clock.
+            return b.addPlugin(new VirtualBackoffPlugin(http)).build();
         }
     }
 }

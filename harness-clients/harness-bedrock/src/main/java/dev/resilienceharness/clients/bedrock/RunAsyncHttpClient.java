@@ -1,13 +1,12 @@
 package dev.resilienceharness.clients.bedrock;
 
-import dev.resilienceharness.http.AttemptTimeout;
 import dev.resilienceharness.http.HttpAnswer;
 import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.http.HttpEndpoint;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.SocketTimeoutException;
+import java.io.PushbackInputStream;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -35,6 +34,11 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
  * clock: a ConverseStream's event-stream frames one by one. A cut stream, or a stall past the read timeout, is an error
  * on that publisher, as a dropped connection is on Netty's; the SDK's retry stage sits above it, so every attempt, the
  * SDK's own retries included, is one call in the run's trace.
+ *
+ * <p>The client's {@code apiCallAttemptTimeout} and {@code apiCallTimeout} run out on the virtual clock, as on the
+ * synchronous client ({@link SdkTimeouts}): a first byte later than the shorter of them fails the attempt with the
+ * SDK's {@code ApiCallAttemptTimeoutException} or {@code ApiCallTimeoutException} before any header, as the SDK's own
+ * timer would, and a read between events that waits past it fails the body with the same exception.
  */
 final class RunAsyncHttpClient implements SdkAsyncHttpClient {
 
@@ -45,9 +49,15 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
     private static final int CHUNK = 8192;
 
     private final HttpEndpoint http;
+    private final SdkTimeouts timeouts;
 
     RunAsyncHttpClient(HttpEndpoint http) {
+        this(http, new SdkTimeouts(READ_TIMEOUT, null, null));
+    }
+
+    RunAsyncHttpClient(HttpEndpoint http, SdkTimeouts timeouts) {
         this.http = Objects.requireNonNull(http, "http");
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
     }
 
     @Override
@@ -71,20 +81,40 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
 
     private void answer(SdkHttpRequest sent, byte[] body, SdkAsyncHttpResponseHandler handler,
             CompletableFuture<Void> done) {
+        Duration timeout = timeouts.forAttempt();
         HttpAttempt attempt = new HttpAttempt(BedrockSdk.LABEL, sent.method().name(), sent.encodedPath(),
-                sent.headers(), body, READ_TIMEOUT, RunHttpClient.retry(sent.headers()));
+                sent.headers(), body, timeout, RunHttpClient.retry(sent.headers()));
         HttpAnswer answer = http.exchange(attempt);
         if (answer instanceof HttpAnswer.TimedOut timedOut) {
-            SocketTimeoutException e = new SocketTimeoutException(AdapterMessages.timedOut(timedOut.after()));
-            handler.onError(e);
-            done.completeExceptionally(e);
+            fail(timeouts.failure(timedOut.after()), handler, done);
             return;
         }
         HttpAnswer.Response r = (HttpAnswer.Response) answer;
+        InputStream in = http.body(r, timeout);
+        if (timeouts.sdksOwn()) {
+            // The SDK's own attempt timer fails the attempt whether or not anything arrived; a first byte past it
+            // never brings a status line, so the attempt fails before onHeaders, as it does when that timer fires.
+            PushbackInputStream first = new PushbackInputStream(in, 1);
+            try {
+                int b = first.read();
+                if (b >= 0) {
+                    first.unread(b);
+                }
+            } catch (IOException e) {
+                fail(timeouts.onRead(e), handler, done);
+                return;
+            }
+            in = first;
+        }
         Map<String, List<String>> headers = new LinkedHashMap<>(r.headers());
         handler.onHeaders(SdkHttpResponse.builder().statusCode(r.status())
                 .statusText(r.status() == 200 ? "OK" : "HTTP " + r.status()).headers(headers).build());
-        handler.onStream(new BodyPublisher(http.body(r, AttemptTimeout.of(READ_TIMEOUT, null)), done));
+        handler.onStream(new BodyPublisher(in, timeouts, done));
+    }
+
+    private static void fail(Throwable e, SdkAsyncHttpResponseHandler handler, CompletableFuture<Void> done) {
+        handler.onError(e);
+        done.completeExceptionally(e);
     }
 
     /** The request body, read whole from the SDK's publisher. */
@@ -133,11 +163,17 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
     static final class BodyPublisher implements Publisher<ByteBuffer> {
 
         private final InputStream in;
+        private final SdkTimeouts timeouts;
         private final CompletableFuture<Void> done;
         private final AtomicBoolean subscribed = new AtomicBoolean();
 
         BodyPublisher(InputStream in, CompletableFuture<Void> done) {
+            this(in, new SdkTimeouts(READ_TIMEOUT, null, null), done);
+        }
+
+        BodyPublisher(InputStream in, SdkTimeouts timeouts, CompletableFuture<Void> done) {
             this.in = in;
+            this.timeouts = timeouts;
             this.done = done;
         }
 
@@ -197,7 +233,7 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
                         try {
                             n = in.read(buffer);
                         } catch (IOException e) {
-                            end(e);
+                            end(timeouts.onRead(e));
                             return;
                         }
                         if (n < 0) {

@@ -43,14 +43,41 @@ record SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
      * the socket's ran out first, else the SDK's own timeout exception, thrown.
      */
     IOException timedOut(Duration after) {
+        Throwable failure = failure(after);
+        if (failure instanceof IOException io) {
+            return io;
+        }
+        throw (RuntimeException) failure;
+    }
+
+    /**
+     * What the SDK sees when the attempt's timeout runs out after {@code after}, not thrown: a
+     * {@link SocketTimeoutException} when the socket's ran out first, else the SDK's own timeout exception, which the
+     * async client fails the attempt with as the SDK's own attempt timer would.
+     */
+    Throwable failure(Duration after) {
         Duration limit = forAttempt();
         if (limit == null || limit.equals(socketRead)) {
             return new SocketTimeoutException(AdapterMessages.timedOut(after));
         }
         if (limit.equals(attempt)) {
-            throw ApiCallAttemptTimeoutException.create(limit.toMillis());
+            return ApiCallAttemptTimeoutException.create(limit.toMillis());
         }
-        throw ApiCallTimeoutException.create(limit.toMillis());
+        return ApiCallTimeoutException.create(limit.toMillis());
+    }
+
+    /** Whether the attempt's timeout is the client's own ({@code apiCallAttemptTimeout} or {@code apiCallTimeout}). */
+    boolean sdksOwn() {
+        Duration limit = forAttempt();
+        return limit != null && !limit.equals(socketRead);
+    }
+
+    /**
+     * {@code e}, a failed read of the answer's body, as the SDK sees it: a read past the client's own timeout is that
+     * timeout's exception; anything else, the socket's timeout included, stays what it is.
+     */
+    Throwable onRead(IOException e) {
+        return e instanceof SocketTimeoutException && sdksOwn() ? failure(forAttempt()) : e;
     }
 
     /**

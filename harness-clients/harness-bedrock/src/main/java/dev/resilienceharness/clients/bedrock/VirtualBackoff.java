@@ -27,6 +27,11 @@ final class VirtualBackoff implements RetryStrategy {
         this.http = Objects.requireNonNull(http, "http");
     }
 
+    /** The SDK's strategy this one waits for. */
+    RetryStrategy sdk() {
+        return sdk;
+    }
+
     @Override
     public AcquireInitialTokenResponse acquireInitialToken(AcquireInitialTokenRequest request) {
         AcquireInitialTokenResponse r = sdk.acquireInitialToken(request);
