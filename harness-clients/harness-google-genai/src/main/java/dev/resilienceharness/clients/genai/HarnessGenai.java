@@ -124,7 +124,23 @@ public final class HarnessGenai {
     }
 
     /**
-     * Appends {@code run} to the interceptors of the OkHttp client the SDK built. The SDK offers a custom client
+     * The jitter the SDK's {@code RetryInterceptor} draws, held at its middle: its delay is {@code initialDelay ×
+     * expBase^(n-1) × (1 + jitter × (2r - 1))}, so with {@code r} at 0.5 every run waits the SDK's nominal delay
+     * (1 s, 2 s, 4 s, ...). Drawn at random, a wait could fall under what the harness notices as a real sleep in one
+     * run of forty, and the verdict would change from run to run.
+     */
+    static final class MiddleOfTheJitter extends java.util.Random {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public double nextDouble() {
+            return 0.5;
+        }
+    }
+
+    /**
+     * Appends {@code run} to the interceptors of the OkHttp client the SDK built, and holds its retry interceptor's
+     * jitter at its middle ({@link MiddleOfTheJitter}). The SDK offers a custom client
      * ({@code ClientOptions.customHttpClient}), but adds its retry interceptor after that client's own, so a run
      * given there would sit above the retries and see one call where the SDK made five; the SDK's own client, rebuilt
      * with the run last, keeps every setting and interceptor in its order.
@@ -137,6 +153,13 @@ public final class HarnessGenai {
             Field httpField = Class.forName("com.google.genai.ApiClient").getDeclaredField("httpClient");
             httpField.setAccessible(true);
             OkHttpClient built = (OkHttpClient) httpField.get(apiClient);
+            for (okhttp3.Interceptor interceptor : built.interceptors()) {
+                if (interceptor.getClass().getName().equals("com.google.genai.RetryInterceptor")) {
+                    Field random = interceptor.getClass().getDeclaredField("random");
+                    random.setAccessible(true);
+                    random.set(interceptor, new MiddleOfTheJitter());
+                }
+            }
             httpField.set(apiClient, built.newBuilder().addInterceptor(run).build());
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalStateException(AdapterMessages.cannotBind(GenaiSdk.LABEL, e), e);

@@ -152,6 +152,31 @@ class HarnessGenaiTest {
     }
 
     @Test
+    void theSdksRetryWaitIsItsNominalDelayInEveryRunSoThatItsRealSleepIsAlwaysSeen() throws Exception {
+        // Drawn at random (a jitter of +-100 %), the first wait falls under the real-sleep watch's 50 ms in one run
+        // of forty, and that run's verdict would lack its bounded_wait violation.
+        for (int run = 0; run < 20; run++) {
+            Client client = HarnessGenai.builder(new AnsweringEndpoint(attempt -> ANSWER)).build();
+            java.lang.reflect.Field apiClient = Client.class.getDeclaredField("apiClient");
+            apiClient.setAccessible(true);
+            java.lang.reflect.Field http = Class.forName("com.google.genai.ApiClient").getDeclaredField("httpClient");
+            http.setAccessible(true);
+            okhttp3.Interceptor retry = ((okhttp3.OkHttpClient) http.get(apiClient.get(client))).interceptors().stream()
+                    .filter(i -> i.getClass().getName().equals("com.google.genai.RetryInterceptor")).findFirst()
+                    .orElseThrow();
+            java.lang.reflect.Method options = retry.getClass().getDeclaredMethod("retryOptions");
+            java.lang.reflect.Method delay = retry.getClass().getDeclaredMethod("calculateDelay",
+                    com.google.genai.types.HttpRetryOptions.class, int.class);
+            options.setAccessible(true);
+            delay.setAccessible(true);
+            Object defaults = options.invoke(retry);
+            assertEquals(List.of(1000L, 2000L, 4000L, 8000L), List.of(delay.invoke(retry, defaults, 1),
+                    delay.invoke(retry, defaults, 2), delay.invoke(retry, defaults, 3), delay.invoke(retry, defaults, 4)),
+                    "the SDK's own delay computation, its jitter held at the middle");
+        }
+    }
+
+    @Test
     void withTheSdksRetriesOffTheLoopsOwnPolicyPasses() throws Exception {
         Rehearsal r = project(new GeminiLoop(run -> HarnessGenai.builder(run).noRetries()
                 .timeout(Duration.ofSeconds(30)).build()));
