@@ -3,11 +3,6 @@ package dev.resilienceharness.clients.bedrock;
 import dev.resilienceharness.http.HttpEndpoint;
 import dev.resilienceharness.loop.LoopRun;
 import java.util.Objects;
-import java.util.function.Consumer;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClientBuilder;
@@ -73,59 +68,26 @@ public final class HarnessBedrock {
     }
 
     /** The settings a team's production code makes on its client; the rest stays as the SDK ships it. */
-    public static final class Builder {
-
-        private final HttpEndpoint http;
-        private RetryMode mode;
-        private boolean noRetries;
-        private Consumer<BedrockRuntimeClientBuilder> customize = b -> { };
+    public static final class Builder
+            extends ClientSettings<Builder, BedrockRuntimeClientBuilder, BedrockRuntimeClient> {
 
         private Builder(HttpEndpoint http) {
-            this.http = http;
+            super(http);
         }
 
-        /** The SDK's retry mode, as {@code overrideConfiguration(o -> o.retryStrategy(mode))} sets it. */
-        public Builder retryMode(RetryMode mode) {
-            this.mode = Objects.requireNonNull(mode, "mode");
-            this.noRetries = false;
+        @Override
+        BedrockRuntimeClientBuilder sdkBuilder() {
+            return BedrockRuntimeClient.builder();
+        }
+
+        @Override
+        void bindRun(BedrockRuntimeClientBuilder b, SdkTimeouts timeouts) {
+            b.httpClient(new RunHttpClient(http, timeouts));
+        }
+
+        @Override
+        Builder self() {
             return this;
-        }
-
-        /**
-         * No retry in the SDK ({@code retryStrategy(AwsRetryStrategy.doNotRetry())}, one attempt): your loop retries,
-         * waiting on {@code run.sleeper()}.
-         */
-        public Builder noRetries() {
-            this.noRetries = true;
-            return this;
-        }
-
-        /**
-         * Any other setting of the SDK's {@link BedrockRuntimeClientBuilder}. The run is bound after it, so nothing
-         * here can take the client off the run.
-         */
-        public Builder customize(Consumer<BedrockRuntimeClientBuilder> change) {
-            this.customize = Objects.requireNonNull(change, "change");
-            return this;
-        }
-
-        /** The client, bound to the run. */
-        public BedrockRuntimeClient build() {
-            BedrockRuntimeClientBuilder b = BedrockRuntimeClient.builder().region(REGION)
-                    .credentialsProvider(StaticCredentialsProvider.create(
-                            AwsBasicCredentials.create(REPLAY_KEY, REPLAY_KEY)));
-            customize.accept(b);
-            b.httpClient(new RunHttpClient(http, SdkTimeouts.of(b.overrideConfiguration())));
-            if (noRetries) {
-                return b.overrideConfiguration(b.overrideConfiguration().toBuilder()
-                        .retryStrategy(AwsRetryStrategy.doNotRetry()).build()).build();
-            }
-            if (mode != null) {
-                b.overrideConfiguration(b.overrideConfiguration().toBuilder().retryStrategy(mode).build());
-            }
-            // The SDK resolves its strategy for these settings (mode, profile, environment) while it builds the
-            // client; the plugin, called once it has, keeps that strategy with its backoff on the run's clock.
-            return b.addPlugin(new VirtualBackoffPlugin(http)).build();
         }
     }
 }
