@@ -9,6 +9,8 @@ import dev.resilienceharness.cassette.CassetteStore;
 import dev.resilienceharness.cassette.CassetteStream;
 import dev.resilienceharness.cassette.StreamEvent;
 import dev.resilienceharness.clients.tck.AnsweringEndpoint;
+import dev.resilienceharness.clients.tck.PolicyTableLoop;
+import dev.resilienceharness.clients.tck.PolicyTableProject;
 import dev.resilienceharness.config.ConfigLoader;
 import dev.resilienceharness.config.HarnessConfig;
 import dev.resilienceharness.http.ApiShape;
@@ -16,7 +18,6 @@ import dev.resilienceharness.http.HttpAttempt;
 import dev.resilienceharness.invariant.Violation;
 import dev.resilienceharness.json.Json;
 import dev.resilienceharness.json.VolatilePaths;
-import dev.resilienceharness.loop.AgentLoop;
 import dev.resilienceharness.loop.LoopRun;
 import dev.resilienceharness.loop.Outcome;
 import dev.resilienceharness.loop.Status;
@@ -31,9 +32,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -94,66 +93,28 @@ class AsyncPolicyTableTest {
     @TempDir
     Path dir;
 
-    static String prompt(String op) {
-        return "Do the " + op + " step.";
-    }
-
-    static String answer(String op) {
-        return "{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"" + op + " done\"}]}},"
-                + "\"stopReason\":\"end_turn\",\"usage\":{\"inputTokens\":9,\"outputTokens\":2,\"totalTokens\":11},"
-                + "\"metrics\":{\"latencyMs\":80}}";
-    }
-
     static ConverseRequest request(String op) {
         return ConverseRequest.builder().modelId(MODEL).messages(Message.builder().role(ConversationRole.USER)
-                .content(ContentBlock.fromText(prompt(op))).build()).build();
+                .content(ContentBlock.fromText(BedrockPolicyTableTest.prompt(op))).build()).build();
     }
 
     /** A team's loop on the async client: one Converse call per step, journaled; the policy's retries. */
-    static final class AsyncBedrockFixLoop implements AgentLoop {
-        private final Function<LoopRun, BedrockRuntimeAsyncClient> clients;
+    static final class AsyncBedrockFixLoop extends PolicyTableLoop<BedrockRuntimeAsyncClient> {
         final List<String> thrown = Collections.synchronizedList(new ArrayList<>());
 
         AsyncBedrockFixLoop(Function<LoopRun, BedrockRuntimeAsyncClient> clients) {
-            this.clients = clients;
+            super(clients);
         }
 
         @Override
-        public List<Outcome> run(LoopRun run) {
-            BedrockRuntimeAsyncClient client = clients.apply(run);
-            List<Outcome> outcomes = new ArrayList<>(run.journal().completed());
-            Set<String> done = new HashSet<>();
-            int concurrency = run.policy().concurrency();
-            for (Outcome o : outcomes) {
-                done.add(o.op());
-                concurrency = o.concurrency() != null ? o.concurrency() : concurrency;
-            }
-            for (String op : run.ops()) {
-                if (done.contains(op)) {
-                    continue;
-                }
-                Outcome outcome;
-                try (var scope = run.op(op)) {
-                    outcome = step(run, client, op, concurrency);
-                }
-                concurrency = outcome.concurrency() != null ? outcome.concurrency() : concurrency;
-                run.journal().record(outcome);
-                outcomes.add(outcome);
-            }
-            return outcomes;
-        }
-
-        private Outcome step(LoopRun run, BedrockRuntimeAsyncClient client, String op, int concurrency) {
+        protected Outcome step(LoopRun run, BedrockRuntimeAsyncClient client, String op, int concurrency) {
             Policy policy = run.policy();
             for (int attempt = 1; ; attempt++) {
                 Instant start = run.now();
                 try {
                     ConverseResponse r = client.converse(request(op)).join();
-                    long elapsed = Duration.between(start, run.now()).toMillis();
-                    Outcome ok = Outcome.ok(op, JsonNodeFactory.instance.stringNode(
-                            r.output().message().content().get(0).text()), attempt);
-                    return elapsed > policy.slowFirstToken().threshold().toMillis()
-                            ? ok.slow(elapsed, Math.max(1, concurrency / 2)) : ok;
+                    return slowTokenRule(run, start, Outcome.ok(op, JsonNodeFactory.instance.stringNode(
+                            r.output().message().content().get(0).text()), attempt), concurrency);
                 } catch (CompletionException e) {
                     if (!(e.getCause() instanceof SdkClientException sdk)) {
                         throw e;
@@ -169,34 +130,16 @@ class AsyncPolicyTableTest {
         }
     }
 
-    /** What the async client sends for {@code op}'s request, captured from a client answered by a stub. */
-    private static HttpAttempt sentBySdk(String op) {
-        AnsweringEndpoint stub = new AnsweringEndpoint(attempt -> answer(op));
-        try (BedrockRuntimeAsyncClient client = HarnessBedrock.asyncBuilder(stub).build()) {
-            assertEquals(op + " done", client.converse(request(op)).join().output().message().content().get(0)
-                    .text());
-        }
-        return stub.seen().get(0);
-    }
-
     private Rehearsal project(AsyncBedrockFixLoop loop) throws Exception {
-        Path file = dir.resolve("resilience.yaml");
-        Files.createDirectories(dir.resolve("cassettes"));
-        Files.writeString(file, YAML, StandardCharsets.UTF_8);
-        HarnessConfig config = ConfigLoader.load(file);
-        CassetteStore store = CassetteStore.replaying(config.cassettes(), VolatilePaths.of(config.volatilePaths()));
-        for (String op : OPS) {
-            HttpAttempt sent = sentBySdk(op);
-            ObjectNode request = ApiShape.request("/" + sent.path(), (ObjectNode) Json.readTree(sent.body()));
-            store.write(request, (ObjectNode) Json.readTree(answer(op)), null, op);
-        }
-        return Rehearsal.prepare(config, () -> loop);
+        return PolicyTableProject.write(dir, YAML, OPS, BedrockPolicyTableTest::answer, (stub, op) -> {
+            try (BedrockRuntimeAsyncClient client = HarnessBedrock.asyncBuilder(stub).build()) {
+                client.converse(request(op)).join();
+            }
+        }, () -> loop);
     }
 
     private static ScenarioResult check(Rehearsal rehearsal, String name) {
-        ScenarioResult result = rehearsal.check(rehearsal.config().scenarios().stream()
-                .filter(s -> s.name().equals(name)).findFirst().orElseThrow(), 1, Rehearsal.RUN_INVARIANTS);
-        assertEquals(List.of(), result.trace().realSleeps(), name);
+        ScenarioResult result = PolicyTableProject.check(rehearsal, name);
         assertEquals(List.of(Status.OK, Status.OK, Status.OK),
                 result.trace().outcomes().stream().map(Outcome::status).toList(), name);
         return result;
