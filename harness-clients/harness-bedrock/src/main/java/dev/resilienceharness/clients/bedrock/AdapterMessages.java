@@ -12,4 +12,10 @@ final class AdapterMessages {
     static String timedOut(Duration after) {
         return "timeout: no answer within " + after.toMillis() + " ms";
     }
+
+    /** When the SDK's backoff cannot be held to one delay: a bedrockruntime whose internals moved. */
+    static String cannotHoldJitter(Exception cause) {
+        return "cannot hold the AWS SDK's retry jitter at its middle (" + cause + "); this adapter is built for"
+                + " bedrockruntime 2.59.x";
+    }
 }

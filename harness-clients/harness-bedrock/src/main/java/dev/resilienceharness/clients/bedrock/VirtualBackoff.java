@@ -15,7 +15,8 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * The SDK's own retry strategy with its backoff moved onto the run's virtual clock: every decision (whether to
  * retry, how many attempts, the token bucket, the delay) is the SDK's, but the delay it computes is waited on
  * {@link HttpEndpoint#sleep} as the SDK's wait, and the SDK is told to wait zero. The SDK's retry stage would
- * otherwise sleep the delay with {@code Thread.sleep}.
+ * otherwise sleep the delay with {@code Thread.sleep}. The delay's jitter is held at its middle
+ * ({@link MiddleOfTheJitter}), so that every run waits the same.
  */
 final class VirtualBackoff implements RetryStrategy {
 
@@ -23,7 +24,7 @@ final class VirtualBackoff implements RetryStrategy {
     private final HttpEndpoint http;
 
     VirtualBackoff(RetryStrategy sdk, HttpEndpoint http) {
-        this.sdk = Objects.requireNonNull(sdk, "sdk");
+        this.sdk = MiddleOfTheJitter.hold(Objects.requireNonNull(sdk, "sdk"));
         this.http = Objects.requireNonNull(http, "http");
     }
 

@@ -107,6 +107,21 @@ class VirtualBackoffPluginTest {
     }
 
     @Test
+    void theSdksWaitsAreTheSameInEveryRunTheirJitterHeldAtItsMiddle() {
+        for (RetryMode mode : List.of(RetryMode.STANDARD, RetryMode.LEGACY, RetryMode.ADAPTIVE_V2)) {
+            List<List<Duration>> runs = new ArrayList<>();
+            for (int run = 0; run < 5; run++) {
+                Throttling http = new Throttling();
+                syncAttempts(HarnessBedrock.builder(http).retryMode(mode), http);
+                runs.add(List.copyOf(http.waits));
+            }
+            assertTrue(runs.get(0).stream().allMatch(d -> !d.isZero() && !d.isNegative()), mode + ": " + runs.get(0));
+            assertEquals(List.of(runs.get(0), runs.get(0), runs.get(0), runs.get(0), runs.get(0)), runs,
+                    mode + ": drawn at random, the SDK's waits would differ from run to run");
+        }
+    }
+
+    @Test
     void awsRetryModeLegacyStillGivesLegacysFourAttempts() {
         // The SDK reads the aws.retryMode system property before the AWS_RETRY_MODE variable (SdkSystemSetting).
         String before = System.getProperty("aws.retryMode");
