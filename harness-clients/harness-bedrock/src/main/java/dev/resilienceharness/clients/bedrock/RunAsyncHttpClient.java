@@ -50,6 +50,7 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
 
     private final HttpEndpoint http;
     private final SdkTimeouts timeouts;
+    private final CallStarts calls;
 
     RunAsyncHttpClient(HttpEndpoint http) {
         this(http, new SdkTimeouts(READ_TIMEOUT, null, null));
@@ -58,6 +59,7 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
     RunAsyncHttpClient(HttpEndpoint http, SdkTimeouts timeouts) {
         this.http = Objects.requireNonNull(http, "http");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        this.calls = new CallStarts(http.clock());
     }
 
     @Override
@@ -81,6 +83,11 @@ final class RunAsyncHttpClient implements SdkAsyncHttpClient {
 
     private void answer(SdkHttpRequest sent, byte[] body, SdkAsyncHttpResponseHandler handler,
             CompletableFuture<Void> done) {
+        SdkTimeouts timeouts = this.timeouts.into(calls.elapsed(sent.headers()));
+        if (timeouts.spent()) {
+            fail(timeouts.callTimedOut(), handler, done); // the call's time ran out in the SDK's backoff
+            return;
+        }
         Duration timeout = timeouts.forAttempt();
         HttpAttempt attempt = new HttpAttempt(BedrockSdk.LABEL, sent.method().name(), sent.encodedPath(),
                 sent.headers(), body, timeout, RunHttpClient.retry(sent.headers()));

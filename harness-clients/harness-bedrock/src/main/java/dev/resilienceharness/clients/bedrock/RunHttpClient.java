@@ -38,6 +38,7 @@ final class RunHttpClient implements SdkHttpClient {
 
     private final HttpEndpoint http;
     private final SdkTimeouts timeouts;
+    private final CallStarts calls;
 
     RunHttpClient(HttpEndpoint http) {
         this(http, new SdkTimeouts(SdkTimeouts.SOCKET_READ, null, null));
@@ -46,6 +47,7 @@ final class RunHttpClient implements SdkHttpClient {
     RunHttpClient(HttpEndpoint http, SdkTimeouts timeouts) {
         this.http = Objects.requireNonNull(http, "http");
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        this.calls = new CallStarts(http.clock());
     }
 
     @Override
@@ -70,6 +72,10 @@ final class RunHttpClient implements SdkHttpClient {
             try (InputStream in = request.contentStreamProvider().get().newStream()) {
                 body = in.readAllBytes();
             }
+        }
+        SdkTimeouts timeouts = this.timeouts.into(calls.elapsed(sent.headers()));
+        if (timeouts.spent()) {
+            throw timeouts.callTimedOut(); // the call's time ran out in the SDK's backoff: no attempt is made
         }
         Duration timeout = timeouts.forAttempt();
         HttpAttempt attempt = new HttpAttempt(BedrockSdk.LABEL, sent.method().name(), sent.encodedPath(),

@@ -19,11 +19,35 @@ import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
  * .RETRYABLE_EXCEPTIONS} in {@code sdk-core} 2.59.1); and its {@code apiCallTimeout}, an
  * {@link ApiCallTimeoutException}, which ends the call. The shortest runs out first, on the run's virtual clock.
  *
+ * <p>{@code apiCallTimeout} bounds the whole call, the SDK's retries and its backoff between them included: an attempt
+ * made {@code elapsed} into its call runs under what is left of it ({@link #into}), and a call whose time ran out
+ * during the backoff makes no further attempt ({@link #spent}), as the SDK's own call timer would end it.
+ *
  * @param socketRead  the HTTP client's read timeout
  * @param attempt     {@code apiCallAttemptTimeout}, or {@code null}
- * @param call        {@code apiCallTimeout}, or {@code null}; it bounds each attempt here, not its retries' sum
+ * @param call        {@code apiCallTimeout}, or {@code null}
+ * @param callLeft    what is left of {@code call} when this attempt starts ({@code call} for the first)
  */
-record SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
+record SdkTimeouts(Duration socketRead, Duration attempt, Duration call, Duration callLeft) {
+
+    SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
+        this(socketRead, attempt, call, call);
+    }
+
+    /** These timeouts for an attempt that starts {@code elapsed} into its call. */
+    SdkTimeouts into(Duration elapsed) {
+        return call == null ? this : new SdkTimeouts(socketRead, attempt, call, call.minus(elapsed));
+    }
+
+    /** Whether the call's {@code apiCallTimeout} ran out before this attempt could start. */
+    boolean spent() {
+        return callLeft != null && (callLeft.isZero() || callLeft.isNegative());
+    }
+
+    /** The SDK's exception for a call whose {@code apiCallTimeout} ran out. */
+    ApiCallTimeoutException callTimedOut() {
+        return ApiCallTimeoutException.create(call.toMillis());
+    }
 
     /** The default HTTP client's socket read timeout. */
     static final Duration SOCKET_READ = Duration.ofSeconds(30);
@@ -35,7 +59,7 @@ record SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
 
     /** How long an attempt waits for its answer: the shortest of the three. */
     Duration forAttempt() {
-        return AttemptTimeout.of(AttemptTimeout.of(socketRead, attempt), call);
+        return AttemptTimeout.of(AttemptTimeout.of(socketRead, attempt), callLeft);
     }
 
     /**
@@ -63,7 +87,7 @@ record SdkTimeouts(Duration socketRead, Duration attempt, Duration call) {
         if (limit.equals(attempt)) {
             return ApiCallAttemptTimeoutException.create(limit.toMillis());
         }
-        return ApiCallTimeoutException.create(limit.toMillis());
+        return callTimedOut();
     }
 
     /** Whether the attempt's timeout is the client's own ({@code apiCallAttemptTimeout} or {@code apiCallTimeout}). */

@@ -75,6 +75,10 @@ class AsyncPolicyTableTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
                 expect: {status: [ok, ok, ok]}
+              - name: slow-twice-past-the-timeout
+                ops: [plan, patch, review]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}, {slow_first_token: {elapsed_ms: 3500}}, none]
+                expect: {status: [ok, ok, ok]}
             """;
 
     private static final String STREAM_YAML = """
@@ -214,6 +218,25 @@ class AsyncPolicyTableTest {
         assertEquals(0, calls.get(1).sdkRetry(), "the loop retried it, not the SDK");
         assertEquals(Duration.ofSeconds(2).toNanos(), calls.get(1).atNanos() - result.trace().totalWait().toNanos(),
                 "the 2 s apiCallTimeout, shorter than the attempt's 10 s, ran out first");
+    }
+
+    @Test
+    void theApiCallTimeoutSpansTheSdksRetriesSoItsRetryRunsUnderWhatIsLeftOfIt() throws Exception {
+        // 3 s attempts within a 5 s call: the first attempt times out at 3 s and the SDK retries it; the retry has
+        // what is left of the 5 s, under 2 s, and the call ends at 5 s with ApiCallTimeoutException, which the SDK
+        // does not retry. Were each attempt given the whole call, the retry would time out at 6 s and the SDK's third
+        // attempt would answer: the loop would never learn that its call ran out of time.
+        AsyncBedrockFixLoop loop = new AsyncBedrockFixLoop(timeouts(Duration.ofSeconds(3), Duration.ofSeconds(5),
+                true));
+        ScenarioResult result = check(project(loop), "slow-twice-past-the-timeout");
+        List<CallRecord> calls = result.trace().calls();
+        assertEquals(List.of(0, 1, 0), calls.subList(0, 3).stream().map(CallRecord::sdkRetry).toList(),
+                "the SDK retried the attempt timeout once; then the loop retried the call timeout");
+        assertEquals(List.of("ApiCallTimeoutException"), loop.thrown.stream().distinct().toList());
+        assertTrue(calls.get(2).atNanos() >= Duration.ofSeconds(5).toNanos()
+                && calls.get(2).atNanos() < Duration.ofSeconds(6).toNanos(),
+                "the call ended at its 5 s, not at the retry's own 3 s past 3 s: " + calls);
+        assertEquals(2, result.trace().outcomes().get(0).attempts());
     }
 
     /** The ConverseStream of {@link StreamingBedrockLoop}'s plan op, as its cassette keeps it: five text deltas. */

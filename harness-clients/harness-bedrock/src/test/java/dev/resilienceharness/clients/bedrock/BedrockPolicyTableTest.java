@@ -58,6 +58,10 @@ class BedrockPolicyTableTest {
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 3500}}, none]
                 expect: {status: [ok, ok, ok]}
+              - name: slow-twice-past-the-timeout
+                ops: [plan, patch, review]
+                faults: [{slow_first_token: {elapsed_ms: 3500}}, {slow_first_token: {elapsed_ms: 3500}}, none]
+                expect: {status: [ok, ok, ok]}
               - name: slow-past-the-socket-timeout
                 ops: [plan, patch, review]
                 faults: [{slow_first_token: {elapsed_ms: 31000}}, none]
@@ -184,5 +188,23 @@ class BedrockPolicyTableTest {
                 loop.thrown.stream().distinct().toList());
         assertEquals(SdkTimeouts.SOCKET_READ.toNanos(), result.trace().calls().get(1).atNanos()
                 - result.trace().totalWait().toNanos(), "the default HTTP client's 30 s read timeout");
+    }
+
+    @Test
+    void theApiCallTimeoutSpansTheSdksRetriesSoItsRetryRunsUnderWhatIsLeftOfIt() throws Exception {
+        // 3 s attempts within a 5 s call: the SDK retries the first attempt's timeout, and its retry has what is left
+        // of the 5 s; the call ends at 5 s with ApiCallTimeoutException, which the loop gets and retries.
+        BedrockFixLoop loop = new BedrockFixLoop(run -> HarnessBedrock.builder(run).customize(c -> c
+                .overrideConfiguration(o -> o.apiCallAttemptTimeout(Duration.ofSeconds(3))
+                        .apiCallTimeout(Duration.ofSeconds(5)))).build());
+        ScenarioResult result = check(project(loop), "slow-twice-past-the-timeout");
+        List<CallRecord> calls = result.trace().calls();
+        assertEquals(List.of(0, 1, 0), calls.subList(0, 3).stream().map(CallRecord::sdkRetry).toList(),
+                "the SDK retried the attempt timeout once; then the loop retried the call timeout");
+        assertEquals(List.of("ApiCallTimeoutException"), loop.thrown.stream().distinct().toList());
+        assertTrue(calls.get(2).atNanos() >= Duration.ofSeconds(5).toNanos()
+                && calls.get(2).atNanos() < Duration.ofSeconds(6).toNanos(),
+                "the call ended at its 5 s, not at the retry's own 3 s past 3 s: " + calls);
+        assertEquals(2, result.trace().outcomes().get(0).attempts());
     }
 }
