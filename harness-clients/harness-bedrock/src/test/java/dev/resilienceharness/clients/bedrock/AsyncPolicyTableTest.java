@@ -229,14 +229,7 @@ class AsyncPolicyTableTest {
         AsyncBedrockFixLoop loop = new AsyncBedrockFixLoop(timeouts(Duration.ofSeconds(3), Duration.ofSeconds(5),
                 true));
         ScenarioResult result = check(project(loop), "slow-twice-past-the-timeout");
-        List<CallRecord> calls = result.trace().calls();
-        assertEquals(List.of(0, 1, 0), calls.subList(0, 3).stream().map(CallRecord::sdkRetry).toList(),
-                "the SDK retried the attempt timeout once; then the loop retried the call timeout");
-        assertEquals(List.of("ApiCallTimeoutException"), loop.thrown.stream().distinct().toList());
-        assertTrue(calls.get(2).atNanos() >= Duration.ofSeconds(5).toNanos()
-                && calls.get(2).atNanos() < Duration.ofSeconds(6).toNanos(),
-                "the call ended at its 5 s, not at the retry's own 3 s past 3 s: " + calls);
-        assertEquals(2, result.trace().outcomes().get(0).attempts());
+        BedrockPolicyTableTest.assertTheCallEndedAtItsTimeoutAndTheLoopRetried(result, loop.thrown);
     }
 
     /** The ConverseStream of {@link StreamingBedrockLoop}'s plan op, as its cassette keeps it: five text deltas. */

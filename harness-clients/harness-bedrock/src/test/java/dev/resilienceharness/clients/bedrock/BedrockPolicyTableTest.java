@@ -198,10 +198,18 @@ class BedrockPolicyTableTest {
                 .overrideConfiguration(o -> o.apiCallAttemptTimeout(Duration.ofSeconds(3))
                         .apiCallTimeout(Duration.ofSeconds(5)))).build());
         ScenarioResult result = check(project(loop), "slow-twice-past-the-timeout");
+        assertTheCallEndedAtItsTimeoutAndTheLoopRetried(result, loop.thrown);
+    }
+
+    /**
+     * 3 s attempts within a 5 s call, each slow past 3 s: the SDK retried the first attempt's timeout once, its retry
+     * ran out at the call's 5 s with {@code ApiCallTimeoutException}, and the loop got it and retried.
+     */
+    static void assertTheCallEndedAtItsTimeoutAndTheLoopRetried(ScenarioResult result, List<String> thrown) {
         List<CallRecord> calls = result.trace().calls();
         assertEquals(List.of(0, 1, 0), calls.subList(0, 3).stream().map(CallRecord::sdkRetry).toList(),
                 "the SDK retried the attempt timeout once; then the loop retried the call timeout");
-        assertEquals(List.of("ApiCallTimeoutException"), loop.thrown.stream().distinct().toList());
+        assertEquals(List.of("ApiCallTimeoutException"), thrown.stream().distinct().toList());
         assertTrue(calls.get(2).atNanos() >= Duration.ofSeconds(5).toNanos()
                 && calls.get(2).atNanos() < Duration.ofSeconds(6).toNanos(),
                 "the call ended at its 5 s, not at the retry's own 3 s past 3 s: " + calls);
