@@ -2,8 +2,6 @@ package dev.resilienceharness.http;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apiguardian.api.API;
@@ -49,8 +47,7 @@ public enum AnthropicCloud {
         String model = request.path("model").asString("");
         boolean stream = ApiShape.streams(request);
         if (this == BEDROCK) {
-            return "model/" + URLEncoder.encode(model, StandardCharsets.UTF_8).replace("+", "%20")
-                    + (stream ? "/invoke-with-response-stream" : "/invoke");
+            return "model/" + ApiShape.modelSegment(model) + (stream ? "/invoke-with-response-stream" : "/invoke");
         }
         return "publishers/anthropic/models/" + model + (stream ? ":streamRawPredict" : ":rawPredict");
     }

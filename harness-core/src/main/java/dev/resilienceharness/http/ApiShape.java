@@ -171,9 +171,13 @@ public enum ApiShape {
      * {@code model/{modelId}/converse-stream} when it streams.
      */
     public static String bedrockPath(JsonNode request) {
-        return "model/" + java.net.URLEncoder.encode(request.path("modelId").asString(""),
-                java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") + "/converse"
+        return "model/" + modelSegment(request.path("modelId").asString("")) + "/converse"
                 + (streams(request) ? "-stream" : "");
+    }
+
+    /** A Bedrock model id as a path segment, URL-encoded as the AWS SDK and anthropic-java send it. */
+    static String modelSegment(String modelId) {
+        return java.net.URLEncoder.encode(modelId, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The body Bedrock itself is sent: the request without the {@code modelId} and {@code stream} its path carries. */
